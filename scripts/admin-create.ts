@@ -1,0 +1,29 @@
+// npm run admin:create -- <email>
+// Makes an existing user a platform administrator, or creates the account and prints a one-time
+// link to choose its password. Stop a running PGlite server first (it holds the data folder).
+import { z } from 'zod';
+import { startDependencies } from '../src/server/bootstrap';
+import { parseEnv } from '../src/server/env';
+import { createCapturingMailer, createFirstAdmin } from '../src/server/features/admin/admin-bootstrap.service';
+import { createLogger } from '../src/server/lib/logger';
+
+const email = z.email().safeParse(process.argv[2]?.trim());
+if (!email.success) {
+  console.error('Usage: npm run admin:create -- <email>');
+  process.exit(2);
+}
+
+const env = parseEnv();
+const mailer = createCapturingMailer();
+const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false, overrides: { mailer } });
+try {
+  const result = await createFirstAdmin({ ...deps, mailer }, email.data);
+  if (result.created) {
+    console.log(`Created the administrator ${email.data}.`);
+    console.log(`Open this one-time link (valid 1 hour) to choose the password:\n\n  ${result.setPasswordUrl}\n`);
+  } else {
+    console.log(`${email.data} is now a platform administrator. Sign in at ${env.PUBLIC_URL}/login`);
+  }
+} finally {
+  await stop();
+}

@@ -1,0 +1,61 @@
+// `npm test`: typecheck, lint, unit + API tests, then the browser tests when a Chromium is found.
+// Ends with one plain line "N passed, N failed" counting every test run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const requireE2e = process.env.REQUIRE_E2E === '1';
+const onlyE2e = process.argv.includes('--e2e-only');
+const reportDir = path.join(root, '.tmp/reports');
+mkdirSync(reportDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function step(title, command, args) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`✗ ${title} failed`);
+    ok = false;
+  }
+  return result.status === 0;
+}
+
+function countReport(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
+  rmSync(file);
+}
+
+function vitest(title, args, reportName) {
+  const report = path.join(reportDir, `${reportName}.json`);
+  step(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  countReport(report);
+}
+
+if (!onlyE2e) {
+  step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) || process.exit(1);
+  step('lint', bin('eslint'), ['.', '--max-warnings=0']) || process.exit(1);
+  const where = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'embedded PGlite';
+  vitest(`unit and API tests on ${where}`, [], 'unit-api');
+}
+
+if (existsSync(chromium)) {
+  vitest(`browser tests (Chromium at ${chromium})`, ['-c', 'vitest.e2e.config.ts'], 'e2e');
+} else if (requireE2e) {
+  console.error(`\n✗ browser tests required (REQUIRE_E2E=1) but no Chromium at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  ok = false;
+  failed++;
+} else {
+  console.log(`\n⚠ browser tests SKIPPED: no Chromium at ${chromium} (install it with apt-get install -y chromium, or set CHROMIUM_PATH).`);
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,60 @@
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/ui/skeleton';
+import { paths } from '../config/paths';
+import { RouteErrorPage } from './route-error';
+
+type PageModule = { default: React.ComponentType };
+
+/** A route whose page is downloaded only when visited (one chunk per page, grouped by area). */
+function lazyPage(path: string, load: () => Promise<PageModule>): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      // Public and marketing
+      lazyPage(paths.home.path, () => import('./routes/public/landing')),
+      lazyPage(paths.homeEn.path, () => import('./routes/public/landing-en')),
+      lazyPage(paths.terms.path, () => import('./routes/public/terms')),
+      // Authentication, setup and waiting
+      lazyPage(paths.login.path, () => import('./routes/public/login')),
+      lazyPage(paths.signup.path, () => import('./routes/public/signup')),
+      lazyPage(paths.forgotPassword.path, () => import('./routes/public/forgot-password')),
+      lazyPage(paths.resetPassword.path, () => import('./routes/public/reset-password')),
+      lazyPage(paths.setPassword.path, () => import('./routes/public/set-password')),
+      lazyPage(paths.auth.path, () => import('./routes/public/auth')),
+      lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
+      lazyPage(paths.pending.path, () => import('./routes/public/pending')),
+      // Owner pages
+      lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
+      lazyPage(paths.customers.path, () => import('./routes/owner/customers')),
+      lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),
+      lazyPage(paths.qr.path, () => import('./routes/owner/qr')),
+      lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
+      lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
+      lazyPage(paths.security.path, () => import('./routes/owner/security')),
+      lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
+      // Administrator pages
+      lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
+      lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),
+      lazyPage(paths.adminRestaurants.path, () => import('./routes/admin/restaurants')),
+      lazyPage(paths.adminRestaurant.path, () => import('./routes/admin/restaurant-detail')),
+      lazyPage('*', () => import('./routes/public/not-found')),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/layouts/under-construction';
+
+export default function Page() {
+  return <UnderConstruction title="Lien d’avis Google" />;
+}

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
+import type { AppDeps } from './deps';
+import { createAccountRoutes } from './features/accounts/accounts.routes';
+import { createMailboxRoutes } from './features/dev/mailbox.routes';
+import { createHealthRoutes } from './features/health/health.routes';
+import { createStorageRoutes } from './features/storage/storage.routes';
+import { AppError } from './lib/errors';
+import type { AppEnv } from './lib/hono-env';
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+/** Every /api route, chained so `hc<AppType>` types the client calls. */
+export function createApiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().route('/health', createHealthRoutes(deps)).route('/', createAccountRoutes(deps));
+}
+
+export type AppType = ReturnType<typeof createApiRoutes>;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
+export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
+  return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
+}
+
+export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) {
+  const { env } = deps;
+  const clientDist = options.clientDist ?? CLIENT_DIST;
+  const publicOrigin = new URL(env.PUBLIC_URL).origin;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('logger', deps.logger.child({ requestId: c.get('requestId') }));
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      strictTransportSecurity: env.NODE_ENV === 'production' ? 'max-age=63072000; includeSubDomains' : false,
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // A browser always sends Origin on a state-changing fetch; one from another site is refused.
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (STATE_CHANGING.has(c.req.method) && origin && origin !== publicOrigin && origin !== new URL(c.req.url).origin) {
+      throw new AppError('FORBIDDEN', 'Origine de la requête refusée.');
+    }
+    await next();
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json<ApiErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: error.message || 'Requête invalide' } }, error.status);
+    }
+    (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unexpected error');
+    return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.use('/api/*', compress());
+  app.route('/api', createApiRoutes(deps));
+  app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
+
+  app.route('/storage', createStorageRoutes(deps));
+  if (env.NODE_ENV !== 'production' && deps.mailer.mode === 'outbox') {
+    app.route('/dev', createMailboxRoutes(deps));
+  }
+
+  // Hashed build assets never change: cache them for a year; .br/.gz siblings are served when accepted.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDist) || '.', precompressed: true });
+  // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the HTML.
+  app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+
+  const htmlCache = new Map<string, string>();
+  const readHtml = (file: string) => {
+    if (env.NODE_ENV === 'production' && htmlCache.has(file)) return htmlCache.get(file)!;
+    const full = path.join(clientDist, file);
+    if (!existsSync(full)) return null;
+    const html = readFileSync(full, 'utf8');
+    htmlCache.set(file, html);
+    return html;
+  };
+  app.get('*', (c) => {
+    const html = readHtml(pickHtmlEntry(c.req.path));
+    if (!html) return c.text('Client not built: run `npm run build`.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+  return app;
+}

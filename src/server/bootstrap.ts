@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+import { createDeps, type AppDeps } from './deps';
+import type { Env } from './env';
+import { startJobWorkers } from './jobs/queue';
+import { ALL_JOBS } from './jobs/registry';
+import { acquireDataDirLock } from './lib/data-dir-lock';
+import type { Logger } from './lib/logger';
+
+/**
+ * Opens everything the server (or a script) needs: the data-folder lock (PGlite only), the database
+ * with its migrations applied, and the job queue with its workers. `stop` undoes it all.
+ */
+export async function startDependencies(
+  env: Env,
+  logger: Logger,
+  options: { workers?: boolean; overrides?: Parameters<typeof createDeps>[3] } = {},
+): Promise<{ deps: AppDeps; stop: () => Promise<void> }> {
+  const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pg') });
+    await migrateDatabase(database);
+    const deps = createDeps(env, database, logger, options.overrides);
+    deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    await deps.boss.start();
+    if (options.workers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
+    const opened = database;
+    return {
+      deps,
+      async stop() {
+        await deps.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+        deps.mailer.close();
+        await opened.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { restaurants } from './restaurants';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    points: integer('points').notNull().default(0),
+    /** The diner's anonymous id (rf_tid cookie) while no email is known. */
+    anonId: text('anon_id'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customers_points_check', sql`${t.points} >= 0`),
+    uniqueIndex('customers_restaurant_email_uq')
+      .on(t.restaurantId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+    uniqueIndex('customers_restaurant_anon_uq').on(t.restaurantId, t.anonId).where(sql`${t.anonId} is not null`),
+    index('customers_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('customers_restaurant_last_name_idx').on(t.restaurantId, sql`lower(${t.lastName})`),
+    index('customers_restaurant_first_name_idx').on(t.restaurantId, sql`lower(${t.firstName})`),
+    index('customers_restaurant_last_visit_idx').on(t.restaurantId, t.lastVisitAt),
+  ],
+);

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { restaurants } from './restaurants';
+
+export type AutomationConfig = { subject: string; html: string; delay_minutes: number };
+
+export const automations = pgTable(
+  'automations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    config: jsonb('config').$type<AutomationConfig>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('automations_restaurant_key_uq').on(t.restaurantId, t.key),
+    check('automations_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const EMAIL_LOG_STATUSES = ['sent', 'failed', 'skipped'] as const;
+
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    toDomain: text('to_domain').notNull(),
+    templateName: text('template_name').notNull(),
+    subject: text('subject').notNull(),
+    status: text('status', { enum: EMAIL_LOG_STATUSES }).notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_logs_restaurant_idx').on(t.restaurantId, t.createdAt)],
+);
+
+/** Outbox mode (no SMTP_URL): every mail lands here and is listed at /dev/mailbox. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toEmail: text('to_email').notNull(),
+    fromEmail: text('from_email').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt), index('outbox_emails_to_idx').on(t.toEmail)],
+);

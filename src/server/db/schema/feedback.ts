@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './customers';
+import { qrCodes } from './qr-codes';
+import { restaurants } from './restaurants';
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    qrCodeId: uuid('qr_code_id').references(() => qrCodes.id, { onDelete: 'set null' }),
+    source: text('source').notNull().default('qr'),
+    tableLabel: text('table_label'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('visits_customer_idx').on(t.customerId),
+  ],
+);
+
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    visitId: uuid('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    /** Sent by the form so a retried POST returns the first answer and records nothing twice. */
+    submissionId: uuid('submission_id').unique(),
+    submissionResult: jsonb('submission_result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('feedbacks_rating_check', sql`${t.rating} between 1 and 5`),
+    index('feedbacks_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    index('feedbacks_customer_idx').on(t.customerId),
+  ],
+);

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export const RESTAURANT_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    businessEmail: text('business_email'),
+    legalName: text('legal_name'),
+    /** SIREN (9 digits) from sign-up, or a full SIRET (14 digits). */
+    siret: text('siret'),
+    phone: text('phone'),
+    website: text('website'),
+    logoUrl: text('logo_url'),
+    /** The owner's first name, used to greet them in emails (the spec's notes.first_name). */
+    ownerFirstName: text('owner_first_name'),
+    status: text('status', { enum: RESTAURANT_STATUSES }).notNull().default('pending'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    googleReviewUrl: text('google_review_url'),
+    googleReviewUrlValidatedAt: timestamp('google_reviews_url_validated_at', { withTimezone: true }),
+    /** Internal notes written by platform administrators. */
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: text('rejected_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedBy: text('suspended_by').references(() => user.id, { onDelete: 'set null' }),
+    suspensionReason: text('suspension_reason'),
+  },
+  (t) => [
+    check('restaurants_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'suspended')`),
+    index('restaurants_status_created_idx').on(t.status, t.createdAt),
+    index('restaurants_created_idx').on(t.createdAt),
+  ],
+);
+
+export const RESTAURANT_ROLES = ['owner', 'manager'] as const;
+
+export const usersRestaurants = pgTable(
+  'users_restaurants',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: RESTAURANT_ROLES }).notNull().default('owner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.restaurantId] }),
+    index('users_restaurants_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate'] as const;
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate')`),
+    index('admin_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt),
+  ],
+);
+

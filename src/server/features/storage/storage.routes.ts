@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../deps';
+import type { AppEnv } from '../../lib/hono-env';
+import { assertSafeKey } from '../../storage/storage';
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', pdf: 'application/pdf' };
+
+/** GET /storage/{key}: serves a stored file whichever backend holds it. */
+export function createStorageRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().get('/*', async (c) => {
+    const key = decodeURIComponent(c.req.path.replace(/^\/storage\//, ''));
+    try {
+      assertSafeKey(key);
+    } catch {
+      return c.notFound();
+    }
+    const body = await deps.storage.get(key);
+    if (!body) return c.notFound();
+    const ext = key.split('.').pop() ?? '';
+    // Files are replaced in place (regenerated QR): clients revalidate, URLs carry a cache-busting query.
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  });
+}

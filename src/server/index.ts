@@ -1,0 +1,43 @@
+import { serve } from '@hono/node-server';
+import path from 'node:path';
+import { createApp } from './app';
+import { startDependencies } from './bootstrap';
+import { describeDatabase, EnvError, parseEnv } from './env';
+import { DataDirLockedError } from './lib/data-dir-lock';
+import { createLogger } from './lib/logger';
+
+/** Boot: env → lock → database (migrate) → jobs → listen. */
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const { deps, stop } = await startDependencies(env, logger);
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: env.PORT });
+  server.on('listening', () => {
+    console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
+    console.log(`  database: ${describeDatabase(env)}`);
+    console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (read mails at ${env.PUBLIC_URL}/dev/mailbox)`}`);
+    console.log(`  storage: ${deps.storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.join(env.DATA_DIR, 'storage')}`);
+  });
+  server.on('error', async (error) => {
+    console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
+    await stop();
+    process.exit(1);
+  });
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) console.error(error.message);
+  else console.error('ReFeed failed to start:', error);
+  process.exit(1);
+});

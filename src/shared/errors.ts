@@ -1,0 +1,24 @@
+/** Error codes the API answers with; each maps to one HTTP status. */
+export const APP_ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+/** The JSON body of every error answer. */
+export type ApiErrorBody = { error: { code: AppErrorCode | string; message: string } };
+
+export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+}

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, feedbacks, qrCodes, restaurants } from '../../src/server/db/schema';
+import { createAuth } from '../../src/server/auth';
+import { acquireDataDirLock, DataDirLockedError } from '../../src/server/lib/data-dir-lock';
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
+import { createCapturingMailer, createFirstAdmin } from '../../src/server/features/admin/admin-bootstrap.service';
+import { isAppAdmin } from '../../src/server/features/admin/admins.service';
+import { createUser, signIn } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('seed:demo', () => {
+  it('creates Chez Demo with QR codes, customers and 60 days of feedback, visible through the API', async () => {
+    expect(await seedDemoRestaurant(ctx.deps)).toEqual({ created: true });
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.name, 'Chez Demo'));
+    expect(restaurant.status).toBe('approved');
+    const [{ qr }] = await ctx.db.select({ qr: count() }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurant.id));
+    const [{ people }] = await ctx.db.select({ people: count() }).from(customers).where(eq(customers.restaurantId, restaurant.id));
+    const [{ reviews }] = await ctx.db.select({ reviews: count() }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+    expect([qr, people, reviews]).toEqual([4, 40, 200]);
+
+    const agent = await signIn(ctx, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD);
+    const me = await (await agent.get('/api/me')).json();
+    expect(me.restaurants).toEqual([expect.objectContaining({ name: 'Chez Demo', status: 'approved', role: 'owner' })]);
+    expect(await seedDemoRestaurant(ctx.deps)).toEqual({ created: false });
+  });
+});
+
+describe('admin:create', () => {
+  it('promotes an existing user', async () => {
+    const existing = await createUser(ctx);
+    const result = await createFirstAdmin({ ...ctx.deps, mailer: createCapturingMailer() }, existing.email);
+    expect(result).toEqual({ created: false, setPasswordUrl: null });
+    expect(await isAppAdmin(ctx.db, existing.id)).toBe(true);
+  });
+
+  it('creates a new administrator with a one-time set-password link', async () => {
+    // As in the script: better-auth hands the link to a capturing mailer instead of emailing it.
+    const mailer = createCapturingMailer();
+    const auth = createAuth({ env: ctx.deps.env, db: ctx.db, mailer, logger: ctx.deps.logger });
+    const result = await createFirstAdmin({ env: ctx.deps.env, db: ctx.db, auth, mailer }, 'first-admin@refeed.fr');
+    expect(result.created).toBe(true);
+    expect(result.setPasswordUrl).toMatch(/^http:\/\/localhost:3000\/api\/auth\/reset-password\/[\w-]+\?callbackURL=.*set-password/);
+    const redirect = await ctx.agent().get(new URL(result.setPasswordUrl!).pathname + new URL(result.setPasswordUrl!).search, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toMatch(/\/set-password\?token=/);
+  });
+});
+
+describe('the data-folder lock', () => {
+  it('refuses a second process on the same data folder with a clear message', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'refeed-lock-'));
+    const lock = acquireDataDirLock(dir);
+    try {
+      expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+      const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+        env: { ...process.env, DATA_DIR: dir, PORT: '0', NODE_ENV: 'development', DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(child.status).toBe(1);
+      expect(child.stderr).toContain('already in use by another ReFeed process');
+    } finally {
+      lock.release();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'refeed-lock-'));
+    const dead = spawnSync(process.execPath, ['-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'refeed.lock'))}, String(process.pid))`]);
+    expect(dead.status).toBe(0);
+    const lock = acquireDataDirLock(dir);
+    lock.release();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

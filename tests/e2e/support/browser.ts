@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function isChromiumAvailable(): boolean {
+  return existsSync(CHROMIUM_PATH);
+}
+
+// Flags for a closed network and a root user.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type TestBrowser = {
+  browser: Browser;
+  newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
+  close: () => Promise<void>;
+};
+
+/** The system Chromium, driven by playwright-core. Never downloads a browser. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  // playwright-core gives every launch a fresh temporary --user-data-dir of its own.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, locale: 'fr-FR', timezoneId: 'Europe/Paris', acceptDownloads: true });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+    },
+  };
+}
+
+/** Saves a screenshot under .tmp/screenshots for a person to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.resolve('.tmp/screenshots', `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

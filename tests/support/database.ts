@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
+import { createJobQueue } from '../../src/server/jobs/queue';
+
+/**
+ * Test databases. A migrated template (with pg-boss's schema) is made once per run; each test file
+ * gets its own copy: a PGlite loaded from the template's dump, or a PostgreSQL database created
+ * from the template database when TEST_DATABASE_URL is set.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function installSchemas(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  const boss = createJobQueue(database);
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
+/** Builds the template; returns what `openTestDatabase` needs to copy it. */
+export async function createTemplate(dumpPath: string): Promise<{ kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; name: string }> {
+  if (TEST_DATABASE_URL) {
+    const name = `refeed_tpl_${process.pid}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL, name) });
+    await installSchemas(database);
+    await database.close();
+    return { kind: 'postgres', name };
+  }
+  const database = await openDatabase({});
+  await installSchemas(database);
+  if (database.kind !== 'pglite') throw new Error('unreachable');
+  const dump = await database.pglite.dumpDataDir('none');
+  writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  return { kind: 'pglite', dumpPath };
+}
+
+export async function dropTemplate(template: { kind: string; name?: string }): Promise<void> {
+  if (template.kind !== 'postgres' || !TEST_DATABASE_URL || !template.name) return;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists "${template.name}" with (force)`);
+  await admin.end();
+}
+
+/** A fresh, migrated database for one test file, and a way to throw it away. */
+export async function openTestDatabase(template: { kind: string; dumpPath?: string; name?: string }): Promise<Database> {
+  if (template.kind === 'postgres') {
+    const name = `refeed_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${template.name}"`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL!, name) });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    } as Database;
+  }
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
+  return openDatabase({ pglite });
+}

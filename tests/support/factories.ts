@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { loyaltyRules, restaurants, user, usersRestaurants, type RestaurantStatus } from '../../src/server/db/schema';
+import { grantAppAdmin } from '../../src/server/features/admin/admins.service';
+import type { TestAgent, TestContext } from './test-app';
+
+export const TEST_PASSWORD = 'Motdepasse-solide-42';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
+}
+
+/** A user with a password account (email verified unless said otherwise). */
+export async function createUser(ctx: TestContext, options: { email?: string; name?: string; password?: string; verified?: boolean } = {}) {
+  const email = options.email ?? uniqueEmail();
+  const result = await ctx.deps.auth.api.signUpEmail({
+    body: { email, password: options.password ?? TEST_PASSWORD, name: options.name ?? 'Camille Test' },
+  });
+  if (options.verified !== false) await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, result.user.id));
+  return { id: result.user.id, email, password: options.password ?? TEST_PASSWORD };
+}
+
+/** A restaurant with default loyalty rules, linked to its owner. */
+export async function createRestaurant(ctx: TestContext, options: { ownerId?: string; status?: RestaurantStatus; name?: string; contactEmail?: string; emailVerified?: boolean } = {}) {
+  const [restaurant] = await ctx.db
+    .insert(restaurants)
+    .values({
+      name: options.name ?? 'Le Bistrot Test',
+      contactEmail: options.contactEmail ?? uniqueEmail('contact'),
+      siret: '123456789',
+      status: options.status ?? 'approved',
+      emailVerified: options.emailVerified ?? true,
+    })
+    .returning();
+  await ctx.db.insert(loyaltyRules).values({ restaurantId: restaurant.id });
+  if (options.ownerId) await ctx.db.insert(usersRestaurants).values({ userId: options.ownerId, restaurantId: restaurant.id, role: 'owner' });
+  return restaurant;
+}
+
+/** Signs a user in with email and password; the agent then carries the session cookie. */
+export async function signIn(ctx: TestContext, email: string, password = TEST_PASSWORD): Promise<TestAgent> {
+  const agent = ctx.agent();
+  const response = await agent.post('/api/auth/sign-in/email', { email, password });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return agent;
+}
+
+/** An owner of an approved restaurant, signed in. */
+export async function createSignedInOwner(ctx: TestContext, options: { status?: RestaurantStatus; restaurantName?: string } = {}) {
+  const owner = await createUser(ctx, { email: uniqueEmail('owner') });
+  const restaurant = await createRestaurant(ctx, { ownerId: owner.id, status: options.status ?? 'approved', name: options.restaurantName, contactEmail: owner.email });
+  const agent = await signIn(ctx, owner.email);
+  return { owner, restaurant, agent };
+}
+
+/** A platform administrator, signed in. */
+export async function createSignedInAdmin(ctx: TestContext) {
+  const admin = await createUser(ctx, { email: uniqueEmail('admin') });
+  await grantAppAdmin(ctx.db, admin.id);
+  const agent = await signIn(ctx, admin.email);
+  return { admin, agent };
+}

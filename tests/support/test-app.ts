@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { createApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { outboxEmails } from '../../src/server/db/schema';
+import { createDeps, type AppDeps } from '../../src/server/deps';
+import type { Mailer } from '../../src/server/email/transport';
+import { parseEnv } from '../../src/server/env';
+import { startJobWorkers } from '../../src/server/jobs/queue';
+import { ALL_JOBS } from '../../src/server/jobs/registry';
+import { clock } from '../../src/server/lib/clock';
+import { createLogger } from '../../src/server/lib/logger';
+import { openTestDatabase } from './database';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+/** A browser-like client: keeps cookies between calls and sends the app's Origin. */
+export class TestAgent {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: ReturnType<typeof createApp>) {}
+
+  async request(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', TEST_PUBLIC_URL);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await this.app.request(new URL(pathname, TEST_PUBLIC_URL).toString(), { ...init, headers, body });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(pathname: string, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'GET' });
+  }
+  post(pathname: string, json?: unknown, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'POST', json });
+  }
+  patch(pathname: string, json?: unknown, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'PATCH', json });
+  }
+  put(pathname: string, json?: unknown, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'PUT', json });
+  }
+  delete(pathname: string, init: RequestInit = {}) {
+    return this.request(pathname, { ...init, method: 'DELETE' });
+  }
+}
+
+export type TestContext = {
+  deps: AppDeps;
+  db: AppDeps['db'];
+  database: Database;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** A fresh cookie-keeping client. */
+  agent: () => TestAgent;
+  /** Mails stored in the outbox, newest first. */
+  mails: (to?: string) => Promise<Array<typeof outboxEmails.$inferSelect>>;
+  /** Waits until a mail matching `predicate` is in the outbox (jobs send asynchronously). */
+  waitForMail: (predicate: (mail: typeof outboxEmails.$inferSelect) => boolean, timeoutMs?: number) => Promise<typeof outboxEmails.$inferSelect>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The whole app on a fresh copy of the migrated test database, with job workers running and mail in
+ * outbox mode. Call once per test file (beforeAll) and close it in afterAll.
+ */
+export async function createTestContext(options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean } = {}): Promise<TestContext> {
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-test-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const deps = createDeps(env, database, logger, { mailer: options.mailer });
+  deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await deps.boss.start();
+  if (options.startWorkers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { pollingIntervalSeconds: 0.5 });
+  const app = createApp(deps, { clientDist: dataDir });
+  const db = deps.db;
+
+  const mails = (to?: string) =>
+    db.select().from(outboxEmails).where(to ? eq(outboxEmails.toEmail, to) : undefined).orderBy(desc(outboxEmails.createdAt));
+
+  return {
+    deps,
+    db,
+    database,
+    app,
+    dataDir,
+    agent: () => new TestAgent(app),
+    mails,
+    async waitForMail(predicate, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = (await mails()).find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error('Expected mail did not arrive in the outbox');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async close() {
+      clock.reset();
+      await deps.boss.stop({ graceful: false, close: true, timeout: 2000 }).catch(() => undefined);
+      deps.mailer.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Extracts the first link to this app from a mail's HTML. */
+export function findLinkInMail(html: string, pathPrefix = '/'): string {
+  const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  const link = links.find((href) => href.startsWith(TEST_PUBLIC_URL + pathPrefix));
+  if (!link) throw new Error(`No link to ${pathPrefix} in mail`);
+  return link;
+}

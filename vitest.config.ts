@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit next to the code; API tests run the whole app on a real database (PGlite by
+// default, PostgreSQL when TEST_DATABASE_URL is set). The machine has 2 cores: 2 workers.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
