@@ -41,8 +41,8 @@ function vitest(title, args, reportName) {
 }
 
 if (!onlyE2e) {
-  step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']) || process.exit(1);
-  step('lint', bin('eslint'), ['.', '--max-warnings=0']) || process.exit(1);
+  if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) process.exit(1);
+  if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) process.exit(1);
   const where = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'embedded PGlite';
   vitest(`unit and API tests on ${where}`, [], 'unit-api');
 }
