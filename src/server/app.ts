@@ -10,6 +10,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
 import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
+import { createAdminRoutes } from './features/admin/admin.routes';
+import { createDinerRoutes } from './features/diner/diner.routes';
+import { createQrRoutes } from './features/qr/qr.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
@@ -20,7 +23,12 @@ export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
 export function createApiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().route('/health', createHealthRoutes(deps)).route('/', createAccountRoutes(deps));
+  return new Hono<AppEnv>()
+    .route('/health', createHealthRoutes(deps))
+    .route('/', createAccountRoutes(deps))
+    .route('/admin', createAdminRoutes(deps))
+    .route('/qr', createQrRoutes(deps))
+    .route('/public', createDinerRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>;

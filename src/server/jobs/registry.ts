@@ -1,5 +1,9 @@
 import type { AppDeps } from '../deps';
+import { ACCOUNTS_JOBS } from '../features/accounts/accounts.jobs';
+import { ADMIN_JOBS } from '../features/admin/admin.jobs';
+import { DINER_JOBS } from '../features/diner/diner.jobs';
+import { QR_JOBS } from '../features/qr/qr.jobs';
 import type { JobDefinition } from './queue';
 
-/** Every background job of the product; features add theirs here. */
-export const ALL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [];
+/** Every background job of the product; each feature lists its own in `<domain>.jobs.ts`. */
+export const ALL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [...ACCOUNTS_JOBS, ...ADMIN_JOBS, ...DINER_JOBS, ...QR_JOBS];
