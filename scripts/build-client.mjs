@@ -6,9 +6,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist/client');
+// `--out-dir DIR` builds elsewhere (the browser tests build a private copy so parallel runs never clash).
+const outIndex = process.argv.indexOf('--out-dir');
+const dist = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(root, 'dist/client');
 
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 function* walk(dir) {
@@ -27,4 +32,4 @@ for (const file of walk(dist)) {
   writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   count++;
 }
-console.log(`client built in dist/client (${count} files precompressed)`);
+console.log(`client built in ${path.relative(root, dist)} (${count} files precompressed)`);

@@ -42,7 +42,7 @@ export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
 
 export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) {
   const { env } = deps;
-  const clientDist = options.clientDist ?? CLIENT_DIST;
+  const clientDist = path.resolve(options.clientDist ?? CLIENT_DIST);
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const app = new Hono<AppEnv>();
 

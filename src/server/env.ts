@@ -34,6 +34,8 @@ const ZEnv = z
     GOOGLE_PLACES_API_KEY: z.string().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SUPPORT_EMAIL: z.email().default('support@refeed.fr'),
+    /** Where the built client is served from (default dist/client); the browser tests use a private build. */
+    CLIENT_DIST_DIR: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

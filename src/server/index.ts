@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const { deps, stop } = await startDependencies(env, logger);
-  const app = createApp(deps);
+  const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);

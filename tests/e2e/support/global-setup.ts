@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createE2eDatabase, startServer } from './server';
@@ -10,17 +12,19 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the client if stale and starts one production server for the e2e run. */
+/** Builds a private copy of the client and starts one production server on it for the e2e run. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
-  execFileSync(process.execPath, [path.join(root, 'scripts/ensure-client-build.mjs')], { cwd: root, stdio: 'inherit' });
+  const clientDist = mkdtempSync(path.join(tmpdir(), 'refeed-e2e-client-'));
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', clientDist], { cwd: root, stdio: 'inherit' });
   // With TEST_DATABASE_URL the server runs on a fresh PostgreSQL database; otherwise on PGlite.
   const postgres = await createE2eDatabase();
-  const server = await startServer(postgres ? { DATABASE_URL: postgres.url } : {});
+  const server = await startServer({ CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
   project.provide('baseUrl', server.url);
   project.provide('e2eDataDir', server.dataDir);
   return async () => {
     await server.stop();
     await postgres?.drop();
+    rmSync(clientDist, { recursive: true, force: true });
   };
 }
