@@ -29,7 +29,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // development: the production client build, with the outbox readable at /dev/mailbox.json for mail steps.
+      NODE_ENV: 'development',
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
