@@ -3,12 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../../../src/server/features/demo/seed-demo.service';
 import { createE2eDatabase, startServer } from './server';
+
+const E2E_ADMIN = { email: 'admin-e2e@refeed.fr', password: 'Admin-e2e-2026!' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     e2eDataDir: string;
+    /** A platform administrator and the approved demo owner ("Chez Demo"), created before the server starts. */
+    e2eAdmin: { email: string; password: string };
+    e2eOwner: { email: string; password: string };
   }
 }
 
@@ -19,7 +25,11 @@ export default async function setup(project: TestProject) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', clientDist], { cwd: root, stdio: 'inherit' });
   // With TEST_DATABASE_URL the server runs on a fresh PostgreSQL database; otherwise on PGlite.
   const postgres = await createE2eDatabase();
-  const server = await startServer({ CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) });
+  const server = await startServer({ CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) }, (env) =>
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/support/seed-e2e.ts')], { cwd: root, env, stdio: 'inherit' }),
+  );
+  project.provide('e2eAdmin', E2E_ADMIN);
+  project.provide('e2eOwner', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD });
   project.provide('baseUrl', server.url);
   project.provide('e2eDataDir', server.dataDir);
   return async () => {

@@ -21,25 +21,30 @@ export function findFreePort(): Promise<number> {
 export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
 /** Starts the production server (`src/server/index.ts`) on a free port with a fresh data folder. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  prepare?: (env: NodeJS.ProcessEnv) => void,
+): Promise<RunningServer> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-e2e-'));
   const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // development: the production client build, with the outbox readable at /dev/mailbox.json for mail steps.
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    ...extraEnv,
+  };
+  prepare?.(env);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      ...process.env,
-      // development: the production client build, with the outbox readable at /dev/mailbox.json for mail steps.
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
