@@ -1,0 +1,74 @@
+// npm run bench — starts the app on a throwaway embedded database with the demo restaurant, then
+// measures latency and throughput of the hot paths over real HTTP on loopback. Prints figures only.
+import { serve } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../src/server/app';
+import { startDependencies } from '../src/server/bootstrap';
+import { parseEnv } from '../src/server/env';
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
+import { createLogger } from '../src/server/lib/logger';
+import { findFreePort } from '../tests/e2e/support/server';
+
+type Scenario = { name: string; request: (base: string, i: number) => Promise<Response> };
+
+const REQUESTS = Number(process.argv[2] ?? 300);
+const CONCURRENCY = 8;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function runScenario(base: string, scenario: Scenario): Promise<void> {
+  const durations: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const t0 = performance.now();
+        const response = await scenario.request(base, i);
+        await response.arrayBuffer();
+        durations.push(performance.now() - t0);
+        if (!response.ok) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  console.log(
+    `${scenario.name.padEnd(34)} ${String(REQUESTS).padStart(5)} req  ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(durations, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(durations, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(durations, 99).toFixed(1).padStart(6)} ms  errors ${failures}`,
+  );
+}
+
+const port = await findFreePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-bench-'));
+const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` });
+const { deps, stop } = await startDependencies(env, createLogger('silent'));
+await seedDemoRestaurant(deps);
+const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
+await new Promise((resolve) => server.once('listening', resolve));
+const base = env.PUBLIC_URL;
+
+const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: base },
+  body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD }),
+});
+const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health', request: (b) => fetch(`${b}/api/health`) },
+  { name: 'GET /api/me (owner session)', request: (b) => fetch(`${b}/api/me`, { headers: { cookie } }) },
+];
+
+console.log(`ReFeed bench — embedded PGlite, demo restaurant seeded, ${CONCURRENCY} concurrent clients on loopback`);
+for (const scenario of scenarios) await runScenario(base, scenario);
+
+server.close();
+await stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
