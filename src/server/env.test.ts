@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeDatabase, EnvError, parseEnv } from './env';
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'refeed-env-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('parseEnv', () => {
+  it('needs nothing to start: port 3000, ./data, a generated secret kept in the data folder', () => {
+    const dir = freshDir();
+    const env = parseEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(env.AUTH_SECRET);
+    expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(env.AUTH_SECRET);
+  });
+
+  it('lists every bad variable at once', () => {
+    let message = '';
+    try {
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', DATA_DIR: freshDir() });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('SMTP_URL');
+  });
+
+  it('requires AUTH_SECRET and PUBLIC_URL in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: freshDir() })).toThrow(/AUTH_SECRET: is required in production[\s\S]*PUBLIC_URL/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ DATA_DIR: freshDir(), DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('describes the database without its password', () => {
+    const env = parseEnv({ DATA_DIR: freshDir(), DATABASE_URL: 'postgres://app:s3cret@db.internal:5433/refeed' });
+    expect(describeDatabase(env)).toBe('PostgreSQL at db.internal:5433/refeed');
+    expect(describeDatabase(env)).not.toContain('s3cret');
+  });
+});
