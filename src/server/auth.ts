@@ -1,26 +1,110 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
+import { findPasswordProblem, PASSWORD_MESSAGES } from '../shared/rules/password';
 import type { Db } from './db/client';
 import { account, rateLimit, session, user, verification } from './db/schema';
-import { emailButton, escapeHtml, wrapEmailHtml } from './email/layout';
-import type { Mailer } from './email/transport';
+import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail } from './email/templates/accounts';
+import type { Mailer, OutgoingMail } from './email/transport';
 import type { Env } from './env';
+import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';
+import {
+  consumeRateLimit,
+  peekRateLimit,
+  RATE_LIMITED_MESSAGE,
+  type RateDecision,
+  type RateLimitName,
+} from './features/accounts/rate-limit';
+import { resolveClientIp } from './lib/client-ip';
 import type { Logger } from './lib/logger';
 
 export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger };
 
+export const MAGIC_LINK_EXPIRES_IN_SECONDS = 15 * 60;
+export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
+export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+
+export const DIRECT_SIGN_UP_MESSAGE = 'Créez votre compte depuis la page d’inscription.';
+
+/** better-auth's English messages, by error code, in the product's French (spec §8). */
+const FRENCH_AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Email ou mot de passe incorrect.',
+  EMAIL_NOT_VERIFIED: 'Veuillez confirmer votre adresse email avant de vous connecter.',
+  INVALID_TOKEN: 'Lien invalide ou expiré',
+  INVALID_EMAIL: 'Email invalide',
+  INVALID_PASSWORD: 'Mot de passe actuel incorrect.',
+  PASSWORD_TOO_SHORT: PASSWORD_MESSAGES.tooShort,
+  PASSWORD_TOO_LONG: PASSWORD_MESSAGES.tooLong,
+  USER_NOT_FOUND: 'Lien invalide ou expiré',
+  EMAIL_ALREADY_VERIFIED: 'Votre adresse email est déjà confirmée.',
+  FAILED_TO_CREATE_SESSION: 'Session introuvable. Veuillez réessayer.',
+};
+
+/** Which field holds the new password, by endpoint (the policy runs on each of them). */
+const NEW_PASSWORD_FIELD: Record<string, 'password' | 'newPassword'> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+/** The per-IP and per-email limits of each credential endpoint. */
+const LIMITS_BY_PATH: Record<string, { ip: RateLimitName; email?: RateLimitName }> = {
+  '/sign-in/email': { ip: 'signInPerIp' },
+  '/sign-in/magic-link': { ip: 'magicLinkPerIp', email: 'magicLinkPerEmail' },
+  '/magic-link/verify': { ip: 'linkVerifyPerIp' },
+  '/request-password-reset': { ip: 'resetRequestPerIp', email: 'resetRequestPerEmail' },
+  '/reset-password': { ip: 'resetPerIp' },
+  '/reset-password/:token': { ip: 'linkVerifyPerIp' },
+  '/send-verification-email': { ip: 'verificationPerIp', email: 'verificationPerEmail' },
+  '/verify-email': { ip: 'linkVerifyPerIp' },
+  '/change-password': { ip: 'changePasswordPerIp' },
+};
+
 /** Sends an auth email; a failure is logged and never breaks the request that asked for it. */
-async function sendAuthMail(deps: AuthDeps, to: string, subject: string, body: string): Promise<void> {
+async function sendAuthMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
   try {
-    await deps.mailer.send({ to, subject, html: wrapEmailHtml(body) });
+    await deps.mailer.send(mail);
   } catch (error) {
-    deps.logger.error({ err: error, to: to.replace(/^[^@]*/, '***') }, 'auth email failed');
+    deps.logger.error({ err: error, to: mail.to.replace(/^[^@]*/, '***') }, 'auth email failed');
   }
+}
+
+/** The 429 answer, in French, with the delay before the next try. */
+export function rateLimitedError(decision: RateDecision): APIError {
+  return new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE }, { 'Retry-After': String(decision.retryAfterSeconds) });
+}
+
+function readEmail(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('email' in body)) return null;
+  const email = (body as { email: unknown }).email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 }
 
 export function createAuth(deps: AuthDeps) {
   const { env, db } = deps;
+
+  /** Counts the attempt against its limits; throws the 429 when one is exceeded. */
+  async function enforceRateLimits(path: string, headers: Headers, body: unknown): Promise<void> {
+    const limits = LIMITS_BY_PATH[path];
+    if (!limits) return;
+    const ip = resolveClientIp(headers, env);
+    const email = readEmail(body);
+    if (ip) {
+      const decision = await consumeRateLimit(db, limits.ip, ip);
+      if (!decision.allowed) throw rateLimitedError(decision);
+    }
+    if (email && limits.email) {
+      const decision = await consumeRateLimit(db, limits.email, email);
+      if (!decision.allowed) throw rateLimitedError(decision);
+    }
+    if (email && path === '/sign-in/email') {
+      const decision = await peekRateLimit(db, 'signInFailuresPerEmail', email);
+      if (!decision.allowed) throw rateLimitedError(decision);
+    }
+  }
+
   return betterAuth({
     appName: 'ReFeed',
     baseURL: env.PUBLIC_URL,
@@ -30,49 +114,72 @@ export function createAuth(deps: AuthDeps) {
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     emailAndPassword: {
       enabled: true,
+      // Anti-takeover: an unconfirmed account cannot sign in with a password (docs/decisions/003-accounts.md).
       requireEmailVerification: true,
       minPasswordLength: 12,
       maxPasswordLength: 128,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await sendAuthMail(
-          deps,
-          u.email,
-          'Réinitialisez votre mot de passe ReFeed',
-          `<p>Bonjour,</p><p>Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous. Ce lien est valable une heure.</p>${emailButton(url, 'Réinitialiser mon mot de passe')}<p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email.</p>`,
-        );
+        await sendAuthMail(deps, renderResetPasswordEmail({ to: u.email, url }));
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
-      expiresIn: 60 * 60 * 24,
+      // Sign-up sends it from a job once the restaurant is committed (features/accounts).
+      sendOnSignUp: false,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await sendAuthMail(
-          deps,
-          u.email,
-          'Confirmez votre adresse email',
-          `<p>Bonjour ${escapeHtml(u.name)},</p><p>Confirmez votre adresse email pour activer votre espace ReFeed.</p>${emailButton(url, 'Confirmer mon email')}`,
-        );
+        await sendAuthMail(deps, renderVerificationEmail({ to: u.email, name: u.name, url }));
+      },
+      afterEmailVerification: async (verified) => {
+        await syncRestaurantEmailVerified(db, verified.id).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
       },
     },
     plugins: [
       magicLink({
-        expiresIn: 15 * 60,
+        expiresIn: MAGIC_LINK_EXPIRES_IN_SECONDS,
         sendMagicLink: async ({ email, url }) => {
-          await sendAuthMail(
-            deps,
-            email,
-            'Votre lien de connexion ReFeed',
-            `<p>Bonjour,</p><p>Cliquez ci-dessous pour vous connecter. Ce lien est valable 15 minutes et ne sert qu’une fois.</p>${emailButton(url, 'Me connecter')}`,
-          );
+          await sendAuthMail(deps, renderMagicLinkEmail({ to: email, url }));
         },
       }),
     ],
-    rateLimit: { enabled: env.NODE_ENV !== 'test', storage: 'database', window: 60, max: 100 },
+    // better-auth's limiter keys by IP only and resets a counter only after a quiet window; ours
+    // (features/accounts/rate-limit.ts) counts per IP and per email in fixed windows, in the database.
+    rateLimit: { enabled: false, storage: 'database' },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Restaurant accounts are created by POST /api/signup (which creates the restaurant too).
+        if (ctx.path === '/sign-up/email' && ctx.request) {
+          throw new APIError('FORBIDDEN', { code: 'SIGN_UP_DISABLED', message: DIRECT_SIGN_UP_MESSAGE });
+        }
+        const field = NEW_PASSWORD_FIELD[ctx.path];
+        if (field) {
+          const value: unknown = (ctx.body as Record<string, unknown> | undefined)?.[field];
+          const problem = findPasswordProblem(typeof value === 'string' ? value : '');
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_POLICY', message: problem });
+        }
+        // Only HTTP calls are limited; the server's own calls (scripts, sign-up service) are trusted.
+        if (ctx.request) await enforceRateLimits(ctx.path, ctx.request.headers, ctx.body);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (!isAPIError(returned) || returned.statusCode < 400) return;
+        const code = typeof returned.body?.code === 'string' ? returned.body.code : '';
+        if (ctx.path === '/sign-in/email' && ctx.request && code === 'INVALID_EMAIL_OR_PASSWORD') {
+          const email = readEmail(ctx.body);
+          if (email) await consumeRateLimit(db, 'signInFailuresPerEmail', email);
+        }
+        const french = FRENCH_AUTH_MESSAGES[code];
+        if (french && returned.body?.message !== french) {
+          throw new APIError(returned.status, { ...returned.body, code, message: french }, returned.headers);
+        }
+      }),
+    },
     advanced: {
       useSecureCookies: env.NODE_ENV === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     logger: { disabled: env.NODE_ENV === 'test' },
   });

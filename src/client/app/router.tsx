@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/skeleton';
 import { paths } from '../config/paths';
+import { SessionEffects } from '../features/accounts/components/session-effects';
 import { RouteErrorPage } from './route-error';
 
 type PageModule = { default: React.ComponentType };
@@ -14,6 +15,7 @@ function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <SessionEffects />
       <Outlet />
     </>
   );

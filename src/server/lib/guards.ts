@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { restaurants, usersRestaurants } from '../db/schema';
 import { isAppAdmin } from '../features/admin/admins.service';
+import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
 
@@ -27,6 +28,14 @@ export const OWNER_GATE_MESSAGES = {
   suspended: 'Compte suspendu',
 } as const;
 
+const GATE_MESSAGE_KEY: Record<Exclude<OwnerGateState, 'approved'>, keyof typeof OWNER_GATE_MESSAGES> = {
+  'no-restaurant': 'noRestaurant',
+  'email-not-verified': 'emailNotVerified',
+  pending: 'pending',
+  rejected: 'rejected',
+  suspended: 'suspended',
+};
+
 /**
  * Requires the signed-in user's restaurant to be approved with a verified email. The restaurant id
  * comes from the session's users_restaurants row, never from the request (`c.var.tenant`).
@@ -40,12 +49,12 @@ export function requireOwner(deps: Pick<AppDeps, 'auth' | 'db'>) {
         .select({ restaurantId: usersRestaurants.restaurantId, role: usersRestaurants.role, status: restaurants.status, emailVerified: restaurants.emailVerified })
         .from(usersRestaurants)
         .innerJoin(restaurants, eq(restaurants.id, usersRestaurants.restaurantId))
-        .where(and(eq(usersRestaurants.userId, user.id)))
+        .where(eq(usersRestaurants.userId, user.id))
         .orderBy(usersRestaurants.createdAt)
         .limit(1);
+      const gate = resolveOwnerGate(user.emailVerified, link);
+      if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
       if (!link) throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES.noRestaurant);
-      if (!link.emailVerified && !user.emailVerified) throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES.emailNotVerified);
-      if (link.status !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[link.status]);
       c.set('tenant', { restaurantId: link.restaurantId, role: link.role });
       await next();
     });

@@ -1,13 +1,131 @@
 import type { z } from 'zod';
 import { z as zod } from 'zod';
+import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '../rules/company';
+import { findPasswordProblem, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
+import type { OwnerGateState } from '../rules/owner-gate';
 
 export const ZRestaurantStatus = zod.enum(['pending', 'approved', 'rejected', 'suspended']);
 export type TRestaurantStatus = z.infer<typeof ZRestaurantStatus>;
+
+/** Messages of spec §5 (and the wording chosen where the spec names a rule without a message). */
+export const ACCOUNT_MESSAGES = {
+  emailInvalid: 'Email invalide',
+  emailTooLong: 'L’email doit contenir au plus 255 caractères',
+  passwordRequired: 'Mot de passe requis',
+  restaurantNameShort: 'Le nom du restaurant doit contenir au moins 2 caractères',
+  restaurantNameLong: 'Le nom du restaurant doit contenir au plus 100 caractères',
+  firstNameShort: 'Le prénom doit contenir au moins 2 caractères',
+  firstNameLong: 'Le prénom doit contenir au plus 50 caractères',
+  lastNameShort: 'Le nom doit contenir au moins 2 caractères',
+  lastNameLong: 'Le nom doit contenir au plus 50 caractères',
+  termsRequired: 'Vous devez accepter les CGU',
+  restaurantNameRequired: 'Le nom du restaurant est requis',
+  managerEmailRequired: 'L’email du responsable est requis',
+  reviewUrlInvalid: 'Le lien d’avis doit être une URL valide',
+  logoUrlInvalid: 'L’URL du logo doit être une URL valide',
+} as const;
+
+/** A trimmed, lower-cased email of at most 255 characters. */
+export const ZEmail = zod
+  .string(ACCOUNT_MESSAGES.emailInvalid)
+  .trim()
+  .toLowerCase()
+  .max(255, ACCOUNT_MESSAGES.emailTooLong)
+  .pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid));
+
+/** A new password, checked against the shared policy (first broken rule only). */
+export const ZNewPassword = zod.string(ACCOUNT_MESSAGES.passwordRequired).superRefine((value, ctx) => {
+  const problem = findPasswordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+const ZTrimmed = (short: string, long: string, min: number, max: number) => zod.string(short).trim().min(min, short).max(max, long);
+
+/** POST /api/signup — the restaurant account form of /signup (spec §2, rules §5). */
+export const ZSignupRequest = zod
+  .object({
+    restaurantName: ZTrimmed(ACCOUNT_MESSAGES.restaurantNameShort, ACCOUNT_MESSAGES.restaurantNameLong, 2, 100),
+    siren: zod.string(SIREN_MESSAGE).trim().refine(isValidSiren, SIREN_MESSAGE),
+    firstName: ZTrimmed(ACCOUNT_MESSAGES.firstNameShort, ACCOUNT_MESSAGES.firstNameLong, 2, 50),
+    lastName: ZTrimmed(ACCOUNT_MESSAGES.lastNameShort, ACCOUNT_MESSAGES.lastNameLong, 2, 50),
+    email: ZEmail,
+    phone: zod.string(PHONE_MESSAGE).trim().refine(isValidFrenchPhone, PHONE_MESSAGE),
+    password: ZNewPassword,
+    passwordConfirmation: zod.string(PASSWORD_MISMATCH_MESSAGE),
+    acceptTerms: zod.boolean(ACCOUNT_MESSAGES.termsRequired).refine((v) => v === true, ACCOUNT_MESSAGES.termsRequired),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: () => true });
+export type TSignupRequest = z.input<typeof ZSignupRequest>;
+/** The order the form's fields appear in, so the first error shown is the first field's. */
+export const SIGNUP_FIELD_ORDER = ['restaurantName', 'siren', 'firstName', 'lastName', 'email', 'phone', 'password', 'passwordConfirmation', 'acceptTerms'] as const;
+
+export const ZSignupResponse = zod.object({ restaurantId: zod.string(), status: ZRestaurantStatus });
+export type TSignupResponse = z.infer<typeof ZSignupResponse>;
+
+/** The password form of /login (reading B). */
+export const ZLoginRequest = zod.object({
+  email: zod.string(ACCOUNT_MESSAGES.emailInvalid).trim().pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),
+  password: zod.string(ACCOUNT_MESSAGES.passwordRequired).min(1, ACCOUNT_MESSAGES.passwordRequired),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** The passwordless form of /login (reading A) and the /forgot-password form: one valid email. */
+export const ZEmailOnlyRequest = zod.object({
+  email: zod.string(ACCOUNT_MESSAGES.emailInvalid).trim().pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),
+});
+export type TEmailOnlyRequest = z.infer<typeof ZEmailOnlyRequest>;
+
+/** /reset-password and /set-password: a new password and its confirmation. */
+export const ZNewPasswordForm = zod
+  .object({ password: ZNewPassword, passwordConfirmation: zod.string(PASSWORD_MISMATCH_MESSAGE) })
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: () => true });
+export type TNewPasswordForm = z.infer<typeof ZNewPasswordForm>;
+export const NEW_PASSWORD_FIELD_ORDER = ['password', 'passwordConfirmation'] as const;
+
+const ZOptionalUrl = (message: string) =>
+  zod
+    .string(message)
+    .trim()
+    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), message)
+    .refine((value) => value === '' || URL.canParse(value), message);
+
+/** POST /api/onboarding — step 1 of the setup wizard (spec §2 Restaurant setup). */
+export const ZCreateRestaurantRequest = zod.object({
+  name: zod
+    .string(ACCOUNT_MESSAGES.restaurantNameRequired)
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.restaurantNameRequired)
+    .min(2, ACCOUNT_MESSAGES.restaurantNameShort)
+    .max(100, ACCOUNT_MESSAGES.restaurantNameLong),
+  managerEmail: zod
+    .string(ACCOUNT_MESSAGES.managerEmailRequired)
+    .trim()
+    .toLowerCase()
+    .min(1, ACCOUNT_MESSAGES.managerEmailRequired)
+    .max(255, ACCOUNT_MESSAGES.emailTooLong)
+    .pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),
+  reviewUrl: ZOptionalUrl(ACCOUNT_MESSAGES.reviewUrlInvalid).optional(),
+  logoUrl: ZOptionalUrl(ACCOUNT_MESSAGES.logoUrlInvalid).optional(),
+});
+export type TCreateRestaurantRequest = z.input<typeof ZCreateRestaurantRequest>;
+export const CREATE_RESTAURANT_FIELD_ORDER = ['name', 'managerEmail', 'reviewUrl', 'logoUrl'] as const;
+
+export const ZCreateRestaurantResponse = zod.object({
+  restaurantId: zod.string(),
+  status: ZRestaurantStatus,
+  qr: zod.object({ id: zod.string(), code: zod.string(), url: zod.string(), pngDataUrl: zod.string() }),
+});
+export type TCreateRestaurantResponse = z.infer<typeof ZCreateRestaurantResponse>;
+
+export const OWNER_GATE_STATES = ['no-restaurant', 'email-not-verified', 'pending', 'rejected', 'suspended', 'approved'] as const satisfies readonly OwnerGateState[];
 
 /** GET /api/me: who is signed in, whether they administer the platform, and their restaurants. */
 export const ZMeResponse = zod.object({
   user: zod.object({ id: zod.string(), email: zod.string(), name: zod.string(), emailVerified: zod.boolean() }),
   isAdmin: zod.boolean(),
+  /** The owner gate outcome for the first (oldest) restaurant link — the one owner pages use. */
+  gate: zod.enum(OWNER_GATE_STATES),
+  supportEmail: zod.string(),
   restaurants: zod.array(
     zod.object({
       id: zod.string(),
@@ -21,3 +139,13 @@ export const ZMeResponse = zod.object({
   ),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** GET /api/owner/restaurant: the approved restaurant behind the owner pages' header. */
+export const ZOwnerRestaurantResponse = zod.object({
+  id: zod.string(),
+  name: zod.string(),
+  role: zod.string(),
+  googleReviewUrl: zod.string().nullable(),
+  logoUrl: zod.string().nullable(),
+});
+export type TOwnerRestaurantResponse = z.infer<typeof ZOwnerRestaurantResponse>;

@@ -1,9 +1,51 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../../lib/guards';
+import { AppError } from '../../lib/errors';
+import { requireOwner, requireUser } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
-import { getAccountSummary } from './accounts.service';
+import { validate } from '../../lib/validate';
+import { ZCreateRestaurantRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
+import {
+  createRestaurantForUser,
+  getAccountSummary,
+  getOwnerRestaurant,
+  resendVerificationEmail,
+  signUpRestaurant,
+  syncEmailVerified,
+} from './accounts.service';
+import { resolveClientIp } from '../../lib/client-ip';
+import { consumeRateLimit, RATE_LIMITED_MESSAGE, type RateLimitName } from './rate-limit';
 
 export function createAccountRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/me', requireUser(deps), async (c) => c.json(await getAccountSummary(deps.db, c.get('user'))));
+  /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
+  async function limit(headers: Headers, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
+    const ip = resolveClientIp(headers, deps.env);
+    for (const [rule, subject] of [[ipRule, ip], [emailRule, email]] as const) {
+      if (!subject) continue;
+      const decision = await consumeRateLimit(deps.db, rule, subject);
+      if (!decision.allowed) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
+    }
+  }
+
+  return new Hono<AppEnv>()
+    .post('/signup', validate('json', ZSignupRequest), async (c) => {
+      const input = c.req.valid('json');
+      await limit(c.req.raw.headers, 'signUpPerIp', 'signUpPerEmail', input.email);
+      return c.json(await signUpRestaurant(deps, input), 201);
+    })
+    .get('/me', requireUser(deps), async (c) => c.json(await getAccountSummary(deps, c.get('user'))))
+    .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps.db, c.get('user').id)))
+    .post('/me/resend-verification', requireUser(deps), async (c) => {
+      const sessionUser = c.get('user');
+      await limit(c.req.raw.headers, 'verificationPerIp', 'verificationPerEmail', sessionUser.email);
+      await resendVerificationEmail(deps, sessionUser, c.req.raw.headers);
+      return c.json({ ok: true as const });
+    })
+    .post('/onboarding', requireUser(deps), validate('json', ZCreateRestaurantRequest), async (c) =>
+      c.json(await createRestaurantForUser(deps, c.get('user'), c.req.valid('json')), 201),
+    )
+    .get('/owner/restaurant', requireOwner(deps), async (c) => {
+      const tenant = c.get('tenant');
+      return c.json(await getOwnerRestaurant(deps.db, tenant.restaurantId, tenant.role));
+    });
 }

@@ -1,15 +1,42 @@
 import { asc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { restaurants, usersRestaurants } from '../../db/schema';
-import type { TMeResponse } from '../../../shared/schemas/accounts';
-import { isAppAdmin } from '../admin/admins.service';
+import { loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { enqueueJob } from '../../jobs/queue';
+import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
+import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
+import { buildQrPublicUrl } from '../../../shared/rules/qr-url';
+import { slugifyLabel } from '../../../shared/rules/slug';
+import type {
+  TCreateRestaurantResponse,
+  TMeResponse,
+  TOwnerRestaurantResponse,
+  TSignupResponse,
+  ZCreateRestaurantRequest,
+  ZSignupRequest,
+} from '../../../shared/schemas/accounts';
+import { isAppAdmin } from '../admin/admins.service';
+import { insertDefaultAutomations } from '../automations/default-automations';
+import { SEND_VERIFICATION_EMAIL_JOB, SEND_WELCOME_EMAIL_JOB } from './accounts.jobs';
+import { syncRestaurantEmailVerified } from './email-verified-sync';
+import type { z } from 'zod';
 
-/** The signed-in user's summary: admin flag and restaurants with their status, oldest link first. */
-export async function getAccountSummary(db: Db, user: SessionUser): Promise<TMeResponse> {
+export const ACCOUNT_ERRORS = {
+  emailTaken: 'Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.',
+  alreadyHasRestaurant: 'Un restaurant est déjà associé à ce compte.',
+  emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
+} as const;
+
+export const MAIN_QR_LABEL = 'Main entrance';
+export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
+
+/** The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first). */
+export async function getAccountSummary(deps: Pick<AppDeps, 'db' | 'env'>, sessionUser: SessionUser): Promise<TMeResponse> {
   const [admin, links] = await Promise.all([
-    isAppAdmin(db, user.id).catch(() => false),
-    db
+    isAppAdmin(deps.db, sessionUser.id).catch(() => false),
+    deps.db
       .select({
         id: restaurants.id,
         name: restaurants.name,
@@ -21,8 +48,150 @@ export async function getAccountSummary(db: Db, user: SessionUser): Promise<TMeR
       })
       .from(usersRestaurants)
       .innerJoin(restaurants, eq(restaurants.id, usersRestaurants.restaurantId))
-      .where(eq(usersRestaurants.userId, user.id))
+      .where(eq(usersRestaurants.userId, sessionUser.id))
       .orderBy(asc(usersRestaurants.createdAt)),
   ]);
-  return { user, isAdmin: admin, restaurants: links };
+  return {
+    user: sessionUser,
+    isAdmin: admin,
+    gate: resolveOwnerGate(sessionUser.emailVerified, links[0]),
+    supportEmail: deps.env.SUPPORT_EMAIL,
+    restaurants: links,
+  };
+}
+
+/**
+ * Everything a new restaurant starts with: loyalty rules, the main QR row (its PNG is made by the QR
+ * feature when the list is read), the 'Dessert offert' reward at 50 points and the five automations.
+ */
+async function createRestaurantDefaults(tx: Db, restaurantId: string) {
+  await tx.insert(loyaltyRules).values({ restaurantId });
+  const [qr] = await tx
+    .insert(qrCodes)
+    .values({
+      restaurantId,
+      code: `${restaurantId.slice(0, 8)}-main`,
+      tableLabel: MAIN_QR_LABEL,
+      slug: slugifyLabel(MAIN_QR_LABEL),
+      target: 'visit_feedback',
+      isPrimary: true,
+    })
+    .returning({ id: qrCodes.id, code: qrCodes.code, slug: qrCodes.slug });
+  await tx.insert(rewards).values({ restaurantId, label: SETUP_REWARD.label, description: null, cost: SETUP_REWARD.cost, isActive: true });
+  await insertDefaultAutomations(tx, restaurantId);
+  return qr;
+}
+
+/** Deletes a user created by a sign-up whose restaurant could not be created (sessions and accounts cascade). */
+async function deleteOrphanUser(deps: Pick<AppDeps, 'db' | 'logger'>, userId: string): Promise<void> {
+  try {
+    await deps.db.delete(user).where(eq(user.id, userId));
+  } catch (error) {
+    deps.logger.error({ err: error, userId }, 'could not remove the user of a failed sign-up');
+  }
+}
+
+/**
+ * Creates a restaurant account (spec §2 /signup). better-auth creates the user and its password
+ * credential; then one transaction creates the restaurant (pending), the owner link, the defaults
+ * and queues the confirmation and welcome emails. If that transaction fails the user is deleted, so
+ * a failed sign-up leaves nothing behind (docs/decisions/003-accounts.md).
+ */
+export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSignupRequest>): Promise<TSignupResponse> {
+  const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+  if (existing) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
+
+  const created = await deps.auth.api.signUpEmail({
+    body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` },
+  });
+  // With email verification required, better-auth answers a look-alike success for a taken email.
+  const [stored] = await deps.db.select({ id: user.id }).from(user).where(eq(user.id, created.user.id));
+  if (!stored) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
+
+  try {
+    const restaurantId = await deps.db.transaction(async (tx) => {
+      const [restaurant] = await tx
+        .insert(restaurants)
+        .values({
+          name: input.restaurantName,
+          contactEmail: input.email,
+          siret: input.siren,
+          phone: input.phone,
+          ownerFirstName: input.firstName,
+          status: 'pending',
+          emailVerified: false,
+        })
+        .returning({ id: restaurants.id });
+      await tx.insert(usersRestaurants).values({ userId: stored.id, restaurantId: restaurant.id, role: 'owner' });
+      await createRestaurantDefaults(tx, restaurant.id);
+      await enqueueJob(deps.boss, SEND_VERIFICATION_EMAIL_JOB, { email: input.email }, { tx });
+      await enqueueJob(deps.boss, SEND_WELCOME_EMAIL_JOB, { restaurantId: restaurant.id, to: input.email, firstName: input.firstName }, { tx });
+      return restaurant.id;
+    });
+    return { restaurantId, status: 'pending' };
+  } catch (error) {
+    await deleteOrphanUser(deps, stored.id);
+    throw error;
+  }
+}
+
+/** First word of the account name, used to greet the owner (null when the name is empty). */
+function firstNameOf(name: string): string | null {
+  const first = name.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+/**
+ * The setup wizard (spec §2 /onboarding): a signed-in user without a restaurant creates one. It is
+ * pending like any new restaurant; the answer carries the main QR image for step 2.
+ */
+export async function createRestaurantForUser(
+  deps: AppDeps,
+  sessionUser: SessionUser,
+  input: z.output<typeof ZCreateRestaurantRequest>,
+): Promise<TCreateRestaurantResponse> {
+  const [link] = await deps.db.select({ id: usersRestaurants.restaurantId }).from(usersRestaurants).where(eq(usersRestaurants.userId, sessionUser.id)).limit(1);
+  if (link) throw new AppError('CONFLICT', ACCOUNT_ERRORS.alreadyHasRestaurant);
+  const { restaurantId, qr } = await deps.db.transaction(async (tx) => {
+    const [restaurant] = await tx
+      .insert(restaurants)
+      .values({
+        name: input.name,
+        contactEmail: input.managerEmail,
+        googleReviewUrl: input.reviewUrl ? input.reviewUrl : null,
+        logoUrl: input.logoUrl ? input.logoUrl : null,
+        ownerFirstName: firstNameOf(sessionUser.name),
+        status: 'pending',
+        emailVerified: sessionUser.emailVerified,
+      })
+      .returning({ id: restaurants.id });
+    await tx.insert(usersRestaurants).values({ userId: sessionUser.id, restaurantId: restaurant.id, role: 'owner' });
+    const mainQr = await createRestaurantDefaults(tx, restaurant.id);
+    await enqueueJob(deps.boss, SEND_WELCOME_EMAIL_JOB, { restaurantId: restaurant.id, to: sessionUser.email, firstName: firstNameOf(sessionUser.name) }, { tx });
+    return { restaurantId: restaurant.id, qr: mainQr };
+  });
+  const url = buildQrPublicUrl(deps.env.PUBLIC_URL, { restaurantId, id: qr.id, slug: qr.slug });
+  const pngDataUrl = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, scale: 8, color: { dark: '#000000', light: '#ffffff' } });
+  return { restaurantId, status: 'pending', qr: { id: qr.id, code: qr.code, url, pngDataUrl } };
+}
+
+/** Sets the restaurant's email_verified flag from the user's confirmed email (first sign-in of a browser session). */
+export async function syncEmailVerified(db: Db, userId: string): Promise<{ emailVerified: boolean }> {
+  return { emailVerified: await syncRestaurantEmailVerified(db, userId) };
+}
+
+/** Sends the confirmation link again to the signed-in user (the 'Email non vérifié' screen). */
+export async function resendVerificationEmail(deps: Pick<AppDeps, 'auth'>, sessionUser: SessionUser, headers: Headers): Promise<void> {
+  if (sessionUser.emailVerified) throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.emailAlreadyVerified);
+  await deps.auth.api.sendVerificationEmail({ body: { email: sessionUser.email, callbackURL: '/dashboard' }, headers });
+}
+
+/** The approved restaurant of the owner pages (header and dashboard). */
+export async function getOwnerRestaurant(db: Db, restaurantId: string, role: string): Promise<TOwnerRestaurantResponse> {
+  const [restaurant] = await db
+    .select({ id: restaurants.id, name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl, logoUrl: restaurants.logoUrl })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+  return { ...restaurant, role };
 }

@@ -1,5 +1,10 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { OwnerLayout } from '../../../components/layouts/owner-layout';
+import { OwnerPagePlaceholder } from '../../../features/accounts/components/owner-page-placeholder';
 
 export default function Page() {
-  return <UnderConstruction title="Éditeur d’email" />;
+  return (
+    <OwnerLayout title="Éditeur d’email">
+      <OwnerPagePlaceholder title="Éditeur d’email" />
+    </OwnerLayout>
+  );
 }

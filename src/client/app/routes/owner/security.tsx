@@ -1,5 +1,10 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { OwnerLayout } from '../../../components/layouts/owner-layout';
+import { OwnerPagePlaceholder } from '../../../features/accounts/components/owner-page-placeholder';
 
 export default function Page() {
-  return <UnderConstruction title="Sécurité" />;
+  return (
+    <OwnerLayout title="Sécurité">
+      <OwnerPagePlaceholder title="Sécurité" />
+    </OwnerLayout>
+  );
 }

@@ -1,5 +1,175 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ZEmailOnlyRequest, ZLoginRequest, type TEmailOnlyRequest, type TLoginRequest } from '../../../../shared/schemas/accounts';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { paths } from '../../../config/paths';
+import { getMe, useMe } from '../../../features/accounts/api/get-me';
+import { accountKeys } from '../../../features/accounts/api/keys';
+import { readAuthErrorMessage } from '../../../features/accounts/auth-errors';
+import { browserSession, LANDING_PARAM, landingPathFor } from '../../../features/accounts/browser-session';
+import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
+import { toastFirstError } from '../../../features/accounts/components/first-error';
+import { PasswordInput } from '../../../features/accounts/components/password-input';
+import { useSignOut } from '../../../features/accounts/components/use-sign-out';
+import { authClient } from '../../../lib/auth-client';
 
-export default function Page() {
-  return <UnderConstruction title="Connexion" />;
+const LOGIN_ERROR_DEFAULT = 'Email ou mot de passe incorrect.';
+
+/** Reading B: email and password. */
+function PasswordForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: '', password: '' } });
+
+  async function onValid(values: TLoginRequest) {
+    const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
+    if (error) {
+      toast.error('Erreur de connexion', { description: readAuthErrorMessage(error, LOGIN_ERROR_DEFAULT) });
+      return;
+    }
+    if (!data?.user) {
+      toast.error('Erreur de connexion', { description: 'Session introuvable. Veuillez réessayer.' });
+      return;
+    }
+    toast.success('Connexion réussie !');
+    await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    const me = await queryClient.fetchQuery({ queryKey: accountKeys.me, queryFn: getMe }).catch(() => null);
+    browserSession.markLanded(data.user.id);
+    navigate(landingPathFor(me?.isAdmin ?? false), { replace: true });
+  }
+
+  const submitting = form.formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['email', 'password']))} className="flex flex-col gap-4" aria-label="Connexion par mot de passe">
+      <Field id="login-email" label="Email">
+        <Input id="login-email" type="email" autoComplete="email" inputMode="email" disabled={submitting} aria-invalid={!!form.formState.errors.email} {...form.register('email')} />
+      </Field>
+      <Field id="login-password" label="Mot de passe">
+        <PasswordInput id="login-password" autoComplete="current-password" disabled={submitting} aria-invalid={!!form.formState.errors.password} {...form.register('password')} />
+      </Field>
+      <div className="-mt-1 text-right text-sm">
+        <Link to={paths.forgotPassword.href()} className="text-brand-700 underline-offset-4 hover:underline">
+          Mot de passe oublié ?
+        </Link>
+      </div>
+      <Button type="submit" size="lg" disabled={submitting}>
+        {submitting ? 'Connexion…' : 'Se connecter'}
+      </Button>
+    </form>
+  );
+}
+
+/** Reading A: the passwordless one-time link. */
+function MagicLinkForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<TEmailOnlyRequest>({ resolver: zodResolver(ZEmailOnlyRequest), defaultValues: { email: '' } });
+
+  async function onValid(values: TEmailOnlyRequest) {
+    const { error } = await authClient.signIn.magicLink({
+      email: values.email,
+      callbackURL: `${paths.dashboard.href()}?${LANDING_PARAM}=1`,
+      newUserCallbackURL: paths.onboarding.href(),
+      errorCallbackURL: paths.login.href(),
+    });
+    if (error) {
+      toast.error('Erreur de connexion', { description: readAuthErrorMessage(error, 'Une erreur est survenue. Veuillez réessayer.') });
+      return;
+    }
+    toast.success('Consultez votre email !', { description: 'Nous vous avons envoyé un lien magique pour vous connecter' });
+    setSentTo(values.email);
+  }
+
+  if (sentTo) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-2 rounded-lg bg-brand-50 p-4 text-center">
+        <MailCheck className="size-8 text-brand-700" aria-hidden="true" />
+        <p className="font-semibold">Consultez votre email !</p>
+        <p className="text-sm text-stone-700">
+          Nous vous avons envoyé un lien magique pour vous connecter à <strong className="[overflow-wrap:anywhere]">{sentTo}</strong>. Il est valable 15 minutes.
+        </p>
+        <Button variant="link" onClick={() => setSentTo(null)}>
+          Utiliser une autre adresse
+        </Button>
+      </div>
+    );
+  }
+
+  const sending = form.formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['email']))} className="flex flex-col gap-3" aria-label="Connexion par lien magique">
+      <p className="text-sm text-stone-600">Pas besoin de mot de passe : recevez un lien de connexion unique par email.</p>
+      <Field id="magic-email" label="Email professionnel">
+        <Input id="magic-email" type="email" required autoComplete="email" inputMode="email" disabled={sending} aria-invalid={!!form.formState.errors.email} {...form.register('email')} />
+      </Field>
+      <Button type="submit" variant="outline" size="lg" disabled={sending}>
+        <Sparkles aria-hidden="true" />
+        {sending ? 'Envoi du lien...' : 'Envoyer le lien magique'}
+      </Button>
+    </form>
+  );
+}
+
+/** A signed-in user without a restaurant (the owner gate sends them here): offer the wizard. */
+function NoRestaurantNotice({ email }: { email: string }) {
+  const { signOut, pending } = useSignOut();
+  return (
+    <div role="status" className="mb-5 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+      <p>
+        Vous êtes connecté en tant que <strong className="[overflow-wrap:anywhere]">{email}</strong>, mais aucun restaurant n’est associé à ce compte.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button asChild size="sm">
+          <Link to={paths.onboarding.href()}>Créer mon restaurant</Link>
+        </Button>
+        <Button size="sm" variant="outline" onClick={signOut} disabled={pending}>
+          Se déconnecter
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export default function LoginPage() {
+  const [params, setParams] = useSearchParams();
+  const me = useMe();
+  const reported = useRef(false);
+
+  // A magic link that failed comes back here with ?error=…
+  useEffect(() => {
+    const error = params.get('error');
+    if (!error || reported.current) return;
+    reported.current = true;
+    toast.error('Lien invalide ou expiré', { description: 'Demandez un nouveau lien de connexion.' });
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  return (
+    <AuthShell
+      title="Bienvenue sur ReFeed"
+      description="Connectez-vous à votre espace restaurant."
+      footer={
+        <>
+          Pas encore de compte ?{' '}
+          <Link to={paths.signup.href()} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Créer mon espace
+          </Link>
+        </>
+      }
+    >
+      {me.data && me.data.gate === 'no-restaurant' && !me.data.isAdmin ? <NoRestaurantNotice email={me.data.user.email} /> : null}
+      <PasswordForm />
+      <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-stone-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-stone-200" />
+        ou
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      <MagicLinkForm />
+    </AuthShell>
+  );
 }

@@ -1,5 +1,15 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { TokenPasswordPage } from '../../../features/accounts/components/token-password-page';
 
-export default function Page() {
-  return <UnderConstruction title="Définir mon mot de passe" />;
+/** A new administrator's first password, from the one-time link printed by `npm run admin:create`. */
+export default function SetPasswordPage() {
+  return (
+    <TokenPasswordPage
+      title="Définir votre mot de passe"
+      description="Choisissez le mot de passe de votre compte ReFeed."
+      submitLabel="Définir le mot de passe"
+      invalidMessage="Session invalide"
+      successMessage="Mot de passe défini !"
+      signOutAfter={false}
+    />
+  );
 }

@@ -1,0 +1,58 @@
+import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
+import type { OutgoingMail } from '../transport';
+
+/** The greeting name of the welcome email: the first name, else the part of the email before the @. */
+export function pickGreetingName(firstName: string | null | undefined, email: string): string {
+  const trimmed = firstName?.trim();
+  return trimmed ? trimmed : email.split('@')[0];
+}
+
+/** welcome_onboarding (spec §7): sent once the restaurant account is created. */
+export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string }): OutgoingMail {
+  const name = escapeHtml(pickGreetingName(data.firstName, data.to));
+  return {
+    to: data.to,
+    subject: 'Bienvenue sur ReFeed !',
+    html: wrapEmailHtml(
+      `<p>Bonjour ${name},</p>
+<p>Merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
+<p>Notre équipe vérifie vos informations : vous recevrez un email dès que votre compte sera validé (sous 24 à 48 heures).</p>
+<p>En attendant, pensez à confirmer votre adresse email grâce au lien que nous venons de vous envoyer.</p>
+<p>Votre QR code principal, vos règles de fidélité et vos emails automatiques sont déjà prêts.</p>
+${emailButton(`${data.publicUrl}/login`, 'Accéder à mon espace')}`,
+    ),
+  };
+}
+
+/** Confirms the address given at sign-up (link made by better-auth). */
+export function renderVerificationEmail(data: { to: string; name: string; url: string }): OutgoingMail {
+  return {
+    to: data.to,
+    subject: 'Confirmez votre adresse email',
+    html: wrapEmailHtml(
+      `<p>Bonjour ${escapeHtml(data.name || data.to.split('@')[0])},</p><p>Confirmez votre adresse email pour activer votre espace ReFeed.</p>${emailButton(data.url, 'Confirmer mon email')}<p>Ce lien est valable 24 heures.</p>`,
+    ),
+  };
+}
+
+/** The password-reset link (also used by `admin:create` to let a new administrator choose a password). */
+export function renderResetPasswordEmail(data: { to: string; url: string }): OutgoingMail {
+  return {
+    to: data.to,
+    subject: 'Réinitialisez votre mot de passe ReFeed',
+    html: wrapEmailHtml(
+      `<p>Bonjour,</p><p>Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous. Ce lien est valable une heure et ne sert qu’une fois.</p>${emailButton(data.url, 'Réinitialiser mon mot de passe')}<p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email.</p>`,
+    ),
+  };
+}
+
+/** The one-time sign-in link of the passwordless login. */
+export function renderMagicLinkEmail(data: { to: string; url: string }): OutgoingMail {
+  return {
+    to: data.to,
+    subject: 'Votre lien de connexion ReFeed',
+    html: wrapEmailHtml(
+      `<p>Bonjour,</p><p>Cliquez ci-dessous pour vous connecter. Ce lien est valable 15 minutes et ne sert qu’une fois.</p>${emailButton(data.url, 'Me connecter')}<p>Si vous n’avez rien demandé, ignorez cet email.</p>`,
+    ),
+  };
+}

@@ -1,0 +1,97 @@
+import type { Db } from '../../db/client';
+import { automations, type AutomationConfig } from '../../db/schema';
+
+/**
+ * The five default email automations of spec §3, created active with every new restaurant.
+ * Templates use {{variable}} placeholders: restaurant_name, first_name, google_url, rating, comment,
+ * points_added, balance, reward_name.
+ */
+export type DefaultAutomation = { key: string; name: string; description: string; config: AutomationConfig };
+
+const paragraph = (text: string) => `<p>${text}</p>`;
+
+export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
+  {
+    key: 'thanks_after_visit',
+    name: 'Merci après la visite',
+    description: 'Remercie le client juste après un avis positif (4 ou 5 étoiles).',
+    config: {
+      delay_minutes: 0,
+      subject: 'Merci pour votre visite chez {{restaurant_name}} !',
+      html: [
+        paragraph('Bonjour {{first_name}},'),
+        paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe de {{restaurant_name}} est ravie que vous ayez passé un bon moment.'),
+        paragraph('Vous avez gagné {{points_added}} points de fidélité. Votre solde : {{balance}} points.'),
+        paragraph('Si vous avez une minute, partagez votre expérience : <a href="{{google_url}}">laisser un avis</a>.'),
+        paragraph('À très bientôt !'),
+      ].join('\n'),
+    },
+  },
+  {
+    key: 'manager_alert_low_rating',
+    name: 'Alerte avis négatif',
+    description: 'Prévient le responsable quand un client donne 3 étoiles ou moins.',
+    config: {
+      delay_minutes: 0,
+      subject: 'Avis à surveiller : {{rating}}/5 chez {{restaurant_name}}',
+      html: [
+        paragraph('Bonjour,'),
+        paragraph('Un client ({{first_name}}) vient de laisser une note de {{rating}}/5.'),
+        paragraph('Son commentaire : « {{comment}} »'),
+        paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
+      ].join('\n'),
+    },
+  },
+  {
+    key: 'review_nudge_3d',
+    name: 'Relance avis à 3 jours',
+    description: 'Invite le client à publier un avis trois jours après sa visite.',
+    config: {
+      delay_minutes: 4320,
+      subject: '{{first_name}}, votre avis compte pour {{restaurant_name}}',
+      html: [
+        paragraph('Bonjour {{first_name}},'),
+        paragraph('Il y a quelques jours, vous êtes venu chez {{restaurant_name}}. Votre avis aide d’autres gourmands à nous découvrir.'),
+        paragraph('<a href="{{google_url}}">Partager mon avis</a> — cela ne prend qu’une minute.'),
+        paragraph('Merci !'),
+      ].join('\n'),
+    },
+  },
+  {
+    key: 'we_miss_you_30d',
+    name: 'Vous nous manquez (30 jours)',
+    description: 'Relance le client 30 jours après sa dernière visite.',
+    config: {
+      delay_minutes: 43200,
+      subject: 'Vous nous manquez chez {{restaurant_name}} !',
+      html: [
+        paragraph('Bonjour {{first_name}},'),
+        paragraph('Cela fait un mois que nous ne vous avons pas vu chez {{restaurant_name}}.'),
+        paragraph('Vous avez {{balance}} points de fidélité qui vous attendent : revenez les utiliser !'),
+        paragraph('À très vite.'),
+      ].join('\n'),
+    },
+  },
+  {
+    key: 'reward_unlocked',
+    name: 'Récompense débloquée',
+    description: 'Annonce au client qu’il a débloqué une récompense.',
+    config: {
+      delay_minutes: 0,
+      subject: 'Bravo {{first_name}}, vous avez débloqué une récompense !',
+      html: [
+        paragraph('Bonjour {{first_name}},'),
+        paragraph('Avec {{balance}} points, vous venez de débloquer : <strong>{{reward_name}}</strong>.'),
+        paragraph('Présentez cet email lors de votre prochaine visite chez {{restaurant_name}} pour en profiter.'),
+      ].join('\n'),
+    },
+  },
+];
+
+/** Inserts the five defaults for a restaurant (inside the caller's transaction); existing keys are kept. */
+export async function insertDefaultAutomations(tx: Db, restaurantId: string): Promise<void> {
+  await tx
+    .insert(automations)
+    .values(DEFAULT_AUTOMATIONS.map((automation) => ({ restaurantId, key: automation.key, name: automation.name, description: automation.description, status: 'active' as const, config: automation.config })))
+    .onConflictDoNothing();
+}

@@ -1,0 +1,288 @@
+import { eq, sql } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { automations, emailLogs, loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../src/server/db/schema';
+import type { Mailer } from '../../src/server/email/transport';
+import { createRestaurant, createUser, signIn, uniqueEmail } from '../support/factories';
+import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const PASSWORD = 'Motdepasse-solide-42';
+
+function signupBody(overrides: Record<string, unknown> = {}) {
+  return {
+    restaurantName: 'Le Petit Zinc',
+    siren: '552100554',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    email: uniqueEmail('signup'),
+    phone: '06 12 34 56 78',
+    password: PASSWORD,
+    passwordConfirmation: PASSWORD,
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+async function countRows(table: string, where: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`);
+  return row.n;
+}
+
+describe('POST /api/signup', () => {
+  it('creates the user, the pending restaurant and everything it starts with', async () => {
+    const body = signupBody();
+    const response = await ctx.agent().post('/api/signup', body);
+    expect(response.status).toBe(201);
+    const { restaurantId, status } = await response.json();
+    expect(status).toBe('pending');
+
+    const [account] = await ctx.db.select().from(user).where(eq(user.email, body.email));
+    expect(account).toMatchObject({ name: 'Camille Durand', emailVerified: false });
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+    expect(restaurant).toMatchObject({ name: 'Le Petit Zinc', siret: '552100554', ownerFirstName: 'Camille', contactEmail: body.email, status: 'pending', emailVerified: false });
+    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.restaurantId, restaurantId))).toEqual([
+      expect.objectContaining({ userId: account.id, role: 'owner' }),
+    ]);
+    const [rules] = await ctx.db.select().from(loyaltyRules).where(eq(loyaltyRules.restaurantId, restaurantId));
+    expect(rules).toMatchObject({ basePoints: 10, bonusGoodRating: 10, ratingThreshold: 4, maxPointsPerDay: 100 });
+    const qrs = await ctx.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId));
+    expect(qrs).toEqual([
+      expect.objectContaining({ code: `${restaurantId.slice(0, 8)}-main`, tableLabel: 'Main entrance', slug: 'main-entrance', isPrimary: true, target: 'visit_feedback' }),
+    ]);
+    expect(await ctx.db.select({ label: rewards.label, cost: rewards.cost, isActive: rewards.isActive }).from(rewards).where(eq(rewards.restaurantId, restaurantId))).toEqual([
+      { label: 'Dessert offert', cost: 50, isActive: true },
+    ]);
+    const autos = await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurantId));
+    expect(Object.fromEntries(autos.map((a) => [a.key, a.config.delay_minutes]))).toEqual({
+      thanks_after_visit: 0,
+      manager_alert_low_rating: 0,
+      review_nudge_3d: 4320,
+      we_miss_you_30d: 43200,
+      reward_unlocked: 0,
+    });
+    for (const automation of autos) {
+      expect(automation.status).toBe('active');
+      expect(automation.config.subject.length).toBeGreaterThan(5);
+      expect(automation.config.html).toContain('<p>');
+    }
+  });
+
+  it('sends the confirmation email and the welcome email greeting the first name', async () => {
+    const body = signupBody();
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+    const verification = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
+    expect(findLinkInMail(verification.html, '/api/auth/verify-email')).toContain('token=');
+    const welcome = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Bienvenue sur ReFeed !');
+    expect(welcome.html).toContain('Bonjour Camille,');
+    expect(welcome.html).toContain('Le Petit Zinc');
+    await expect.poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, body.email))).map((l) => [l.templateName, l.status])).toEqual([
+      ['welcome_onboarding', 'sent'],
+    ]);
+  });
+
+  it('validates the shared schema again on the server (first message only)', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ restaurantName: 'A' }, 'Le nom du restaurant doit contenir au moins 2 caractères'],
+      [{ siren: '12345' }, 'Le SIREN doit contenir exactement 9 chiffres'],
+      [{ firstName: 'C' }, 'Le prénom doit contenir au moins 2 caractères'],
+      [{ lastName: 'D' }, 'Le nom doit contenir au moins 2 caractères'],
+      [{ email: 'pas-un-email' }, 'Email invalide'],
+      [{ phone: '12345' }, 'Numéro de téléphone français invalide'],
+      [{ password: 'motdepasse-faible-1', passwordConfirmation: 'motdepasse-faible-1' }, 'Le mot de passe doit contenir au moins une majuscule'],
+      [{ passwordConfirmation: 'Autre-mot-de-passe-1' }, 'Les mots de passe ne correspondent pas'],
+      [{ acceptTerms: false }, 'Vous devez accepter les CGU'],
+    ];
+    for (const [overrides, message] of cases) {
+      const body = signupBody(overrides);
+      const response = await ctx.agent().post('/api/signup', body);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(message);
+    }
+  });
+
+  it('refuses an email already in use with a clear message and creates nothing more', async () => {
+    const body = signupBody();
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+    const again = await ctx.agent().post('/api/signup', { ...body, email: body.email.toUpperCase(), restaurantName: 'Autre Resto' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.');
+    expect(await countRows('restaurants', sql`contact_email = ${body.email}`)).toBe(1);
+    expect(await countRows('restaurants', sql`name = 'Autre Resto'`)).toBe(0);
+  });
+
+  it('creates nothing at all when a step fails', async () => {
+    const body = signupBody({ restaurantName: 'Resto En Panne' });
+    await ctx.db.execute(sql.raw(`create or replace function refeed_test_fail() returns trigger language plpgsql as $$ begin raise exception 'step failed'; end $$`));
+    await ctx.db.execute(sql.raw(`create trigger refeed_test_fail before insert on automations for each row execute function refeed_test_fail()`));
+    try {
+      const response = await ctx.agent().post('/api/signup', body);
+      expect(response.status).toBe(500);
+    } finally {
+      await ctx.db.execute(sql.raw(`drop trigger refeed_test_fail on automations`));
+    }
+    expect(await countRows('users', sql`email = ${body.email}`)).toBe(0);
+    expect(await countRows('accounts', sql`account_id not in (select id from users)`)).toBe(0);
+    expect(await countRows('restaurants', sql`name = 'Resto En Panne'`)).toBe(0);
+    expect(await countRows('users_restaurants', sql`restaurant_id not in (select id from restaurants)`)).toBe(0);
+    expect(await countRows('pgboss.job', sql`data->>'email' = ${body.email} or data->>'to' = ${body.email}`)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await ctx.mails(body.email)).toHaveLength(0);
+    // The same email can then sign up normally.
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+  });
+
+  it('keeps the account when the emails cannot be sent (the failure is only logged)', async () => {
+    const failing: Mailer = { mode: 'outbox', async send() { throw new Error('SMTP down'); }, close() {} };
+    const broken = await createTestContext({ mailer: failing });
+    try {
+      const body = signupBody();
+      const response = await broken.agent().post('/api/signup', body);
+      expect(response.status).toBe(201);
+      const { restaurantId } = await response.json();
+      await expect
+        .poll(async () => (await broken.db.select().from(emailLogs).where(eq(emailLogs.restaurantId, restaurantId))).map((l) => l.status), { timeout: 10_000 })
+        .toEqual(['failed']);
+      expect(await broken.db.select().from(user).where(eq(user.email, body.email))).toHaveLength(1);
+      expect(await broken.db.select().from(restaurants).where(eq(restaurants.id, restaurantId))).toHaveLength(1);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('email confirmation', () => {
+  it('confirms the email, marks the restaurant verified and signs the user in', async () => {
+    const body = signupBody();
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+    const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
+    const agent = ctx.agent();
+    const response = await agent.get(findLinkInMail(mail.html, '/api/auth/verify-email'));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/dashboard');
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.contactEmail, body.email));
+    expect(restaurant.emailVerified).toBe(true);
+    const me = await (await agent.get('/api/me')).json();
+    expect(me).toMatchObject({ gate: 'pending', user: { email: body.email, emailVerified: true } });
+  });
+
+  it('syncs the restaurant flag at the first sign-in of a browser session', async () => {
+    const owner = await createUser(ctx);
+    const restaurant = await createRestaurant(ctx, { ownerId: owner.id, emailVerified: false });
+    const agent = await signIn(ctx, owner.email);
+    const response = await agent.post('/api/me/sync-email-verified');
+    expect(await response.json()).toEqual({ emailVerified: true });
+    const [after] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurant.id));
+    expect(after.emailVerified).toBe(true);
+  });
+
+  it('resends the confirmation link to a signed-in user whose email is not confirmed', async () => {
+    const owner = await createUser(ctx);
+    await createRestaurant(ctx, { ownerId: owner.id, emailVerified: false });
+    const agent = await signIn(ctx, owner.email);
+    const verified = await agent.post('/api/me/resend-verification');
+    expect(verified.status).toBe(400);
+    expect((await verified.json()).error.message).toBe('Votre adresse email est déjà confirmée.');
+
+    await ctx.db.update(user).set({ emailVerified: false }).where(eq(user.id, owner.id));
+    const response = await agent.post('/api/me/resend-verification');
+    expect(response.status).toBe(200);
+    await ctx.waitForMail((m) => m.toEmail === owner.email && m.subject === 'Confirmez votre adresse email');
+  });
+});
+
+describe('the owner gate', () => {
+  async function ownerWith(options: { status: 'pending' | 'approved' | 'rejected' | 'suspended'; reason?: string; emailVerified?: boolean }) {
+    const owner = await createUser(ctx);
+    const restaurant = await createRestaurant(ctx, { ownerId: owner.id, status: options.status, emailVerified: options.emailVerified ?? true });
+    if (options.status === 'rejected') await ctx.db.update(restaurants).set({ rejectionReason: options.reason }).where(eq(restaurants.id, restaurant.id));
+    if (options.status === 'suspended') await ctx.db.update(restaurants).set({ suspensionReason: options.reason }).where(eq(restaurants.id, restaurant.id));
+    const agent = await signIn(ctx, owner.email);
+    return { owner, restaurant, agent };
+  }
+
+  it('opens the owner endpoints to an approved restaurant', async () => {
+    const { agent, restaurant } = await ownerWith({ status: 'approved' });
+    const me = await (await agent.get('/api/me')).json();
+    expect(me).toMatchObject({ gate: 'approved', isAdmin: false, supportEmail: 'support@refeed.fr', restaurants: [{ id: restaurant.id, role: 'owner', status: 'approved' }] });
+    const response = await agent.get('/api/owner/restaurant');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: restaurant.id, name: 'Le Bistrot Test', role: 'owner' });
+  });
+
+  it.each([
+    ['pending', undefined, 'Votre compte est en cours de validation.'],
+    ['rejected', 'Le SIREN ne correspond pas à un restaurant.', 'Demande refusée'],
+    ['suspended', 'Impayés répétés depuis deux mois.', 'Compte suspendu'],
+  ] as const)('answers 403 to a %s restaurant and reports the state with its reason', async (status, reason, message) => {
+    const { agent } = await ownerWith({ status, reason });
+    const me = await (await agent.get('/api/me')).json();
+    expect(me.gate).toBe(status);
+    if (status === 'rejected') expect(me.restaurants[0].rejectionReason).toBe(reason);
+    if (status === 'suspended') expect(me.restaurants[0].suspensionReason).toBe(reason);
+    const response = await agent.get('/api/owner/restaurant');
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.message).toBe(message);
+  });
+
+  it('holds a user whose email is not confirmed', async () => {
+    const { agent, owner } = await ownerWith({ status: 'approved', emailVerified: false });
+    await ctx.db.update(user).set({ emailVerified: false }).where(eq(user.id, owner.id));
+    expect((await (await agent.get('/api/me')).json()).gate).toBe('email-not-verified');
+    const response = await agent.get('/api/owner/restaurant');
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.message).toBe('Email non vérifié');
+  });
+
+  it('reports a user without a restaurant, and refuses the anonymous', async () => {
+    const lonely = await createUser(ctx);
+    const agent = await signIn(ctx, lonely.email);
+    expect((await (await agent.get('/api/me')).json()).gate).toBe('no-restaurant');
+    expect((await agent.get('/api/owner/restaurant')).status).toBe(403);
+    expect((await ctx.agent().get('/api/me')).status).toBe(401);
+    expect((await ctx.agent().get('/api/owner/restaurant')).status).toBe(401);
+  });
+});
+
+describe('POST /api/onboarding', () => {
+  it('creates a pending restaurant with its defaults for a user without one, and shows the real QR', async () => {
+    const member = await createUser(ctx, { name: 'Hugo Martin' });
+    const agent = await signIn(ctx, member.email);
+    const response = await agent.post('/api/onboarding', { name: 'Chez Hugo', managerEmail: 'gerant@chezhugo.fr', reviewUrl: 'https://g.page/r/chez-hugo/review', logoUrl: '' });
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, created.restaurantId));
+    expect(restaurant).toMatchObject({ name: 'Chez Hugo', contactEmail: 'gerant@chezhugo.fr', googleReviewUrl: 'https://g.page/r/chez-hugo/review', logoUrl: null, status: 'pending', ownerFirstName: 'Hugo' });
+    expect(await countRows('automations', sql`restaurant_id = ${created.restaurantId}`)).toBe(5);
+    expect(await countRows('rewards', sql`restaurant_id = ${created.restaurantId} and label = 'Dessert offert' and cost = 50`)).toBe(1);
+    expect(created.qr.code).toBe(`${created.restaurantId.slice(0, 8)}-main`);
+    const png = PNG.sync.read(Buffer.from(created.qr.pngDataUrl.split(',')[1], 'base64'));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(created.qr.url);
+    expect(created.qr.url).toBe(`http://localhost:3000/f/${created.restaurantId}?qr=${created.qr.id}&label=main-entrance`);
+    expect((await (await agent.get('/api/me')).json()).gate).toBe('pending');
+
+    const again = await agent.post('/api/onboarding', { name: 'Deuxième', managerEmail: 'x@chezhugo.fr' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe('Un restaurant est déjà associé à ce compte.');
+  });
+
+  it('validates the wizard fields and needs a signed-in user', async () => {
+    const member = await createUser(ctx);
+    const agent = await signIn(ctx, member.email);
+    const bad = await agent.post('/api/onboarding', { name: 'Chez Moi', managerEmail: 'gerant@example.fr', reviewUrl: 'pas une url' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe('Le lien d’avis doit être une URL valide');
+    const noName = await agent.post('/api/onboarding', { name: '', managerEmail: 'gerant@example.fr' });
+    expect((await noName.json()).error.message).toBe('Le nom du restaurant est requis');
+    expect((await ctx.agent().post('/api/onboarding', { name: 'Chez Moi', managerEmail: 'gerant@example.fr' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,353 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const owner = inject('e2eOwner');
+const admin = inject('e2eAdmin');
+const PASSWORD = 'Motdepasse-solide-42';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Polls with a budget that survives a busy 2-core machine (the default is one second). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
+
+type Mail = { toEmail: string; subject: string; html: string };
+
+/** Waits for a mail to `to` whose subject matches, newest first, from the dev outbox. */
+async function waitForMail(to: string, subject: string): Promise<Mail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const { mails } = (await (await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { mails: Mail[] };
+    const found = mails.find((m) => m.subject === subject);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function linkIn(mail: Mail, prefix: string): string {
+  const link = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')).find((href) => href.startsWith(`${baseUrl}${prefix}`));
+  if (!link) throw new Error(`no ${prefix} link`);
+  return link;
+}
+
+/** Signs a restaurant up through the API and confirms its email (the owner can then sign in). */
+async function signUpRestaurant(name: string): Promise<{ email: string; restaurantId: string }> {
+  const email = uniqueEmail('resto');
+  const response = await fetch(`${baseUrl}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ restaurantName: name, siren: '552100554', firstName: 'Léa', lastName: 'Martin', email, phone: '0612345678', password: PASSWORD, passwordConfirmation: PASSWORD, acceptTerms: true }),
+  });
+  expect(response.status).toBe(201);
+  const { restaurantId } = (await response.json()) as { restaurantId: string };
+  const verification = await waitForMail(email, 'Confirmez votre adresse email');
+  await fetch(linkIn(verification, '/api/auth/verify-email'), { redirect: 'manual' });
+  return { email, restaurantId };
+}
+
+/** Runs an administrator action through the admin API. */
+async function adminAction(restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}) {
+  const signInResponse = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(admin),
+  });
+  const cookie = signInResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const response = await fetch(`${baseUrl}/api/admin/restaurants/${restaurantId}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function signInThroughLoginPage(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+describe('sign-up', () => {
+  it('shows only the first error, then creates the account and goes to /pending', async () => {
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto(`${baseUrl}/signup`);
+      await poll(() => page.getByRole('heading', { name: 'Créer mon espace restaurant' }).count()).toBe(1);
+      await saveScreenshot(page, `accounts-signup-${size}`);
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await poll(() => page.getByText('Erreur de validation').count()).toBe(1);
+      await poll(() => page.getByText('Le nom du restaurant doit contenir au moins 2 caractères').count()).toBe(1);
+      expect(await page.getByText('Le SIREN doit contenir exactement 9 chiffres').count()).toBe(0);
+      if (size === 'phone') await saveScreenshot(page, 'accounts-signup-error-phone');
+
+      const email = uniqueEmail(`signup-${size}`);
+      await page.getByLabel('Nom du restaurant').fill('Le Petit Zinc');
+      await page.getByLabel('SIREN').fill('5521005541234');
+      expect(await page.getByLabel('SIREN').inputValue()).toBe('552100554');
+      await page.getByLabel('Prénom').fill('Camille');
+      await page.getByLabel('Nom', { exact: true }).fill('Durand');
+      await page.getByLabel('Email professionnel').fill(email);
+      await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+      await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+      await page.getByLabel('J’accepte les conditions générales d’utilisation').check();
+      expect(await page.getByRole('link', { name: 'conditions générales d’utilisation' }).getAttribute('href')).toBe('/terms');
+      await page.getByRole('button', { name: 'Créer mon compte' }).click();
+      await poll(() => page.getByText('Compte créé. Nous vérifions vos informations.').count()).toBe(1);
+      await poll(() => pathname(page)).toBe('/pending');
+      await poll(() => page.getByText('Confirmez votre adresse email').count()).toBe(1);
+      expect(await page.getByText(/24 à 48 heures/).count()).toBe(1);
+      await saveScreenshot(page, `accounts-pending-signed-up-${size}`);
+      await waitForMail(email, 'Bienvenue sur ReFeed !');
+    }
+  });
+
+  it('answers a taken email with the sign-up error toast', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel('Nom du restaurant').fill('Doublon');
+    await page.getByLabel('SIREN').fill('552100554');
+    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByLabel('Nom', { exact: true }).fill('Durand');
+    await page.getByLabel('Email professionnel').fill(owner.email);
+    await page.getByLabel('Téléphone').fill('0612345678');
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+    await page.getByLabel('J’accepte les conditions générales d’utilisation').check();
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await poll(() => page.getByText("Erreur lors de l'inscription").count()).toBe(1);
+    expect(await page.getByText('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.').count()).toBe(1);
+    expect(pathname(page)).toBe('/signup');
+  });
+});
+
+describe('sign-in', () => {
+  it('signs an approved owner in with a password and lands on /dashboard with the header', async () => {
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto(`${baseUrl}/login`);
+      await poll(() => page.getByRole('heading', { name: 'Bienvenue sur ReFeed' }).count()).toBe(1);
+      await saveScreenshot(page, `accounts-login-${size}`);
+      await signInThroughLoginPage(page, owner.email, owner.password);
+      await poll(() => page.getByText('Connexion réussie !').count()).toBe(1);
+      await poll(() => pathname(page)).toBe('/dashboard');
+      await poll(() => page.getByTestId('owner-restaurant-name').textContent()).toBe('Chez Demo');
+      expect(await page.getByTestId('owner-role').textContent()).toBe('Owner');
+      await saveScreenshot(page, `accounts-dashboard-${size}`);
+      if (size === 'desktop') {
+        await page.getByRole('button', { name: 'Se déconnecter' }).click();
+        await poll(() => pathname(page)).toBe('/auth');
+        await saveScreenshot(page, 'accounts-auth-desktop');
+        await page.goto(`${baseUrl}/loyalty`);
+        await poll(() => pathname(page)).toBe('/login');
+      }
+    }
+  });
+
+  it('shows the login messages for a wrong password and an invalid email', async () => {
+    const page = await browser.newPage(PHONE);
+    await signInThroughLoginPage(page, owner.email, 'Pas-le-bon-mot-2-passe');
+    await poll(() => page.getByText('Erreur de connexion').count()).toBe(1);
+    expect(await page.getByText('Email ou mot de passe incorrect.').count()).toBe(1);
+    await page.getByLabel('Email', { exact: true }).fill('pas-un-email');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await poll(() => page.getByText('Email invalide').count()).toBe(1);
+  });
+
+  it('signs in with a magic link read from the outbox; an administrator lands on /admin', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email professionnel').fill(owner.email);
+    await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await poll(() => page.getByText('Nous vous avons envoyé un lien magique pour vous connecter').count()).toBeGreaterThan(0);
+    await saveScreenshot(page, 'accounts-magic-link-sent-phone');
+    const mail = await waitForMail(owner.email, 'Votre lien de connexion ReFeed');
+    await page.goto(linkIn(mail, '/api/auth/magic-link/verify'));
+    await poll(() => page.getByTestId('owner-restaurant-name').textContent()).toBe('Chez Demo');
+    expect(pathname(page)).toBe('/dashboard');
+    expect(new URL(page.url()).search).toBe('');
+
+    // Used twice: refused.
+    const other = await browser.newPage(PHONE);
+    await other.goto(linkIn(mail, '/api/auth/magic-link/verify'));
+    await poll(() => other.getByText('Lien invalide ou expiré').count()).toBe(1);
+    expect(pathname(other)).toBe('/login');
+
+    const adminPage = await browser.newPage(DESKTOP);
+    await adminPage.goto(`${baseUrl}/login`);
+    await adminPage.getByLabel('Email professionnel').fill(admin.email);
+    await adminPage.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await poll(() => adminPage.getByText('Consultez votre email !').count()).toBeGreaterThan(0);
+    await adminPage.goto(linkIn(await waitForMail(admin.email, 'Votre lien de connexion ReFeed'), '/api/auth/magic-link/verify'));
+    await poll(() => pathname(adminPage)).toBe('/admin');
+  });
+});
+
+describe('password recovery', () => {
+  it('forgot → reset → sign in with the new password', async () => {
+    const { email } = await signUpRestaurant('Resto Oublieux');
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/forgot-password`);
+    await poll(() => page.getByRole('heading', { name: 'Mot de passe oublié' }).count()).toBe(1);
+    await saveScreenshot(page, 'accounts-forgot-phone');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await poll(() => page.getByText(/Si un compte existe avec cet email, vous recevrez un lien/).count()).toBe(1);
+
+    const mail = await waitForMail(email, 'Réinitialisez votre mot de passe ReFeed');
+    await page.goto(linkIn(mail, '/api/auth/reset-password/'));
+    await poll(() => pathname(page)).toBe('/reset-password');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('recovery');
+    await saveScreenshot(page, 'accounts-reset-phone');
+    const newPassword = 'Nouveau-mot-de-passe-7';
+    await page.getByLabel('Nouveau mot de passe').fill(newPassword);
+    await page.getByLabel('Confirmer le mot de passe').fill(newPassword);
+    await page.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
+    await poll(() => page.getByText('Mot de passe réinitialisé !').count()).toBe(1);
+    await poll(() => pathname(page)).toBe('/login');
+
+    await signInThroughLoginPage(page, email, newPassword);
+    await poll(() => page.getByText('Connexion réussie !').count()).toBe(1);
+    await poll(() => pathname(page)).toBe('/pending');
+    await poll(() => page.getByText('Resto Oublieux').count()).toBe(1);
+    await saveScreenshot(page, 'accounts-pending-phone');
+  });
+
+  it('sends any page with a recovery marker to /reset-password keeping query and fragment', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/terms?type=recovery&token=abc#section`);
+    await poll(() => pathname(page)).toBe('/reset-password');
+    const url = new URL(page.url());
+    expect(url.search).toBe('?type=recovery&token=abc');
+    expect(url.hash).toBe('#section');
+  });
+
+  it('refuses a reset page without a token and a set-password page without a token', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/reset-password`);
+    await poll(() => page.getByText('Lien invalide ou expiré').count()).toBe(1);
+    await poll(() => pathname(page)).toBe('/login');
+    await page.goto(`${baseUrl}/set-password`);
+    await poll(() => page.getByText('Session invalide').count()).toBe(1);
+    await poll(() => pathname(page)).toBe('/login');
+  });
+});
+
+describe('the owner gate screens', () => {
+  it('sends a pending restaurant to /pending', async () => {
+    const { email } = await signUpRestaurant('Resto En Attente');
+    const page = await browser.newPage(PHONE);
+    await signInThroughLoginPage(page, email, PASSWORD);
+    await poll(() => pathname(page)).toBe('/pending');
+    await page.goto(`${baseUrl}/dashboard`);
+    await poll(() => pathname(page)).toBe('/pending');
+  });
+
+  it('shows "Demande refusée" with the reason', async () => {
+    const { email, restaurantId } = await signUpRestaurant('Resto Refusé');
+    await adminAction(restaurantId, 'reject', { reason: 'Le SIREN ne correspond à aucun restaurant.' });
+    const page = await browser.newPage(PHONE);
+    await signInThroughLoginPage(page, email, PASSWORD);
+    await poll(() => page.getByRole('heading', { name: 'Demande refusée' }).count()).toBe(1);
+    expect(await page.getByText('Le SIREN ne correspond à aucun restaurant.').count()).toBe(1);
+    await saveScreenshot(page, 'accounts-gate-rejected-phone');
+  });
+
+  it('shows "Compte suspendu" with the reason and the support contact', async () => {
+    const { email, restaurantId } = await signUpRestaurant('Resto Suspendu');
+    await adminAction(restaurantId, 'approve');
+    await adminAction(restaurantId, 'suspend', { reason: 'Impayés répétés depuis deux mois.' });
+    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const page = await browser.newPage(viewport);
+      await signInThroughLoginPage(page, email, PASSWORD);
+      await poll(() => page.getByRole('heading', { name: 'Compte suspendu' }).count()).toBe(1);
+      expect(await page.getByText('Impayés répétés depuis deux mois.').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'support@refeed.fr' }).getAttribute('href')).toBe('mailto:support@refeed.fr');
+      await saveScreenshot(page, `accounts-gate-suspended-${size}`);
+    }
+  });
+
+  it('shows "Email non vérifié" with a resend button', async () => {
+    const page = await browser.newPage(PHONE);
+    // No product flow signs in an unconfirmed user (magic links confirm the email): the screen is
+    // checked with the API's answer for that state.
+    await page.route('**/api/me', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({
+          user: { id: 'u1', email: 'pas-confirme@example.fr', name: 'X', emailVerified: false },
+          isAdmin: false,
+          gate: 'email-not-verified',
+          supportEmail: 'support@refeed.fr',
+          restaurants: [{ id: 'r1', name: 'Resto', status: 'approved', role: 'owner', emailVerified: false, rejectionReason: null, suspensionReason: null }],
+        }),
+      }),
+    );
+    let resent = false;
+    await page.route('**/api/me/resend-verification', (route) => {
+      resent = true;
+      return route.fulfill({ contentType: 'application/json', body: '{"ok":true}' });
+    });
+    await page.goto(`${baseUrl}/customers`);
+    await poll(() => page.getByRole('heading', { name: 'Email non vérifié' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Renvoyer l’email de confirmation' }).click();
+    await poll(() => resent).toBe(true);
+    await poll(() => page.getByText('Email envoyé').count()).toBe(1);
+    await saveScreenshot(page, 'accounts-gate-email-phone');
+  });
+});
+
+describe('onboarding and route memory', () => {
+  it('creates a restaurant for a magic-link newcomer, shows the QR, then the gate shows /pending', async () => {
+    const email = uniqueEmail('newcomer');
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email professionnel').fill(email);
+    await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await page.goto(linkIn(await waitForMail(email, 'Votre lien de connexion ReFeed'), '/api/auth/magic-link/verify'));
+    await poll(() => pathname(page)).toBe('/onboarding');
+    await poll(() => page.getByLabel('Email du responsable').inputValue()).toBe(email);
+    await saveScreenshot(page, 'accounts-onboarding-step1-phone');
+    await page.getByLabel('Nom du restaurant').fill('Chez Nouveau');
+    await page.getByLabel('Lien d’avis (facultatif)').fill('pas une url');
+    await page.getByRole('button', { name: 'Créer mon restaurant' }).click();
+    await poll(() => page.getByText('Le lien d’avis doit être une URL valide').count()).toBe(1);
+    await page.getByLabel('Lien d’avis (facultatif)').fill('https://g.page/r/chez-nouveau/review');
+    await page.getByRole('button', { name: 'Créer mon restaurant' }).click();
+    await poll(() => page.getByText('Restaurant créé ! Votre demande est en cours de validation.').count()).toBe(1);
+    await poll(() => page.getByRole('heading', { name: 'Votre QR est prêt' }).count()).toBe(1);
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(await page.getByAltText('QR code principal de votre restaurant').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await saveScreenshot(page, 'accounts-onboarding-step2-phone');
+    await page.getByRole('link', { name: 'Accéder au tableau de bord' }).click();
+    await poll(() => pathname(page)).toBe('/pending');
+  });
+
+  it('brings the user back to the stored route when the window regains focus on /', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await signInThroughLoginPage(page, owner.email, owner.password);
+    await poll(() => pathname(page)).toBe('/dashboard');
+    await page.getByRole('link', { name: 'Clients' }).first().click();
+    await poll(() => pathname(page)).toBe('/customers');
+    await page.goto(`${baseUrl}/`);
+    // The page needs its session before it listens; focus again until it does.
+    await poll(async () => {
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      return pathname(page);
+    }).toBe('/customers');
+  });
+});
