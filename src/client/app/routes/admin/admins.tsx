@@ -1,5 +1,67 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { AdminLayout, useAdminMe } from '../../../components/layouts/admin-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAdmins } from '../../../features/admin/api/get-admins';
+import { AddAdminForm } from '../../../features/admin/components/add-admin-form';
+import { AdminsList } from '../../../features/admin/components/admins-list';
+import { QueryError } from '../../../features/admin/components/query-error';
 
-export default function Page() {
-  return <UnderConstruction title="Administrateurs" />;
+const LOAD_ERROR = 'Erreur lors du chargement des admins';
+
+export default function AdminAdminsPage() {
+  return (
+    <AdminLayout title="Administrateurs">
+      <div className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">Administrateurs</h1>
+          <p className="text-stone-600">Les personnes qui valident et gèrent les comptes restaurant.</p>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Ajouter un administrateur</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <AddAdminForm />
+          </CardContent>
+        </Card>
+        <AdminsCard />
+      </div>
+    </AdminLayout>
+  );
+}
+
+function AdminsCard() {
+  const admins = useAdmins();
+  const me = useAdminMe();
+
+  useEffect(() => {
+    if (admins.isError) toast.error(LOAD_ERROR, { id: 'admins-load-error' });
+  }, [admins.isError]);
+
+  if (admins.isPending || !me.data) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">Chargement…</span>
+        <Skeleton className="h-48" />
+      </div>
+    );
+  }
+  if (admins.isError) return <QueryError title={LOAD_ERROR} detail={admins.error.message} onRetry={() => admins.refetch()} />;
+
+  const { count } = admins.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          Administrateurs actuels <span className="text-stone-500">({count})</span>
+        </CardTitle>
+        <CardDescription>
+          {count} administrateur{count > 1 ? 's' : ''}. Vous ne pouvez pas vous retirer vous-même, et le dernier administrateur ne peut pas être retiré.
+        </CardDescription>
+      </CardHeader>
+      <AdminsList admins={admins.data.admins} currentUserId={me.data.user.id} />
+    </Card>
+  );
 }

@@ -1,5 +1,16 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { RestaurantsDirectory } from '../../../features/admin/components/restaurants-directory';
 
-export default function Page() {
-  return <UnderConstruction title="Restaurants" />;
+export default function AdminRestaurantsPage() {
+  return (
+    <AdminLayout title="Restaurants">
+      <div className="flex flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">Restaurants</h1>
+          <p className="text-stone-600">Tous les comptes restaurant de la plateforme.</p>
+        </div>
+        <RestaurantsDirectory />
+      </div>
+    </AdminLayout>
+  );
 }

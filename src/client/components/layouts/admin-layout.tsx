@@ -1,0 +1,108 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../config/paths';
+import { api, ApiError, readJson } from '../../lib/api-client';
+import { authClient } from '../../lib/auth-client';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
+import { PageLoading } from '../ui/skeleton';
+
+export const adminMeQueryKey = ['admin', 'me'] as const;
+
+/** Asks the backend whether the signed-in user administers the platform (401 signed out, 403 not admin). */
+export function useAdminMe() {
+  return useQuery({
+    queryKey: adminMeQueryKey,
+    queryFn: async () => readJson(await api.admin.me.$get()),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+const NAV = [
+  { to: paths.admin.href(), label: 'Tableau de bord', short: 'Accueil', end: true },
+  { to: paths.adminRestaurants.href(), label: 'Restaurants', short: 'Restaurants', end: false },
+  { to: paths.adminAdmins.href(), label: 'Administrateurs', short: 'Admins', end: false },
+];
+
+/**
+ * The admin gate (spec §2, §6) and the admin header. The backend decides: signed out → /auth,
+ * anything else than a yes (403, network or server error) → /dashboard.
+ */
+export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
+  const me = useAdminMe();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    document.title = `${title} · Administration ReFeed`;
+  }, [title]);
+
+  useEffect(() => {
+    if (!me.error) return;
+    const signedOut = me.error instanceof ApiError && me.error.status === 401;
+    navigate(signedOut ? paths.auth.href() : paths.dashboard.href(), { replace: true });
+  }, [me.error, navigate]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await authClient.signOut();
+      queryClient.clear();
+      navigate(paths.auth.href(), { replace: true });
+    } catch {
+      toast.error('Erreur', { description: 'La déconnexion a échoué. Veuillez réessayer.' });
+      setSigningOut(false);
+    }
+  }
+
+  if (!me.data) return <PageLoading label="Vérification de l’accès administrateur…" />;
+
+  return (
+    <div className="min-h-dvh">
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <NavLink to={paths.admin.href()} className="flex items-center gap-2 font-semibold text-brand-700">
+            <ShieldCheck className="size-5" aria-hidden="true" />
+            <span>
+              ReFeed <span className="text-stone-500">Admin</span>
+            </span>
+          </NavLink>
+          <div className="ml-auto flex items-center gap-3 md:order-last">
+            <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline" title={me.data.user.email}>
+              {me.data.user.email}
+            </span>
+            <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
+              <LogOut aria-hidden="true" />
+              Se déconnecter
+            </Button>
+          </div>
+          <nav aria-label="Administration" className="-mx-1 flex w-full gap-1 overflow-x-auto md:w-auto">
+            {NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn(
+                    'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100',
+                    isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-100',
+                  )
+                }
+              >
+                {/* Short labels keep the three links on one line of a phone. */}
+                <span className="sm:hidden">{item.short}</span>
+                <span className="hidden sm:inline">{item.label}</span>
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

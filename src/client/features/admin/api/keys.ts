@@ -1,0 +1,13 @@
+import type { TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
+
+export type RestaurantListParams = { q: string; status: TRestaurantStatusFilter; page: number };
+
+/** Query keys of the administration; a status change invalidates everything under ['admin']. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  restaurantLists: ['admin', 'restaurants'] as const,
+  restaurants: (params: RestaurantListParams) => ['admin', 'restaurants', params] as const,
+  restaurant: (id: string) => ['admin', 'restaurant', id] as const,
+  admins: ['admin', 'admins'] as const,
+};

@@ -1,0 +1,113 @@
+import { Ban, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatDateTimeFr } from '../../../../shared/format';
+import type { TAdminAction } from '../../../../shared/schemas/admin';
+import type { AdminRestaurantDetail } from '../api/get-restaurant';
+
+const ACTION_LABELS: Record<TAdminAction, string> = {
+  approve: 'Approbation',
+  reject: 'Refus',
+  suspend: 'Suspension',
+  reactivate: 'Réactivation',
+};
+
+const ACTION_ICONS = { approve: CheckCircle2, reject: XCircle, suspend: Ban, reactivate: RotateCcw } as const;
+const ACTION_COLORS: Record<TAdminAction, string> = {
+  approve: 'text-green-700',
+  reject: 'text-red-700',
+  suspend: 'text-red-700',
+  reactivate: 'text-brand-700',
+};
+
+function by(email: string | null): string {
+  return email ? ` par ${email}` : '';
+}
+
+/** Dates and authors of each decision, the current reasons, then the audit log, newest first. */
+export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
+  const r = detail.restaurant;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Historique</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <dl className="flex flex-col gap-2 text-sm">
+          <div>
+            <dt className="inline text-stone-500">Créé le </dt>
+            <dd className="inline">{formatDateTimeFr(r.createdAt)}</dd>
+          </div>
+          {r.approvedAt ? (
+            <div>
+              <dt className="inline text-stone-500">Approuvé le </dt>
+              <dd className="inline">
+                {formatDateTimeFr(r.approvedAt)}
+                {by(r.approvedByEmail)}
+              </dd>
+            </div>
+          ) : null}
+          {r.rejectedAt ? (
+            <div>
+              <dt className="inline text-stone-500">Refusé le </dt>
+              <dd className="inline">
+                {formatDateTimeFr(r.rejectedAt)}
+                {by(r.rejectedByEmail)}
+              </dd>
+            </div>
+          ) : null}
+          {r.rejectionReason ? (
+            <div className="rounded-lg bg-red-50 p-3">
+              <dt className="font-medium text-red-800">Motif du refus</dt>
+              <dd className="whitespace-pre-line text-red-900">{r.rejectionReason}</dd>
+            </div>
+          ) : null}
+          {r.suspendedAt ? (
+            <div>
+              <dt className="inline text-stone-500">Suspendu le </dt>
+              <dd className="inline">
+                {formatDateTimeFr(r.suspendedAt)}
+                {by(r.suspendedByEmail)}
+              </dd>
+            </div>
+          ) : null}
+          {r.suspensionReason ? (
+            <div className="rounded-lg bg-stone-100 p-3">
+              <dt className="font-medium text-stone-800">Motif de la suspension</dt>
+              <dd className="whitespace-pre-line">{r.suspensionReason}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-stone-800">Journal des actions</h3>
+          {detail.history.length === 0 ? (
+            <p className="flex items-center gap-2 text-sm text-stone-500">
+              <Clock className="size-4" aria-hidden="true" />
+              Aucune action enregistrée pour le moment.
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-3 border-l-2 border-stone-200 pl-4" aria-label="Journal des actions">
+              {detail.history.map((entry) => {
+                const Icon = ACTION_ICONS[entry.action];
+                return (
+                  <li key={entry.id} className="relative text-sm">
+                    <Icon className={`absolute top-0.5 -left-[1.65rem] size-4 rounded-full bg-white ${ACTION_COLORS[entry.action]}`} aria-hidden="true" />
+                    <p>
+                      <span className="font-medium">{ACTION_LABELS[entry.action]}</span>
+                      <span className="text-stone-600">
+                        {' '}
+                        · {formatDateTimeFr(entry.createdAt)}
+                        {by(entry.adminEmail)}
+                      </span>
+                    </p>
+                    {entry.reason ? <p className="mt-0.5 whitespace-pre-line text-stone-700">Motif : {entry.reason}</p> : null}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

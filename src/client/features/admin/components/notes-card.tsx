@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Textarea } from '../../../components/ui/input';
+import { NOTES_MAX_LENGTH } from '../../../../shared/schemas/admin';
+import { useUpdateRestaurantNotes } from '../api/update-restaurant-notes';
+
+/** Internal notes, seen by administrators only; approving a restaurant also saves them. */
+export function NotesCard({ restaurantId, value, saved, onChange }: { restaurantId: string; value: string; saved: string; onChange: (value: string) => void }) {
+  const fieldId = useId();
+  const save = useUpdateRestaurantNotes(restaurantId);
+  const dirty = value !== saved;
+
+  function submit() {
+    save.mutate(value, {
+      onSuccess: () => toast.success('Notes enregistrées'),
+      onError: (error) => toast.error('Erreur lors de l’enregistrement des notes', { description: error.message }),
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <label htmlFor={fieldId}>Notes internes</label>
+        </CardTitle>
+        <CardDescription>Visibles uniquement par les administrateurs. L’approbation enregistre aussi ces notes.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Textarea id={fieldId} rows={5} maxLength={NOTES_MAX_LENGTH} value={value} onChange={(event) => onChange(event.target.value)} placeholder="Ex. : appel au gérant le 12 mars, Kbis reçu." />
+        <div className="flex items-center justify-between gap-2">
+          <span className="text-xs text-stone-500" aria-live="polite">
+            {dirty ? 'Modifications non enregistrées' : ''}
+          </span>
+          <Button variant="outline" onClick={submit} disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer les notes'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { Ban, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ACTIONS_BY_STATUS, type TAdminAction, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
+import { ACTION_TEXT, useChangeRestaurantStatus, type StatusChange } from '../api/change-restaurant-status';
+import { ReasonDialog } from './reason-dialog';
+
+const CONFIRM = {
+  approve: {
+    title: 'Approuver ce restaurant ?',
+    description: 'Le restaurateur recevra un email de validation et pourra accéder à son espace. Les notes internes saisies seront enregistrées.',
+  },
+  reactivate: {
+    title: 'Réactiver ce restaurant ?',
+    description: 'Le restaurateur retrouvera l’accès à son espace et recevra un email de réactivation.',
+  },
+} as const;
+
+const STATUS_HELP: Record<TAdminRestaurantStatus, string> = {
+  pending: 'Cette demande attend votre décision.',
+  approved: 'Le restaurant est actif.',
+  suspended: 'Le restaurant est suspendu : son espace est fermé.',
+  rejected: 'La demande a été refusée. Aucune action n’est possible.',
+};
+
+/** The buttons allowed by the status (spec §4), their confirmations and the toasts of the outcome. */
+export function RestaurantActions({ restaurant, notes }: { restaurant: { id: string; name: string; status: TAdminRestaurantStatus }; notes: string }) {
+  const change = useChangeRestaurantStatus(restaurant.id);
+  const [dialog, setDialog] = useState<TAdminAction | null>(null);
+  const actions = ACTIONS_BY_STATUS[restaurant.status];
+
+  function run(request: StatusChange) {
+    const text = ACTION_TEXT[request.action];
+    change.mutate(request, {
+      onSuccess: (result) => {
+        setDialog(null);
+        if (result.emailSent) toast.success(text.success);
+        else toast.warning(text.success, { description: text.emailFailed });
+      },
+      onError: (error) => {
+        setDialog(null);
+        toast.error(text.failure, { description: error.message });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Actions</CardTitle>
+        <CardDescription>{STATUS_HELP[restaurant.status]}</CardDescription>
+      </CardHeader>
+      {actions.length > 0 ? (
+        <CardContent className="flex flex-col gap-2 sm:flex-row">
+          {actions.includes('approve') ? (
+            <Button onClick={() => setDialog('approve')} disabled={change.isPending} className="bg-green-700 hover:bg-green-800">
+              <CheckCircle2 aria-hidden="true" />
+              Approuver
+            </Button>
+          ) : null}
+          {actions.includes('reject') ? (
+            <Button variant="outline" onClick={() => setDialog('reject')} disabled={change.isPending} className="border-red-300 text-red-700 hover:bg-red-50">
+              <XCircle aria-hidden="true" />
+              Refuser
+            </Button>
+          ) : null}
+          {actions.includes('suspend') ? (
+            <Button variant="outline" onClick={() => setDialog('suspend')} disabled={change.isPending} className="border-red-300 text-red-700 hover:bg-red-50">
+              <Ban aria-hidden="true" />
+              Suspendre
+            </Button>
+          ) : null}
+          {actions.includes('reactivate') ? (
+            <Button onClick={() => setDialog('reactivate')} disabled={change.isPending}>
+              <RotateCcw aria-hidden="true" />
+              Réactiver
+            </Button>
+          ) : null}
+        </CardContent>
+      ) : null}
+
+      {(['approve', 'reactivate'] as const).map((action) => (
+        <AlertDialog key={action} open={dialog === action} onOpenChange={(open) => setDialog(open ? action : null)}>
+          <AlertDialogContent>
+            <AlertDialogTitle>{CONFIRM[action].title}</AlertDialogTitle>
+            <AlertDialogDescription>
+              « {restaurant.name} » — {CONFIRM[action].description}
+            </AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Annuler</AlertDialogCancel>
+              <AlertDialogAction
+                className={buttonVariants({ variant: 'default' })}
+                disabled={change.isPending}
+                onClick={(event) => {
+                  // Keep the dialog open until the server answers.
+                  event.preventDefault();
+                  run(action === 'approve' ? { action, notes } : { action });
+                }}
+              >
+                {change.isPending ? 'Envoi…' : ACTION_TEXT[action].button}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ))}
+
+      {(['reject', 'suspend'] as const).map((action) => (
+        <ReasonDialog
+          key={action}
+          kind={action}
+          restaurantName={restaurant.name}
+          open={dialog === action}
+          onOpenChange={(open) => setDialog(open ? action : null)}
+          busy={change.isPending}
+          onConfirm={(reason) => run({ action, reason })}
+        />
+      ))}
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input, Label } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { paths } from '../../../config/paths';
+import { formatShortDateFr } from '../../../../shared/format';
+import { ADMIN_PAGE_SIZE, RESTAURANT_STATUS_LABELS, ZRestaurantStatusFilter, type TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
+import { useAdminRestaurants, type AdminRestaurantListItem } from '../api/get-restaurants';
+import { QueryError } from './query-error';
+import { RestaurantStatusBadge } from './status-badge';
+
+const SEARCH_DELAY_MS = 300;
+
+const FILTER_LABELS: Record<TRestaurantStatusFilter, string> = {
+  all: 'Tous les statuts',
+  pending: RESTAURANT_STATUS_LABELS.pending,
+  approved: RESTAURANT_STATUS_LABELS.approved,
+  rejected: RESTAURANT_STATUS_LABELS.rejected,
+  suspended: RESTAURANT_STATUS_LABELS.suspended,
+};
+
+/** Search, status filter and page live in the address, so back/forward and shared links keep them. */
+function useDirectoryParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const status = ZRestaurantStatusFilter.catch('all').parse(searchParams.get('status') ?? 'all');
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const update = useCallback(
+    (next: Partial<{ q: string; status: TRestaurantStatusFilter; page: number }>) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous);
+          const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
+          if (next.q !== undefined) set('q', next.q.trim());
+          if (next.status !== undefined) set('status', next.status === 'all' ? undefined : next.status);
+          // A new search or filter starts again at page 1.
+          set('page', next.page && next.page > 1 ? String(next.page) : undefined);
+          return params;
+        },
+        { replace: next.page === undefined },
+      ),
+    [setSearchParams],
+  );
+  return { q, status, page, update };
+}
+
+function formatCount(total: number): string {
+  return `${total.toLocaleString('fr-FR')} restaurant${total > 1 ? 's' : ''}`;
+}
+
+export function RestaurantsDirectory() {
+  const { q, status, page, update } = useDirectoryParams();
+  const [text, setText] = useState(q);
+  const searchId = useId();
+  const statusId = useId();
+  const navigate = useNavigate();
+  const list = useAdminRestaurants({ q, status, page });
+
+  // The last search this box sent: any other change of the address came from outside (back button).
+  const sentQ = useRef(q);
+  useEffect(() => {
+    if (q === sentQ.current) return;
+    sentQ.current = q;
+    setText(q);
+  }, [q]);
+
+  const search = useCallback(
+    (value: string) => {
+      sentQ.current = value.trim();
+      update({ q: value });
+    },
+    [update],
+  );
+
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => search(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, search]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    search(text);
+  }
+
+  const total = list.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  const items = list.data?.items ?? [];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form role="search" onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={searchId}>Rechercher</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
+            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Nom, email, raison sociale ou SIRET" className="pl-9" />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={statusId}>Statut</Label>
+          <NativeSelect id={statusId} value={status} onChange={(event) => update({ status: ZRestaurantStatusFilter.catch('all').parse(event.target.value) })}>
+            {ZRestaurantStatusFilter.options.map((option) => (
+              <option key={option} value={option}>
+                {FILTER_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+
+      <p className="text-sm text-stone-600" aria-live="polite">
+        {list.isPending ? 'Chargement…' : list.isError ? '' : formatCount(total)}
+      </p>
+
+      {list.isPending ? (
+        <div className="flex flex-col gap-2" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <QueryError title="Impossible de charger les restaurants" detail={list.error.message} onRetry={() => list.refetch()} />
+      ) : items.length === 0 ? (
+        <Card className="px-5 py-10 text-center text-stone-600">
+          {q || status !== 'all' ? 'Aucun restaurant ne correspond à votre recherche.' : 'Aucun restaurant pour le moment.'}
+        </Card>
+      ) : (
+        <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={list.isPlaceholderData}>
+          {/* Phone: one card per restaurant. */}
+          <ul className="flex flex-col gap-2 md:hidden">
+            {items.map((restaurant) => (
+              <li key={restaurant.id}>
+                <RestaurantCard restaurant={restaurant} />
+              </li>
+            ))}
+          </ul>
+          {/* Tablet and desktop: the table; a row opens the detail. */}
+          <Card className="hidden overflow-hidden md:block">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Nom</TableHead>
+                  <TableHead>Raison sociale</TableHead>
+                  <TableHead>Email de contact</TableHead>
+                  <TableHead>SIRET / SIREN</TableHead>
+                  <TableHead>Statut</TableHead>
+                  <TableHead>Créé le</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((restaurant) => (
+                  <TableRow key={restaurant.id} className="cursor-pointer hover:bg-stone-50" onClick={() => navigate(paths.adminRestaurant.href(restaurant.id))}>
+                    <TableCell className="font-medium">
+                      <Link to={paths.adminRestaurant.href(restaurant.id)} className="hover:underline" onClick={(event) => event.stopPropagation()}>
+                        {restaurant.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell className="text-stone-700">{restaurant.legalName ?? '—'}</TableCell>
+                    <TableCell className="max-w-64 truncate text-stone-700" title={restaurant.contactEmail}>
+                      {restaurant.contactEmail}
+                    </TableCell>
+                    <TableCell className="font-mono text-xs whitespace-nowrap text-stone-700">{restaurant.siret ?? '—'}</TableCell>
+                    <TableCell>
+                      <RestaurantStatusBadge status={restaurant.status} />
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap text-stone-700">{formatShortDateFr(restaurant.createdAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Card>
+        </div>
+      )}
+
+      {total > ADMIN_PAGE_SIZE ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
+            <ChevronLeft aria-hidden="true" />
+            Précédent
+          </Button>
+          <span className="text-sm text-stone-600">
+            Page {Math.min(page, pageCount).toLocaleString('fr-FR')} sur {pageCount.toLocaleString('fr-FR')}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => update({ page: page + 1 })}>
+            Suivant
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function RestaurantCard({ restaurant }: { restaurant: AdminRestaurantListItem }) {
+  return (
+    <Link to={paths.adminRestaurant.href(restaurant.id)} className="block rounded-xl">
+      <Card className="flex flex-col gap-1 p-4 hover:bg-stone-50">
+        <div className="flex items-start justify-between gap-2">
+          <p className="min-w-0 font-medium break-words">{restaurant.name}</p>
+          <RestaurantStatusBadge status={restaurant.status} />
+        </div>
+        {restaurant.legalName ? <p className="text-sm text-stone-700">{restaurant.legalName}</p> : null}
+        <p className="truncate text-sm text-stone-600">{restaurant.contactEmail}</p>
+        <p className="text-xs text-stone-500">
+          {restaurant.siret ? `SIRET/SIREN ${restaurant.siret} · ` : ''}Créé le {formatShortDateFr(restaurant.createdAt)}
+        </p>
+      </Card>
+    </Link>
+  );
+}

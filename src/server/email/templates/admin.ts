@@ -1,0 +1,81 @@
+import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
+import type { OutgoingMail } from '../transport';
+
+/** The four account emails sent after an administrator's decision (spec §7 send-email templates). */
+export type AccountEmailTemplate = 'account_approved' | 'account_rejected' | 'account_suspended' | 'account_reactivated';
+
+export type AccountEmailData = {
+  to: string;
+  restaurantName: string;
+  firstName: string | null;
+  publicUrl: string;
+  supportEmail: string;
+  reason?: string | null;
+};
+
+function greeting(firstName: string | null): string {
+  return firstName ? `Bonjour ${escapeHtml(firstName)},` : 'Bonjour,';
+}
+
+function reasonBlock(label: string, reason: string | null | undefined): string {
+  if (!reason) return '';
+  return `<p style="margin:16px 0 4px;font-weight:700">${escapeHtml(label)}</p>
+<blockquote style="margin:0;padding:12px 16px;background:#f6f5f2;border-left:4px solid #c2410c;white-space:pre-line">${escapeHtml(reason)}</blockquote>`;
+}
+
+function supportLine(supportEmail: string): string {
+  const address = escapeHtml(supportEmail);
+  return `<p>Une question ? Écrivez-nous à <a href="mailto:${address}">${address}</a>.</p>`;
+}
+
+/** Builds the French email for an account decision. */
+export function renderAccountEmail(template: AccountEmailTemplate, data: AccountEmailData): OutgoingMail {
+  const name = escapeHtml(data.restaurantName);
+  const hello = `<p>${greeting(data.firstName)}</p>`;
+  const loginUrl = `${data.publicUrl}/login`;
+  switch (template) {
+    case 'account_approved':
+      return {
+        to: data.to,
+        subject: `Votre compte ReFeed est validé – ${data.restaurantName}`,
+        html: wrapEmailHtml(
+          `${hello}<p>Bonne nouvelle : le compte de <strong>${name}</strong> a été validé par l’équipe ReFeed.</p>
+<p>Vous pouvez dès maintenant imprimer vos QR codes, configurer votre programme de fidélité et recevoir vos premiers avis.</p>
+${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
+        ),
+        text: `${data.firstName ? `Bonjour ${data.firstName},` : 'Bonjour,'}\n\nLe compte de ${data.restaurantName} a été validé par l’équipe ReFeed.\nConnectez-vous : ${loginUrl}\n`,
+      };
+    case 'account_rejected':
+      return {
+        to: data.to,
+        subject: `Votre demande de compte ReFeed a été refusée – ${data.restaurantName}`,
+        html: wrapEmailHtml(
+          `${hello}<p>Après examen, l’équipe ReFeed n’a pas pu valider la demande de compte de <strong>${name}</strong>.</p>
+${reasonBlock('Motif du refus', data.reason)}
+<p>Si vous pensez qu’il s’agit d’une erreur ou souhaitez apporter des précisions, répondez-nous.</p>${supportLine(data.supportEmail)}`,
+        ),
+        text: `La demande de compte de ${data.restaurantName} a été refusée.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
+      };
+    case 'account_suspended':
+      return {
+        to: data.to,
+        subject: `Votre compte ReFeed est suspendu – ${data.restaurantName}`,
+        html: wrapEmailHtml(
+          `${hello}<p>Le compte de <strong>${name}</strong> a été suspendu par l’équipe ReFeed. Votre espace et vos pages d’avis sont inaccessibles pendant la suspension.</p>
+${reasonBlock('Motif de la suspension', data.reason)}
+<p>Pour en discuter ou régulariser la situation, contactez le support.</p>${supportLine(data.supportEmail)}`,
+        ),
+        text: `Le compte de ${data.restaurantName} a été suspendu.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
+      };
+    case 'account_reactivated':
+      return {
+        to: data.to,
+        subject: `Votre compte ReFeed est réactivé – ${data.restaurantName}`,
+        html: wrapEmailHtml(
+          `${hello}<p>Le compte de <strong>${name}</strong> est de nouveau actif. Vous retrouvez votre espace, vos QR codes et vos clients.</p>
+${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
+        ),
+        text: `Le compte de ${data.restaurantName} est de nouveau actif.\nConnectez-vous : ${loginUrl}\n`,
+      };
+  }
+}

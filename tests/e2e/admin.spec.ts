@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const adminAccount = inject('e2eAdmin');
+const OWNER_PASSWORD = 'Motdepasse-Solide-42!';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Mail = { toEmail: string; subject: string; html: string };
+
+async function readMails(email: string): Promise<Mail[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { mails: Mail[] }).mails;
+}
+
+async function waitForMail(email: string, predicate: (mail: Mail) => boolean): Promise<Mail> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = (await readMails(email)).find(predicate);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** A new restaurant through the real sign-up API, its email confirmed through the emailed link. */
+async function signUpRestaurant(label: string) {
+  const tag = randomBytes(3).toString('hex');
+  const email = `admin-e2e-${label}-${tag}@example.fr`;
+  const name = `Bistro ${label} ${tag}`;
+  const response = await fetch(`${baseUrl}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({
+      restaurantName: name,
+      siren: String(100000000 + Math.floor(Math.random() * 899999999)),
+      firstName: 'Camille',
+      lastName: 'Martin',
+      email,
+      phone: '06 12 34 56 78',
+      password: OWNER_PASSWORD,
+      passwordConfirmation: OWNER_PASSWORD,
+      acceptTerms: true,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { restaurantId } = (await response.json()) as { restaurantId: string };
+  const verification = await waitForMail(email, (mail) => mail.html.includes('/api/auth/verify-email'));
+  const link = verification.html.match(/href="([^"]*\/api\/auth\/verify-email[^"]*)"/)![1].replace(/&amp;/g, '&');
+  const verified = await fetch(link, { redirect: 'manual' });
+  expect(verified.status).toBeLessThan(400);
+  return { email, name, restaurantId };
+}
+
+/** Signs in through the real /login page (password form). */
+async function signInThroughLogin(page: Page, email: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+}
+
+async function newAdminPage(viewport = DESKTOP) {
+  const page = await browser.newPage(viewport);
+  await signInThroughLogin(page, adminAccount.email, adminAccount.password);
+  return page;
+}
+
+async function openRestaurant(page: Page, restaurantId: string, name: string) {
+  await page.goto(`${baseUrl}/admin/restaurants/${restaurantId}`);
+  await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** The owner gate of an owner page (the /qr page is wrapped in OwnerLayout). */
+async function ownerGateText(page: Page): Promise<string> {
+  await page.goto(`${baseUrl}/qr`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  return (await page.locator('main').first().textContent()) ?? '';
+}
+
+describe('platform administration', () => {
+  it('sends an administrator to /admin after login and shows the pending request; approving lets the owner in', async () => {
+    const restaurant = await signUpRestaurant('approve');
+    const page = await newAdminPage();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(restaurant.name) }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('count-pending').textContent()).toMatch(/^[1-9]/);
+    await saveScreenshot(page, 'admin-home-desktop');
+
+    await page.getByRole('link', { name: new RegExp(restaurant.name) }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: restaurant.name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(restaurant.email).first().isVisible()).toBe(true);
+    // Pending: approve and reject only.
+    expect(await page.getByRole('button', { name: 'Suspendre' }).count()).toBe(0);
+    await page.getByLabel('Notes internes').fill('Kbis vérifié par téléphone.');
+    await saveScreenshot(page, 'admin-detail-pending-desktop');
+
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approuver' }).click();
+    await expectToast(page, 'Restaurant approuvé');
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).toContain('Approbation');
+    expect(await page.getByLabel('Notes internes').inputValue()).toBe('Kbis vérifié par téléphone.');
+    await saveScreenshot(page, 'admin-detail-approved-desktop');
+
+    const mail = await waitForMail(restaurant.email, (m) => m.subject.includes('validé'));
+    expect(mail.html).toContain(restaurant.name);
+
+    const owner = await browser.newPage(PHONE);
+    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    await owner.goto(`${baseUrl}/dashboard`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(new URL(owner.url()).pathname).toBe('/dashboard');
+    const body = (await owner.locator('body').textContent()) ?? '';
+    expect(body).not.toContain('Demande refusée');
+    expect(body).not.toContain('Compte suspendu');
+    // The owner-only API is open to them now.
+    expect((await owner.request.get(`${baseUrl}/api/owner/restaurant`)).status()).toBe(200);
+    const gate = await ownerGateText(owner);
+    expect(gate).not.toContain('Demande refusée');
+    expect(gate).not.toContain('Email non vérifié');
+  });
+
+  it('rejects with a reason of at least 10 characters, and the owner sees "Demande refusée" with it', async () => {
+    const restaurant = await signUpRestaurant('reject');
+    const page = await newAdminPage(PHONE);
+    await openRestaurant(page, restaurant.restaurantId, restaurant.name);
+    await saveScreenshot(page, 'admin-detail-pending-phone');
+
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    const dialog = page.getByRole('dialog');
+    const confirm = dialog.getByRole('button', { name: 'Confirmer le refus' });
+    const reasonField = dialog.getByLabel('Motif du refus');
+    await reasonField.fill('   ');
+    await reasonField.blur();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Le motif de refus est obligatoire');
+    await reasonField.fill('  Trop  ');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Motif trop court');
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('reason-counter').textContent()).toBe('4 / 10');
+    await saveScreenshot(page, 'admin-reject-dialog-phone');
+
+    const reason = 'Le SIREN ne correspond pas au restaurant déclaré.';
+    await reasonField.fill(reason);
+    expect(await confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await expectToast(page, 'Restaurant refusé');
+    await expect.poll(() => page.getByText('Motif du refus').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText('La demande a été refusée. Aucune action n’est possible.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Approuver' }).count()).toBe(0);
+    await saveScreenshot(page, 'admin-detail-rejected-phone');
+
+    const owner = await browser.newPage(PHONE);
+    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    const gate = await ownerGateText(owner);
+    expect(gate).toContain('Demande refusée');
+    expect(gate).toContain(reason);
+    await saveScreenshot(owner, 'admin-owner-rejected-phone');
+  });
+
+  it('suspends and reactivates an approved restaurant, and the owner gate follows', async () => {
+    const restaurant = await signUpRestaurant('suspend');
+    const page = await newAdminPage();
+    // Approve through the admin API from the signed-in page (the UI path is covered above).
+    const approved = await page.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
+    expect(approved.status()).toBe(200);
+    await openRestaurant(page, restaurant.restaurantId, restaurant.name);
+
+    await page.getByRole('button', { name: 'Suspendre' }).click();
+    const dialog = page.getByRole('dialog');
+    const reason = 'Plusieurs avis frauduleux signalés cette semaine.';
+    await dialog.getByLabel('Motif de la suspension').fill(reason);
+    await saveScreenshot(page, 'admin-suspend-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Confirmer la suspension' }).click();
+    await expectToast(page, 'Restaurant suspendu');
+    await expect.poll(() => page.getByRole('button', { name: 'Réactiver' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(reason).first().isVisible()).toBe(true);
+
+    const owner = await browser.newPage(PHONE);
+    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    const suspended = await ownerGateText(owner);
+    expect(suspended).toContain('Compte suspendu');
+    expect(suspended).toContain(reason);
+
+    await page.getByRole('button', { name: 'Réactiver' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Réactiver' }).click();
+    await expectToast(page, 'Restaurant réactivé');
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).toContain('Réactivation');
+    await saveScreenshot(page, 'admin-detail-reactivated-desktop');
+
+    const back = await ownerGateText(owner);
+    expect(back).not.toContain('Compte suspendu');
+    expect((await owner.request.get(`${baseUrl}/api/owner/restaurant`)).status()).toBe(200);
+  });
+
+  it('searches and filters the directory on the server; a row opens the detail', async () => {
+    const restaurant = await signUpRestaurant('annuaire');
+    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const page = await newAdminPage(viewport);
+      await page.goto(`${baseUrl}/admin/restaurants`);
+      await expect.poll(() => page.getByText(/\d+ restaurants?$/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await saveScreenshot(page, `admin-restaurants-${name}`);
+      await page.getByLabel('Rechercher').fill(restaurant.name.toUpperCase());
+      await expect.poll(() => page.getByText('1 restaurant', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByLabel('Statut').selectOption('approved');
+      await expect.poll(() => page.getByText('Aucun restaurant ne correspond à votre recherche.').isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByLabel('Statut').selectOption('pending');
+      await expect.poll(() => page.getByText('1 restaurant', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(new URL(page.url()).searchParams.get('status')).toBe('pending');
+      await saveScreenshot(page, `admin-restaurants-search-${name}`);
+      await page.getByRole('link', { name: new RegExp(restaurant.name) }).first().click();
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: restaurant.name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    }
+  });
+
+  it('shows "Restaurant non trouvé" for an unknown restaurant', async () => {
+    const page = await newAdminPage(PHONE);
+    await page.goto(`${baseUrl}/admin/restaurants/00000000-0000-4000-8000-000000000000`);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Restaurant non trouvé' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await saveScreenshot(page, 'admin-detail-not-found-phone');
+  });
+
+  it('adds an administrator by email, tags oneself, removes after confirmation', async () => {
+    const someone = await signUpRestaurant('collegue');
+    for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+      const page = await newAdminPage(viewport);
+      await page.goto(`${baseUrl}/admin/admins`);
+      const field = page.getByLabel('Email de l’utilisateur');
+      await expect.poll(() => field.isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Veuillez entrer un email' }).count()).toBeGreaterThan(0);
+      await field.fill('pas-un-email');
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Email invalide' }).count()).toBeGreaterThan(0);
+      await field.fill(`inconnu-${randomBytes(3).toString('hex')}@example.fr`);
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expectToast(page, "Erreur lors de l'ajout");
+
+      await field.fill(someone.email);
+      await page.getByRole('button', { name: 'Ajouter' }).click();
+      await expectToast(page, 'Admin ajouté avec succès');
+      const row = page.locator('li').filter({ hasText: someone.email });
+      await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+      const mine = page.locator('li').filter({ hasText: adminAccount.email });
+      expect(await mine.getByText('Vous', { exact: true }).isVisible()).toBe(true);
+      expect(await mine.getByRole('button').isDisabled()).toBe(true);
+      expect(await page.getByRole('heading', { name: /Administrateurs actuels \(\d+\)/ }).isVisible()).toBe(true);
+      await saveScreenshot(page, `admin-admins-${name}`);
+
+      await row.getByRole('button', { name: `Retirer ${someone.email}` }).click();
+      await saveScreenshot(page, `admin-admins-confirm-${name}`);
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer' }).click();
+      await expectToast(page, 'Admin supprimé avec succès');
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+    }
+  });
+
+  it('keeps non-administrators out: an owner goes to /dashboard, a visitor to /auth', async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(`${baseUrl}/admin`);
+    await expect.poll(() => new URL(visitor.url()).pathname, { timeout: 15_000 }).toBe('/auth');
+
+    const owner = await browser.newPage(PHONE);
+    const demo = inject('e2eOwner');
+    await signInThroughLogin(owner, demo.email, demo.password);
+    for (const path of ['/admin', '/admin/restaurants', '/admin/admins']) {
+      await owner.goto(`${baseUrl}${path}`);
+      await expect.poll(() => new URL(owner.url()).pathname, { timeout: 15_000 }).toBe('/dashboard');
+    }
+  });
+
+  it('renders the admin home and admins page on a phone', async () => {
+    const page = await newAdminPage(PHONE);
+    await page.goto(`${baseUrl}/admin`);
+    await expect.poll(() => page.getByTestId('count-pending').isVisible(), { timeout: 15_000 }).toBe(true);
+    await saveScreenshot(page, 'admin-home-phone');
+  });
+});
