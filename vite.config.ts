@@ -1,18 +1,39 @@
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** In `npm run dev`, serve the diner entry for /f/* and /r/* as the production server does. */
+function serveDinerEntryInDev(): Plugin {
+  return {
+    name: 'refeed-diner-entry',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/(f|r)\//.test(req.url)) req.url = '/diner.html';
+        next();
+      });
+    },
+  };
+}
 
 // Two entries, one build: index.html (marketing, auth, owner, admin) and diner.html (/f/*, /r/*),
 // so a diner's phone downloads only what the rating needs.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serveDinerEntryInDev()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
       input: { main: resolve(import.meta.dirname, 'index.html'), diner: resolve(import.meta.dirname, 'diner.html') },
+      // Give the chunks both entries share clear names (React), instead of names borrowed from a module inside them.
+      output: {
+        // The zod modules both entries use (core) land in an automatic shared chunk: name it after them.
+        chunkFileNames: (chunk) => (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /node_modules[\\/]zod[\\/]/.test(id)) ? 'assets/zod-[hash].js' : 'assets/[name]-[hash].js'),
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 }],
+        },
+      },
     },
   },
   server: {

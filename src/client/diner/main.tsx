@@ -1,19 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../styles.css';
+import { DinerPage } from './diner-page';
+import { loadPage, trackPageVisit } from './load-page';
+import { parseDinerRoute } from './route';
+import './diner.css';
 
-/** The diner entry (/f/*, /r/*): React alone, no router, no query library. */
-function DinerApp() {
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
-      <h1 className="text-2xl font-semibold">Votre avis</h1>
-      <p className="text-stone-600">Cette page est en construction.</p>
-    </main>
-  );
-}
+/** The diner entry (/f/*, /r/*): React alone, no router, no query library; the page reads its own address. */
+const route = parseDinerRoute(window.location.pathname, window.location.search);
+// Started before the first render, and once per page load: the visit (a QR scan) is counted once.
+const initial = loadPage(route);
+const visit = trackPageVisit(route);
+// The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
+initial.catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <DinerApp />
+    <DinerPage route={route} initial={initial} visit={visit} />
   </StrictMode>,
 );

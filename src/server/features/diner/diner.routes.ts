@@ -1,8 +1,99 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../../deps';
+import { getClientIp } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/hono-env';
+import { enforceRateLimits, purgeRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import { validate } from '../../lib/validate';
+import { ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
+import { getAnonymousPoints, getPublicRestaurant, isUuid, linkEmail, lookupQrCode, submitFeedback, trackVisit } from './diner.service';
+
+/** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
+export const DINER_COOKIE = 'rf_tid';
+const DINER_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const RATE_LIMIT_PREFIX = 'public:';
+const WINDOW = 10 * 60;
+
+/**
+ * Per-IP limits are generous (a restaurant's diners may share its Wi-Fi); per-visitor limits are what a
+ * person at a table could plausibly need. Exported for the tests.
+ */
+export const DINER_RATE_LIMITS = {
+  read: { ip: 300 },
+  visit: { ip: 120, visitor: 30 },
+  submit: { ip: 60, visitor: 10 },
+  link: { ip: 30, visitor: 10 },
+} as const;
+
+/** Reads the visitor id, or gives the browser a new one. */
+function ensureDinerId(c: Context<AppEnv>, deps: AppDeps): string {
+  const current = getCookie(c, DINER_COOKIE);
+  if (isUuid(current)) return current;
+  const id = crypto.randomUUID();
+  setCookie(c, DINER_COOKIE, id, {
+    path: '/',
+    maxAge: DINER_COOKIE_MAX_AGE,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: deps.env.PUBLIC_URL.startsWith('https://'),
+  });
+  return id;
+}
+
+/** No IP (development without a proxy): only the per-visitor limit applies. */
+function limitRules(action: keyof typeof DINER_RATE_LIMITS, ip: string | null, visitorId?: string): RateLimitRule[] {
+  const limits: { ip: number; visitor?: number } = DINER_RATE_LIMITS[action];
+  const rules: RateLimitRule[] = [];
+  if (ip) rules.push({ key: `${RATE_LIMIT_PREFIX}${action}:ip:${ip}`, limit: limits.ip, windowSeconds: WINDOW });
+  if (visitorId && limits.visitor) rules.push({ key: `${RATE_LIMIT_PREFIX}${action}:tid:${visitorId}`, limit: limits.visitor, windowSeconds: WINDOW });
+  return rules;
+}
+
+/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. */
+async function limit(c: Context<AppEnv>, deps: AppDeps, action: keyof typeof DINER_RATE_LIMITS, visitorId?: string): Promise<void> {
+  try {
+    await enforceRateLimits(deps.db, limitRules(action, getClientIp(c, deps.env), visitorId));
+  } catch (error) {
+    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+  // Now and then, drop windows that ended long ago so the table stays small.
+  if (Math.random() < 0.01) await purgeRateLimits(deps.db, RATE_LIMIT_PREFIX).catch(() => undefined);
+}
 
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */
-export function createDinerRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function createDinerRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get('/restaurants/:restaurantId', async (c) => {
+      await limit(c, deps, 'read');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await getPublicRestaurant(deps.db, c.req.param('restaurantId')));
+    })
+    .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
+      const visitorId = ensureDinerId(c, deps);
+      await limit(c, deps, 'read');
+      return c.json(await getAnonymousPoints(deps.db, c.req.param('restaurantId'), visitorId));
+    })
+    .get('/qr/:code', async (c) => {
+      await limit(c, deps, 'read');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await lookupQrCode(deps.db, c.req.param('code')));
+    })
+    .post('/visits', validate('json', ZTrackVisitRequest), async (c) => {
+      const visitorId = ensureDinerId(c, deps);
+      await limit(c, deps, 'visit', visitorId);
+      const body = c.req.valid('json');
+      return c.json(await trackVisit(deps.db, { ...body, userAgent: c.req.header('user-agent') }), 201);
+    })
+    .post('/feedbacks', validate('json', ZSubmitFeedbackRequest), async (c) => {
+      const visitorId = ensureDinerId(c, deps);
+      await limit(c, deps, 'submit', visitorId);
+      return c.json(await submitFeedback(deps, c.req.valid('json'), visitorId));
+    })
+    .post('/link-email', validate('json', ZLinkEmailRequest), async (c) => {
+      const visitorId = ensureDinerId(c, deps);
+      await limit(c, deps, 'link', visitorId);
+      return c.json(await linkEmail(deps, c.req.valid('json'), visitorId));
+    });
 }

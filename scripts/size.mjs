@@ -1,0 +1,74 @@
+// `npm run size`: what a phone downloads on a cold load of /f/:id or /r/:code. Builds the client in a
+// temporary folder, follows diner.html (scripts, modulepreloads, stylesheets) and the static imports of
+// each JavaScript module, prints the gzip size of every file, and fails above the budget.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = { js: 100 * 1024, css: 20 * 1024 };
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = mkdtempSync(path.join(tmpdir(), 'refeed-size-'));
+
+/** Asset URLs an HTML page loads at once: module scripts, modulepreload links and stylesheets. */
+export function findHtmlAssets(html) {
+  const assets = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+    if (/^<script/i.test(tag) && attr('src')) assets.push(attr('src'));
+    const rel = attr('rel')?.toLowerCase();
+    if (/^<link/i.test(tag) && (rel === 'stylesheet' || rel === 'modulepreload') && attr('href')) assets.push(attr('href'));
+  }
+  return assets;
+}
+
+/** Static imports of a built ES module (`import … from "./x.js"`, `import "./x.js"`), not dynamic ones. */
+export function findStaticImports(code) {
+  const found = [];
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.(?:js|mjs|css))["']/g;
+  for (const match of code.matchAll(pattern)) found.push(match[1]);
+  return found;
+}
+
+function resolveAsset(from, url) {
+  if (/^https?:\/\//.test(url)) return null;
+  return url.startsWith('/') ? path.join(outDir, url) : path.resolve(path.dirname(from), url);
+}
+
+try {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const htmlFile = path.join(outDir, 'diner.html');
+  const queue = findHtmlAssets(readFileSync(htmlFile, 'utf8'))
+    .map((url) => resolveAsset(htmlFile, url))
+    .filter(Boolean);
+  const seen = new Set();
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (file.endsWith('.js')) {
+      for (const url of findStaticImports(readFileSync(file, 'utf8'))) {
+        const next = resolveAsset(file, url);
+        if (next) queue.push(next);
+      }
+    }
+  }
+  const rows = [...seen].map((file) => {
+    const body = readFileSync(file);
+    return { file: path.relative(outDir, file), kind: file.endsWith('.css') ? 'css' : 'js', raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('Cold load of /f/:id and /r/:code (diner.html):');
+  for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(9)} gzip`);
+  let failed = false;
+  for (const kind of ['js', 'css']) {
+    const total = rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.gzip, 0);
+    const over = total > BUDGET[kind];
+    failed ||= over;
+    console.log(`${kind.toUpperCase()} total: ${kb(total)} gzip (budget ${kb(BUDGET[kind])})${over ? '  ✗ OVER BUDGET' : '  ✓'}`);
+  }
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { DINER_MESSAGES } from '../../shared/schemas/diner';
+import type { TTrackVisitResponse } from '../../shared/schemas/diner';
+import { DinerApiError } from './api';
+import { FeedbackForm, type SubmittedFeedback } from './feedback-form';
+import { loadPage, type LoadedPage } from './load-page';
+import type { DinerRoute } from './route';
+import { ThankYou } from './thank-you';
+
+type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string; notFound: boolean };
+
+/**
+ * The whole diner page. `initial` and `visit` were started before React rendered, so the requests
+ * travel while the skeleton paints.
+ */
+export function DinerPage({ route, initial, visit }: { route: DinerRoute; initial: Promise<LoadedPage>; visit: Promise<TTrackVisitResponse | null> }) {
+  const [state, setState] = useState<PageState>({ status: 'loading' });
+  const [loading, setLoading] = useState(initial);
+  const [tracked, setTracked] = useState<TTrackVisitResponse | null>(null);
+  const [submitted, setSubmitted] = useState<SubmittedFeedback | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    loading.then(
+      (page) => {
+        if (!active) return;
+        setState({ status: 'ready', page });
+        document.title = `${page.restaurant.name} – Votre avis`;
+      },
+      (error: unknown) => {
+        if (!active) return;
+        const notFound = error instanceof DinerApiError && error.status === 404;
+        setState({ status: 'error', notFound, message: error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [loading]);
+
+  useEffect(() => {
+    let active = true;
+    visit.then((answer) => active && setTracked(answer));
+    return () => {
+      active = false;
+    };
+  }, [visit]);
+
+  if (state.status === 'error') {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center gap-3 py-16 text-center">
+          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : DINER_MESSAGES.genericError}</h1>
+          {state.notFound ? (
+            <p className="text-stone-600">Vérifiez le lien, ou demandez au personnel du restaurant un QR code à jour.</p>
+          ) : (
+            <>
+              <p role="alert" className="text-stone-600">
+                {state.message}
+              </p>
+              <button
+                type="button"
+                className="mt-2 h-12 rounded-xl border border-stone-300 bg-white px-5 font-semibold text-stone-900 hover:bg-stone-100"
+                onClick={() => {
+                  setState({ status: 'loading' });
+                  setLoading(loadPage(route));
+                }}
+              >
+                Réessayer
+              </button>
+            </>
+          )}
+        </div>
+      </Shell>
+    );
+  }
+
+  const page = state.status === 'ready' ? state.page : null;
+  const kind = route.kind === 'scan' ? 'r' : 'f';
+  return (
+    <Shell>
+      <RestaurantHeader page={page} />
+      <div className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-7">
+        {submitted && page ? (
+          <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} />
+        ) : (
+          <FeedbackForm
+            page={kind}
+            restaurantId={page?.restaurantId ?? null}
+            restaurantName={page?.restaurant.name ?? null}
+            qrId={tracked?.qrId ?? page?.qrId ?? null}
+            visitId={tracked?.visitId ?? null}
+            label={route.kind === 'feedback' ? route.label : null}
+            ready={!!page}
+            onSubmitted={setSubmitted}
+          />
+        )}
+      </div>
+      {submitted ? null : <PrivacyNote name={page?.restaurant.name ?? null} />}
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return <main className="mx-auto min-h-dvh w-full max-w-md px-4 pt-6 pb-10 sm:pt-12">{children}</main>;
+}
+
+/** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
+export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
+  const name = page?.restaurant.name;
+  return (
+    <header className="flex h-18 items-center gap-4" aria-busy={!page}>
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">
+        {page?.restaurant.logoUrl ? (
+          <img src={page.restaurant.logoUrl} alt={`Logo ${name}`} width={64} height={64} className="size-16 object-cover" />
+        ) : name ? (
+          <span aria-hidden="true" className="text-2xl font-bold text-brand-700">
+            {name.charAt(0).toUpperCase()}
+          </span>
+        ) : (
+          <span className="size-full animate-pulse bg-brand-100" />
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-brand-700">Votre avis compte</p>
+        {name ? (
+          <h1 className="line-clamp-2 text-xl leading-6 font-bold text-stone-900">{name}</h1>
+        ) : (
+          <div className="mt-1 h-6 w-2/3 animate-pulse rounded-md bg-stone-200" role="presentation">
+            <span className="sr-only">Chargement…</span>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function PrivacyNote({ name }: { name: string | null }) {
+  return (
+    <p className="mt-4 px-1 text-xs leading-5 text-stone-500">
+      Vos réponses (note, commentaire et, si vous les donnez, nom, email et téléphone) servent uniquement à {name ?? 'ce restaurant'} pour améliorer son accueil et gérer
+      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez demander leur suppression au restaurant à tout moment.
+    </p>
+  );
+}

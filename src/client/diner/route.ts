@@ -1,0 +1,17 @@
+/** What the diner page shows, read from the address itself (no router in this bundle). */
+export type DinerRoute =
+  | { kind: 'scan'; code: string }
+  | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null }
+  | { kind: 'unknown' };
+
+/** /r/{code} or /f/{restaurantId}?qr={qr id}&label={slug}. */
+export function parseDinerRoute(pathname: string, search: string): DinerRoute {
+  const scan = /^\/r\/([^/]+)\/?$/.exec(pathname);
+  if (scan) return { kind: 'scan', code: decodeURIComponent(scan[1]) };
+  const feedback = /^\/f\/([^/]+)\/?$/.exec(pathname);
+  if (feedback) {
+    const params = new URLSearchParams(search);
+    return { kind: 'feedback', restaurantId: decodeURIComponent(feedback[1]), qrId: params.get('qr') || null, label: params.get('label') || null };
+  }
+  return { kind: 'unknown' };
+}

@@ -1,0 +1,385 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, visits } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { enqueueJob } from '../../jobs/queue';
+import { clock } from '../../lib/clock';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { parisDayOf } from '../../../shared/format';
+import { computeVisitPoints, DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../../shared/rules/points';
+import {
+  DINER_MESSAGES,
+  ZSubmitFeedbackResponse,
+  type TLinkEmailResponse,
+  type TPublicRestaurant,
+  type TQrLookupResponse,
+  type TSubmitFeedbackInput,
+  type TSubmitFeedbackResponse,
+  type TTrackVisitResponse,
+} from '../../../shared/schemas/diner';
+import { followUpJob } from './diner.jobs';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string | null | undefined): value is string {
+  return !!value && UUID_PATTERN.test(value);
+}
+
+type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null };
+
+/** The restaurant if it exists and is approved; any other state reads as not found. */
+async function findApprovedRestaurant(db: Db, restaurantId: string): Promise<ApprovedRestaurant> {
+  if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  const [found] = await db
+    .select({ id: restaurants.id, name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  return found;
+}
+
+function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
+  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: restaurant.googleReviewUrl };
+}
+
+/** get-public-restaurant: only the name, logo and review link of an approved restaurant. */
+export async function getPublicRestaurant(db: Db, restaurantId: string): Promise<TPublicRestaurant> {
+  return toPublicRestaurant(await findApprovedRestaurant(db, restaurantId));
+}
+
+/** Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. */
+export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupResponse> {
+  const [found] = await db
+    .select({ qrId: qrCodes.id, slug: qrCodes.slug, restaurantId: qrCodes.restaurantId, status: restaurants.status })
+    .from(qrCodes)
+    .innerJoin(restaurants, eq(restaurants.id, qrCodes.restaurantId))
+    .where(eq(qrCodes.code, code));
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+  const restaurant = await findApprovedRestaurant(db, found.restaurantId);
+  return { restaurantId: found.restaurantId, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(restaurant) };
+}
+
+/**
+ * track-visit: one page load records a visit (source 'qr'); when the load came from a QR of this
+ * restaurant (/r/{code}, or /f/{id}?qr={qr id}) it also counts one scan of that QR.
+ */
+export async function trackVisit(
+  db: Db,
+  input: { restaurantId?: string | null; code?: string | null; qrId?: string | null; userAgent?: string | null },
+): Promise<TTrackVisitResponse> {
+  let restaurantId = input.restaurantId ?? null;
+  let qr: { id: string; tableLabel: string | null } | null = null;
+  if (input.code) {
+    const [found] = await db
+      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel, restaurantId: qrCodes.restaurantId })
+      .from(qrCodes)
+      .where(eq(qrCodes.code, input.code));
+    if (!found || (restaurantId && found.restaurantId !== restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+    restaurantId = found.restaurantId;
+    qr = found;
+  }
+  if (!restaurantId) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  await findApprovedRestaurant(db, restaurantId);
+  if (!qr && isUuid(input.qrId)) {
+    // A stale or foreign ?qr= is ignored: the visit still counts for the restaurant.
+    const [found] = await db
+      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
+      .from(qrCodes)
+      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, restaurantId)));
+    qr = found ?? null;
+  }
+  const visitRestaurantId = restaurantId;
+  const visitId = await db.transaction(async (tx) => {
+    const [visit] = await tx
+      .insert(visits)
+      .values({
+        restaurantId: visitRestaurantId,
+        qrCodeId: qr?.id ?? null,
+        source: 'qr',
+        tableLabel: qr?.tableLabel ?? null,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        createdAt: clock.now(),
+      })
+      .returning({ id: visits.id });
+    if (qr) await tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id));
+    return visit.id;
+  });
+  return { visitId, restaurantId, qrId: qr?.id ?? null };
+}
+
+type LockedCustomer = {
+  id: string;
+  points: number;
+  email: string | null;
+  first_name: string | null;
+  marketing_consent: boolean;
+  last_visit_at: Date | string | null;
+};
+
+/**
+ * Finds or creates the diner's customer row and locks it (SELECT … FOR UPDATE) until the transaction
+ * ends, so concurrent submissions for one customer are counted one after another.
+ */
+async function lockCustomer(tx: Db, restaurantId: string, who: { email?: string; anonId: string }): Promise<LockedCustomer> {
+  if (who.email) {
+    await tx.execute(sql`insert into customers (restaurant_id, email) values (${restaurantId}, ${who.email})
+      on conflict (restaurant_id, lower(email)) where email is not null do nothing`);
+    const [row] = await queryRows<LockedCustomer>(
+      tx,
+      sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+          where restaurant_id = ${restaurantId} and lower(email) = lower(${who.email}) for update`,
+    );
+    return row;
+  }
+  await tx.execute(sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
+    on conflict (restaurant_id, anon_id) where anon_id is not null do nothing`);
+  const [row] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${restaurantId} and anon_id = ${who.anonId} for update`,
+  );
+  return row;
+}
+
+async function readPointsRules(tx: Db, restaurantId: string): Promise<PointsRules> {
+  const [rules] = await tx
+    .select({
+      basePoints: loyaltyRules.basePoints,
+      bonusGoodRating: loyaltyRules.bonusGoodRating,
+      ratingThreshold: loyaltyRules.ratingThreshold,
+      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
+    })
+    .from(loyaltyRules)
+    .where(eq(loyaltyRules.restaurantId, restaurantId));
+  return rules ?? DEFAULT_POINTS_RULES;
+}
+
+/** Points the customer earned on the Paris calendar day of `now`. */
+async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): Promise<number> {
+  const day = parisDayOf(now);
+  const [row] = await queryRows<{ total: number | string }>(
+    tx,
+    sql`select coalesce(sum(points), 0)::int as total from point_events
+        where customer_id = ${customerId} and points > 0
+          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
+          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Creates a pending customer_rewards row for each reward the balance just reached; returns them. */
+async function unlockRewards(tx: Db, restaurantId: string, customerId: string, previousBalance: number, newBalance: number, now: Date) {
+  if (newBalance <= previousBalance) return [];
+  const catalogue = await tx
+    .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
+    .from(rewards)
+    .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
+    .orderBy(asc(rewards.cost));
+  const reached = findUnlockedRewards(previousBalance, newBalance, catalogue);
+  if (reached.length === 0) return [];
+  return tx
+    .insert(customerRewards)
+    .values(reached.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
+    .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost });
+}
+
+async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
+  const [stored] = await db
+    .select({ restaurantId: feedbacks.restaurantId, result: feedbacks.submissionResult })
+    .from(feedbacks)
+    .where(eq(feedbacks.submissionId, submissionId));
+  if (!stored) return null;
+  // A submission id reused for another restaurant is not a retry.
+  if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
+  return ZSubmitFeedbackResponse.parse(stored.result);
+}
+
+/**
+ * submit-feedback, in one transaction: customer (by email, else by the anonymous id), visit, feedback,
+ * points capped per Paris day, point event, balance and names, rewards reached, and the follow-up
+ * email job. A retried submission id returns the first answer and records nothing twice.
+ */
+export async function submitFeedback(
+  deps: Pick<AppDeps, 'db' | 'boss'>,
+  input: TSubmitFeedbackInput,
+  anonId: string,
+): Promise<TSubmitFeedbackResponse> {
+  const { db } = deps;
+  const earlier = await findStoredSubmission(db, input.submissionId, input.restaurantId);
+  if (earlier) return earlier;
+  await findApprovedRestaurant(db, input.restaurantId);
+  try {
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      const customer = await lockCustomer(tx, input.restaurantId, { email: input.email, anonId });
+      const rules = await readPointsRules(tx, input.restaurantId);
+      const earnedToday = await sumPointsEarnedOn(tx, customer.id, now);
+      const visitId = await recordVisit(tx, input, customer.id, now);
+
+      const [feedback] = await tx
+        .insert(feedbacks)
+        .values({
+          restaurantId: input.restaurantId,
+          visitId,
+          customerId: customer.id,
+          rating: input.rating,
+          comment: input.comment ?? null,
+          submissionId: input.submissionId,
+          createdAt: now,
+        })
+        .returning({ id: feedbacks.id });
+
+      const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
+      const balance = customer.points + pointsAdded;
+      if (pointsAdded > 0) {
+        await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now });
+      }
+      const consentNow = input.marketingConsent && !customer.marketing_consent;
+      await tx
+        .update(customers)
+        .set({
+          points: balance,
+          firstName: input.firstName ?? sql`${customers.firstName}`,
+          lastName: input.lastName ?? sql`${customers.lastName}`,
+          phone: input.phone ?? sql`${customers.phone}`,
+          lastVisitAt: now,
+          ...(consentNow ? { marketingConsent: true, marketingConsentAt: now } : {}),
+        })
+        .where(eq(customers.id, customer.id));
+
+      const unlocked = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, balance, now);
+      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })) };
+      await tx.update(feedbacks).set({ submissionResult: result }).where(eq(feedbacks.id, feedback.id));
+      await enqueueJob(
+        deps.boss,
+        followUpJob,
+        { restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, pointsAdded, balance, customerRewardIds: unlocked.map((r) => r.id) },
+        { tx },
+      );
+      return result;
+    });
+  } catch (error) {
+    // Two identical submissions at the same moment: the second one loses the race on the unique id.
+    if (isUniqueViolation(error, 'feedbacks_submission_id_unique')) {
+      const stored = await findStoredSubmission(db, input.submissionId, input.restaurantId);
+      if (stored) return stored;
+    }
+    throw error;
+  }
+}
+
+/** Uses the visit tracked at page load when it is still free, otherwise records a new one. */
+async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<string> {
+  if (input.visitId) {
+    const [attached] = await tx
+      .update(visits)
+      .set({ customerId })
+      .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
+      .returning({ id: visits.id });
+    if (attached) return attached.id;
+  }
+  let qr: { id: string; tableLabel: string | null } | undefined;
+  if (isUuid(input.qrId)) {
+    [qr] = await tx
+      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
+      .from(qrCodes)
+      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId)));
+  }
+  const [visit] = await tx
+    .insert(visits)
+    .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
+    .returning({ id: visits.id });
+  return visit.id;
+}
+
+/** anon-points: the balance of this device's anonymous customer (0 when it has none). */
+export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: string): Promise<{ points: number }> {
+  await findApprovedRestaurant(db, restaurantId);
+  const [found] = await db
+    .select({ points: customers.points })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
+  return { points: found?.points ?? 0 };
+}
+
+/**
+ * link-email: moves the anonymous customer's points, visits, feedbacks and earned rewards onto the
+ * customer with this email (the anonymous row becomes it when none exists), exactly once. Repeating
+ * it finds no anonymous customer any more and changes nothing.
+ */
+export async function linkEmail(
+  deps: Pick<AppDeps, 'db' | 'boss'>,
+  input: { restaurantId: string; email: string; firstName?: string; lastName?: string; marketingConsent: boolean },
+  anonId: string,
+): Promise<TLinkEmailResponse> {
+  await findApprovedRestaurant(deps.db, input.restaurantId);
+  const run = () =>
+    deps.db.transaction(async (tx) => {
+      const now = clock.now();
+      const [anon] = await queryRows<LockedCustomer>(
+        tx,
+        sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+            where restaurant_id = ${input.restaurantId} and anon_id = ${anonId} for update`,
+      );
+      const [target] = await queryRows<LockedCustomer>(
+        tx,
+        sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+            where restaurant_id = ${input.restaurantId} and lower(email) = lower(${input.email}) for update`,
+      );
+      if (!anon) {
+        if (target) return { balance: target.points };
+        throw new AppError('NOT_FOUND', DINER_MESSAGES.nothingToLink);
+      }
+      const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
+      if (!target) {
+        // No customer has this email yet: the anonymous row simply becomes that customer.
+        await tx
+          .update(customers)
+          .set({
+            email: input.email,
+            anonId: null,
+            firstName: input.firstName ?? sql`${customers.firstName}`,
+            lastName: input.lastName ?? sql`${customers.lastName}`,
+            ...consent,
+          })
+          .where(eq(customers.id, anon.id));
+        return { balance: anon.points };
+      }
+      await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
+      await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
+      await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
+      await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
+      await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
+      const balance = target.points + anon.points;
+      const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
+      await tx.delete(customers).where(eq(customers.id, anon.id));
+      await tx
+        .update(customers)
+        .set({
+          points: balance,
+          lastVisitAt: lastVisits.length ? new Date(Math.max(...lastVisits)) : null,
+          firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? anon.first_name ?? null})`,
+          lastName: input.lastName ? sql`coalesce(${customers.lastName}, ${input.lastName})` : sql`${customers.lastName}`,
+          ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
+        })
+        .where(eq(customers.id, target.id));
+      // Each side already earned the rewards below its own balance; only the combined total can unlock more.
+      const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
+      if (unlocked.length > 0) {
+        await enqueueJob(
+          deps.boss,
+          followUpJob,
+          { restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
+          { tx },
+        );
+      }
+      return { balance };
+    });
+  try {
+    return await run();
+  } catch (error) {
+    // The same email linked from two devices at once: the loser retries and finds the new row.
+    if (isUniqueViolation(error, 'customers_restaurant_email_uq')) return run();
+    throw error;
+  }
+}

@@ -1,0 +1,144 @@
+// zod/mini: the same schemas validate the diner form in the phone's bundle (7 KB instead of 24 KB gzip) and the routes.
+import * as z from 'zod/mini';
+
+/** The French messages of the diner pages (spec §5, §8), shared by the server and the diner bundle. */
+export const DINER_MESSAGES = {
+  ratingRequired: 'Veuillez donner une note',
+  emailRequired: 'Email requis',
+  emailInvalid: 'Email invalide',
+  firstNameRequired: 'Le prénom est requis',
+  firstNameTooShort: 'Le prénom doit contenir au moins 2 caractères',
+  firstNameTooLong: 'Le prénom ne doit pas dépasser 50 caractères',
+  lastNameTooShort: 'Le nom doit contenir au moins 2 caractères',
+  lastNameTooLong: 'Le nom ne doit pas dépasser 50 caractères',
+  phoneInvalid: 'Numéro de téléphone invalide',
+  commentTooLong: 'Le commentaire ne doit pas dépasser 1000 caractères',
+  invalidQr: 'QR code invalide',
+  restaurantNotFound: 'Restaurant introuvable ou non actif',
+  nothingToLink: 'Aucun point à récupérer pour cet appareil',
+  invalidRequest: 'Requête invalide',
+  feedbackThanks: 'Merci pour votre avis !',
+  feedbackFailed: "Échec de l'envoi de l'avis",
+  genericError: 'Une erreur est survenue',
+  linkFailed: "Erreur lors de la liaison de l'email",
+  linkSucceeded: 'Points récupérés et liés à votre compte ✅',
+} as const;
+
+export const COMMENT_MAX_LENGTH = 1000;
+export const POSITIVE_RATING = 4;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9 .()-]{6,20}$/;
+
+const emptyToUndefined = (value: string | null | undefined) => (value ? value : undefined);
+
+/** Trimmed optional text: an empty box means "not given". */
+function optionalText(max: number, tooLong: string, min?: { length: number; message: string }) {
+  return z.pipe(
+    z.nullish(
+      z.string().check(
+        z.trim(),
+        z.maxLength(max, tooLong),
+        z.refine((value) => !min || value === '' || value.length >= min.length, min?.message ?? tooLong),
+      ),
+    ),
+    z.transform(emptyToUndefined),
+  );
+}
+
+const ZRating = z.int({ error: DINER_MESSAGES.ratingRequired }).check(z.minimum(1, DINER_MESSAGES.ratingRequired), z.maximum(5, DINER_MESSAGES.ratingRequired));
+
+const ZOptionalEmail = z.pipe(
+  z.nullish(
+    z.string().check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(255, DINER_MESSAGES.emailInvalid),
+      z.refine((value) => value === '' || EMAIL_PATTERN.test(value), DINER_MESSAGES.emailInvalid),
+    ),
+  ),
+  z.transform(emptyToUndefined),
+);
+
+const ZFirstName = optionalText(50, DINER_MESSAGES.firstNameTooLong, { length: 2, message: DINER_MESSAGES.firstNameTooShort });
+const ZLastName = optionalText(50, DINER_MESSAGES.lastNameTooLong, { length: 2, message: DINER_MESSAGES.lastNameTooShort });
+const ZPhone = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.refine((value) => value === '' || PHONE_PATTERN.test(value), DINER_MESSAGES.phoneInvalid))),
+  z.transform(emptyToUndefined),
+);
+const ZRestaurantId = z.uuid(DINER_MESSAGES.restaurantNotFound);
+// From the page address: a malformed value is ignored by the server, never a reason to lose the feedback.
+const ZLooseId = z.nullish(z.string().check(z.maxLength(100)));
+
+/**
+ * POST /api/public/feedbacks. `page` says which form sent it: /r asks a first name, /f asks only the
+ * rating. `submissionId` is made once per form, so a retried POST returns the first answer.
+ */
+export const ZSubmitFeedbackRequest = z
+  .object({
+    submissionId: z.uuid(DINER_MESSAGES.invalidRequest),
+    restaurantId: ZRestaurantId,
+    page: z._default(z.enum(['r', 'f']), 'f'),
+    rating: ZRating,
+    firstName: ZFirstName,
+    lastName: ZLastName,
+    email: ZOptionalEmail,
+    phone: ZPhone,
+    comment: optionalText(COMMENT_MAX_LENGTH, DINER_MESSAGES.commentTooLong),
+    marketingConsent: z._default(z.boolean(), false),
+    qrId: ZLooseId,
+    visitId: z.nullish(z.uuid(DINER_MESSAGES.invalidRequest)),
+    label: ZLooseId,
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.page === 'r' && !value.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: DINER_MESSAGES.firstNameRequired, input: value.firstName });
+    }),
+  );
+export type TSubmitFeedbackRequest = z.input<typeof ZSubmitFeedbackRequest>;
+export type TSubmitFeedbackInput = z.output<typeof ZSubmitFeedbackRequest>;
+
+/** The submission result (spec §3): points added, the new balance and the rewards just unlocked. */
+export const ZSubmitFeedbackResponse = z.object({
+  pointsAdded: z.int(),
+  balance: z.int(),
+  unlockedRewards: z.array(z.object({ name: z.string() })),
+});
+export type TSubmitFeedbackResponse = z.infer<typeof ZSubmitFeedbackResponse>;
+
+/** POST /api/public/link-email: moves the anonymous diner's points onto the customer with this email. */
+export const ZLinkEmailRequest = z.object({
+  restaurantId: ZRestaurantId,
+  email: z.string({ error: DINER_MESSAGES.emailRequired }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, DINER_MESSAGES.emailRequired),
+    z.maxLength(255, DINER_MESSAGES.emailInvalid),
+    z.refine((value) => value === '' || EMAIL_PATTERN.test(value), DINER_MESSAGES.emailInvalid),
+  ),
+  firstName: ZFirstName,
+  lastName: ZLastName,
+  marketingConsent: z._default(z.boolean(), false),
+});
+export type TLinkEmailRequest = z.input<typeof ZLinkEmailRequest>;
+export type TLinkEmailResponse = { balance: number };
+
+/** POST /api/public/visits: one page load of /r/{code} or /f/{restaurantId}?qr= (counts a scan of the QR). */
+export const ZTrackVisitRequest = z
+  .object({
+    restaurantId: z.nullish(ZRestaurantId),
+    code: z.nullish(z.string().check(z.trim(), z.minLength(1, DINER_MESSAGES.invalidQr), z.maxLength(100, DINER_MESSAGES.invalidQr))),
+    qrId: ZLooseId,
+    label: ZLooseId,
+  })
+  .check(z.refine((value) => !!(value.restaurantId || value.code), { message: DINER_MESSAGES.restaurantNotFound, path: ['restaurantId'] }));
+export type TTrackVisitRequest = z.input<typeof ZTrackVisitRequest>;
+export type TTrackVisitResponse = { visitId: string; restaurantId: string; qrId: string | null };
+
+/** What anyone may read about a restaurant: never an email, a SIRET or any personal data. */
+export type TPublicRestaurant = { name: string; logoUrl: string | null; reviewUrl: string | null };
+
+/** GET /api/public/qr/{code}: the restaurant behind a printed code. */
+export type TQrLookupResponse = { restaurantId: string; qrId: string; label: string | null; restaurant: TPublicRestaurant };
+
+/** GET /api/public/restaurants/{id}/anonymous-points: this device's anonymous balance (spec's anon-points). */
+export type TAnonymousPointsResponse = { points: number };

@@ -1,0 +1,111 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailLogs, feedbacks } from '../../src/server/db/schema';
+import { DINER_RATE_LIMITS } from '../../src/server/features/diner/diner.routes';
+import { clock } from '../../src/server/lib/clock';
+import { hitRateLimit } from '../../src/server/lib/rate-limit';
+import type { Mailer } from '../../src/server/email/transport';
+import { uniqueEmail } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+import { createDinerRestaurant, createVisitor, randomIp } from './diner-support';
+
+// The mail transport fails for one address: the feedback must be kept anyway.
+const FAILING_ADDRESS = 'panne@example.fr';
+const sent: string[] = [];
+const flakyMailer: Mailer = {
+  mode: 'smtp',
+  async send(mail) {
+    if (mail.to === FAILING_ADDRESS) throw new Error('SMTP 451 temporary failure');
+    sent.push(mail.to);
+  },
+  close() {},
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ mailer: flakyMailer });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+afterEach(() => {
+  clock.reset();
+});
+
+// First: the rate-limit tests below queue many alert emails that would delay this one.
+describe('a failing email', () => {
+  it('never loses or blocks the feedback: it is logged as failed and retried', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const response = await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email: FAILING_ADDRESS, firstName: 'Paul' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).pointsAdded).toBe(20);
+    expect((await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(1);
+    await expect
+      .poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, FAILING_ADDRESS))).map((l) => [l.templateName, l.status, l.error]), { timeout: 10_000 })
+      .toContainEqual(['thanks_after_visit', 'failed', 'SMTP 451 temporary failure']);
+    // pg-boss keeps the email job and will try it again.
+    await expect
+      .poll(async () => (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = 'diner.send-email' and data->>'to' = ${FAILING_ADDRESS}`)).map((j) => j.state))
+      .toEqual(['retry']);
+
+    // The other emails of the same kind still go out.
+    const ok = uniqueEmail('ok');
+    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email: ok });
+    await expect.poll(() => sent.includes(ok), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('rate limits of the public endpoints', () => {
+  it('answers 429 with a French message past the per-IP limit, then opens a new window', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const ip = randomIp();
+    const statuses: number[] = [];
+    // A new cookie each time: only the IP is shared.
+    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip + 1; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 })).status);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    const refused = await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).error).toEqual({ code: 'RATE_LIMITED', message: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.' });
+    // Another IP is not affected.
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
+    clock.advance(11 * 60 * 1000);
+    expect((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
+  });
+
+  it('limits one anonymous id even when it changes IP', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const visitor = createVisitor(ctx);
+    await visitor.post('/api/public/visits', { restaurantId: restaurant.id });
+    const cookie = visitor.agent.cookies.get('rf_tid')!;
+    const statuses: number[] = [];
+    for (let n = 0; n < DINER_RATE_LIMITS.submit.visitor + 1; n++) {
+      const phone = createVisitor(ctx);
+      phone.agent.cookies.set('rf_tid', cookie);
+      statuses.push((await phone.submit({ restaurantId: restaurant.id, rating: 3 })).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('limits link-email, visit tracking and reads too', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const visitor = createVisitor(ctx);
+    let last = 0;
+    for (let n = 0; n <= DINER_RATE_LIMITS.link.visitor; n++) last = (await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: uniqueEmail() })).status;
+    expect(last).toBe(429);
+    for (let n = 0; n <= DINER_RATE_LIMITS.visit.visitor; n++) last = (await visitor.post('/api/public/visits', { restaurantId: restaurant.id })).status;
+    expect(last).toBe(429);
+    const reader = createVisitor(ctx);
+    for (let n = 0; n <= DINER_RATE_LIMITS.read.ip; n++) last = (await reader.get(`/api/public/restaurants/${restaurant.id}`)).status;
+    expect(last).toBe(429);
+  });
+
+  it('counts atomically in the database, also under concurrency', async () => {
+    const key = `public:test:${crypto.randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(ctx.db, { key, limit: 5, windowSeconds: 60 })));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,40 @@
+import { randomInt } from 'node:crypto';
+import { rewards, qrCodes } from '../../src/server/db/schema';
+import { createRestaurant } from '../support/factories';
+import type { TestContext } from '../support/test-app';
+
+/** A random client address, so each test has its own per-IP rate-limit window. */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** A diner's browser: keeps the rf_tid cookie and calls from one IP. */
+export function createVisitor(ctx: TestContext, ip = randomIp()) {
+  const agent = ctx.agent();
+  const headers = { 'x-forwarded-for': ip };
+  return {
+    agent,
+    ip,
+    get: (path: string) => agent.get(path, { headers }),
+    post: (path: string, json?: unknown) => agent.post(path, json, { headers }),
+    submit: (body: Record<string, unknown>) => agent.post('/api/public/feedbacks', { submissionId: crypto.randomUUID(), ...body }, { headers }),
+  };
+}
+
+/** An approved restaurant with its main QR, a table QR and the demo reward catalogue (50 and 100, one inactive at 60). */
+export async function createDinerRestaurant(ctx: TestContext, options: Parameters<typeof createRestaurant>[1] = {}) {
+  const restaurant = await createRestaurant(ctx, options);
+  const [main, table] = await ctx.db
+    .insert(qrCodes)
+    .values([
+      { restaurantId: restaurant.id, code: `${restaurant.id.slice(0, 8)}-main`, tableLabel: 'Main entrance', slug: 'main-entrance', isPrimary: true },
+      { restaurantId: restaurant.id, code: `${restaurant.id.slice(0, 8)}-t1`, tableLabel: 'Table 1', slug: 'table-1' },
+    ])
+    .returning();
+  await ctx.db.insert(rewards).values([
+    { restaurantId: restaurant.id, label: 'Café offert', cost: 50 },
+    { restaurantId: restaurant.id, label: 'Apéritif maison', cost: 60, isActive: false },
+    { restaurantId: restaurant.id, label: 'Dessert offert', cost: 100 },
+  ]);
+  return { restaurant, mainQr: main, tableQr: table };
+}

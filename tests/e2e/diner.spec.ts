@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const owner = inject('e2eOwner');
+let restaurantId: string;
+let mainCode: string;
+let mainQrId: string;
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
+type Mail = { toEmail: string; subject: string; html: string; createdAt: string };
+
+async function readMailbox(to: string): Promise<Mail[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { mails: Mail[] }).mails;
+}
+
+/** The demo restaurant's id, read as its owner would (GET /api/me). */
+async function findDemoRestaurantId(): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(owner),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string; name: string }> };
+  return me.restaurants.find((r) => r.name === 'Chez Demo')!.id;
+}
+
+async function rate(page: Page, stars: number) {
+  await page.getByRole('radio', { name: `${stars} étoile${stars > 1 ? 's' : ''}` }).click();
+}
+
+async function openFeedbackPage(page: Page, query = `?qr=${mainQrId}&label=main-entrance`) {
+  await page.goto(`${baseUrl}/f/${restaurantId}${query}`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Chez Demo');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  restaurantId = await findDemoRestaurantId();
+  mainCode = `${restaurantId.slice(0, 8)}-main`;
+  const lookup = (await (await fetch(`${baseUrl}/api/public/qr/${mainCode}`)).json()) as { qrId: string };
+  mainQrId = lookup.qrId;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the diner pages on a phone (390×844)', () => {
+  it('rate 5 stars with an email: points, balance and the review button', async () => {
+    const page = await browser.newPage(PHONE);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const visitCalls: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/public/visits') && visitCalls.push(request.method()));
+    await openFeedbackPage(page);
+    // The submit button waits for a rating.
+    const submit = page.getByRole('button', { name: 'Envoyer mon avis' });
+    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText('Veuillez donner une note').isVisible()).toBe(true);
+    await rate(page, 5);
+    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByRole('textbox', { name: 'Nom (facultatif)', exact: true }).fill('Durand');
+    // The consent box appears, unticked, once an email is typed.
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    const email = uniqueEmail('happy');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    const consent = page.getByRole('checkbox', { name: /offres et actualités de Chez Demo/ });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.check();
+    await page.getByLabel('Commentaire').fill('Parfait, merci !');
+    await saveScreenshot(page, 'diner-f-form-phone');
+    await submit.click();
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre avis !' }).isVisible()).toBe(true);
+    expect(await page.getByText('+20 points').isVisible()).toBe(true);
+    expect(await page.getByText('Votre solde :').textContent()).toBe('Votre solde : 20 points');
+    const review = page.getByRole('link', { name: 'Laisser un avis Google' });
+    expect(await review.getAttribute('href')).toBe('https://g.page/r/chez-demo/review');
+    expect(await review.getAttribute('target')).toBe('_blank');
+    // A known email needs no linking step.
+    expect(await page.getByRole('button', { name: 'Récupérer mes points' }).count()).toBe(0);
+    await saveScreenshot(page, 'diner-f-thanks-phone');
+    // One page load, one tracked visit.
+    expect(visitCalls).toEqual(['POST']);
+    // Jobs send it a few seconds later (feedback job, then the email job).
+    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite chez Chez Demo !');
+    expect(errors).toEqual([]);
+  });
+
+  it('rate 2 on /r/{code}: the apology, and a low-rating alert to the restaurant', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/r/${mainCode}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Chez Demo');
+    await rate(page, 2);
+    // /r asks the first name.
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Le prénom est requis').isVisible()).toBe(true);
+    const comment = `Attente trop longue ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Prénom').fill('Hugo');
+    await page.getByLabel('Commentaire').fill(comment);
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Merci pour votre avis !' }).isVisible()).toBe(true);
+    expect(await page.getByText(/Nous sommes désolés que votre expérience/).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Laisser un avis Google' }).count()).toBe(0);
+    await saveScreenshot(page, 'diner-r-apology-phone');
+    await expect
+      .poll(async () => (await readMailbox('demo@chezdemo.fr')).find((m) => m.html.includes(comment))?.subject, { timeout: 20_000 })
+      .toBe('Avis 2/5 reçu – Chez Demo');
+  });
+
+  it('anonymous diner: link an email, and the points are on that customer afterwards', async () => {
+    const page = await browser.newPage(PHONE);
+    await openFeedbackPage(page, '');
+    await rate(page, 4);
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Gardez vos 20 points' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Récupérer mes points' }).click();
+    await expect.poll(() => page.getByText('Email requis').isVisible()).toBe(true);
+    const email = uniqueEmail('anon');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await page.getByRole('button', { name: 'Récupérer mes points' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Points récupérés et liés à votre compte ✅' }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'diner-link-email-phone');
+
+    // Another phone, the same email: the 20 linked points are there.
+    const other = await browser.newPage(PHONE);
+    await openFeedbackPage(other, '');
+    await rate(other, 5);
+    await other.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await other.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => other.getByText('Votre solde :').textContent()).toBe('Votre solde : 40 points');
+  });
+
+  it('says so for an unknown code or an unknown restaurant', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/r/inconnu-main`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('QR code invalide');
+    await saveScreenshot(page, 'diner-invalid-qr-phone');
+    await page.goto(`${baseUrl}/f/${crypto.randomUUID()}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Restaurant introuvable ou non actif');
+  });
+
+  it('shows a skeleton at once and does not shift when the restaurant arrives', async () => {
+    const page = await browser.newPage(PHONE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/public/restaurants/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/f/${restaurantId}`);
+    await page.getByRole('radio', { name: '1 étoile' }).waitFor();
+    const before = await page.getByRole('group').boundingBox();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    await saveScreenshot(page, 'diner-skeleton-phone');
+    release();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Chez Demo');
+    const after = await page.getByRole('group').boundingBox();
+    expect(after).toEqual(before);
+  });
+
+  it('moves through the stars with the arrow keys (radio group)', async () => {
+    const page = await browser.newPage(PHONE);
+    await openFeedbackPage(page);
+    await page.getByRole('radio', { name: '3 étoiles' }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('radio', { name: '3 étoiles' }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '4 étoiles' }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('radio', { name: '2 étoiles' }).isChecked()).toBe(true);
+  });
+});
+
+describe('the diner pages on a desktop', () => {
+  it('renders the form and the thank-you screen centred', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await openFeedbackPage(page);
+    await saveScreenshot(page, 'diner-f-form-desktop');
+    await rate(page, 3);
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Merci, vos remarques sont prises en compte.', { exact: false }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'diner-f-thanks-desktop');
+  });
+});
