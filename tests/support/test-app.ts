@@ -9,6 +9,7 @@ import { outboxEmails } from '../../src/server/db/schema';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import type { Mailer } from '../../src/server/email/transport';
 import { parseEnv } from '../../src/server/env';
+import type { FileStorage } from '../../src/server/storage/storage';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { clock } from '../../src/server/lib/clock';
@@ -80,7 +81,7 @@ export type TestContext = {
  * The whole app on a fresh copy of the migrated test database, with job workers running and mail in
  * outbox mode. Call once per test file (beforeAll) and close it in afterAll.
  */
-export async function createTestContext(options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean; storage?: FileStorage } = {}): Promise<TestContext> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-test-'));
   const env = parseEnv({
@@ -92,7 +93,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);
-  const deps = createDeps(env, database, logger, { mailer: options.mailer });
+  const deps = createDeps(env, database, logger, { mailer: options.mailer, storage: options.storage });
   deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await deps.boss.start();
   if (options.startWorkers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { pollingIntervalSeconds: 0.5 });

@@ -17,6 +17,10 @@ export const qrCodes = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     scanCount: integer('scan_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The URL encoded in the stored PNG (null: no PNG yet); a different public URL means regenerate. */
+    pngUrl: text('png_url'),
+    /** When the PNG was last written: the cache-busting version of its /storage URL. */
+    pngGeneratedAt: timestamp('png_generated_at', { withTimezone: true }),
   },
   (t) => [
     unique('qr_codes_restaurant_label_uq').on(t.restaurantId, t.tableLabel),

@@ -1,8 +1,34 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
+import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { ZCreateQrCodeRequest, ZQrCardsQuery, ZQrIdParam } from '../../../shared/schemas/qr';
+import { createQrCode, deleteQrCode, listQrCodes, regenerateQrPng, renderTableCardsPdf } from './qr.service';
 
-/** Owner QR-code endpoints (issue [qr]), mounted at /api/qr. */
-export function createQrRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/** Owner QR-code endpoints (issue [qr]), mounted at /api/qr; every query is scoped to the session's restaurant. */
+export function createQrRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireOwner(deps))
+    .get('/', async (c) => c.json(await listQrCodes(deps, c.get('tenant').restaurantId)))
+    .post('/', validate('json', ZCreateQrCodeRequest), async (c) => {
+      const qrCode = await createQrCode(deps, c.get('tenant').restaurantId, c.req.valid('json'));
+      return c.json({ qrCode }, 201);
+    })
+    .get('/cards.pdf', validate('query', ZQrCardsQuery), async (c) => {
+      const pdf = await renderTableCardsPdf(deps, c.get('tenant').restaurantId, c.req.valid('query'));
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'inline; filename="cartes-qr.pdf"',
+        'Cache-Control': 'no-store',
+      });
+    })
+    .post('/:id/regenerate', validate('param', ZQrIdParam), async (c) => {
+      const qrCode = await regenerateQrPng(deps, c.get('tenant').restaurantId, c.req.valid('param').id);
+      return c.json({ qrCode });
+    })
+    .delete('/:id', validate('param', ZQrIdParam), async (c) => {
+      await deleteQrCode(deps, c.get('tenant').restaurantId, c.req.valid('param').id, c.get('logger'));
+      return c.json({ ok: true as const });
+    });
 }

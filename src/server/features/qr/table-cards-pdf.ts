@@ -1,0 +1,94 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { MAIN_QR_LABEL, QR_CARD_CALL_TO_ACTION, type TQrCardsLayout } from '../../../shared/schemas/qr';
+
+const MM = 72 / 25.4;
+const A6 = { width: 105 * MM, height: 148 * MM };
+const A4 = { width: 210 * MM, height: 297 * MM };
+/** Side of the printed QR image. With margin 2 the symbol itself is over 60 mm: readable from 50 cm and more. */
+export const CARD_QR_SIDE_MM = 70;
+
+const INK = rgb(0.11, 0.1, 0.09);
+const MUTED = rgb(0.34, 0.33, 0.31);
+const BRAND = rgb(0.76, 0.25, 0.05);
+const CUT_LINE = rgb(0.7, 0.7, 0.7);
+
+export type TableCard = { tableLabel: string | null; isPrimary: boolean; png: Uint8Array };
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Standard PDF fonts only know WinAnsi characters: drop the others (emoji…) rather than fail. */
+function keepPrintable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...text].filter((char) => supported.has(char.codePointAt(0) ?? 0)).join('').trim();
+}
+
+/** Draws one line centred in the box, shrinking the font (then cutting with …) to fit its width. */
+function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font: PDFFont; size: number; minSize: number; baseline: number; color: ReturnType<typeof rgb> }) {
+  const { font, baseline, color } = options;
+  const maxWidth = box.width - 16 * MM;
+  let line = keepPrintable(font, text);
+  if (!line) return;
+  let size = options.size;
+  while (size > options.minSize && font.widthOfTextAtSize(line, size) > maxWidth) size -= 0.5;
+  while (line.length > 1 && font.widthOfTextAtSize(line, size) > maxWidth) line = `${line.slice(0, -2).trimEnd()}…`;
+  const width = font.widthOfTextAtSize(line, size);
+  page.drawText(line, { x: box.x + (box.width - width) / 2, y: box.y + baseline, size, font, color });
+}
+
+function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage) {
+  const label = card.isPrimary && card.tableLabel === MAIN_QR_LABEL ? null : card.tableLabel;
+  const side = CARD_QR_SIDE_MM * MM;
+  const top = box.height;
+  drawCentredLine(page, box, restaurantName, { font: fonts.bold, size: 18, minSize: 11, baseline: top - 25 * MM, color: INK });
+  if (label) drawCentredLine(page, box, label, { font: fonts.regular, size: 14, minSize: 9, baseline: top - 33 * MM, color: MUTED });
+  const qrTop = top - 38 * MM;
+  page.drawImage(image, { x: box.x + (box.width - side) / 2, y: box.y + qrTop - side, width: side, height: side });
+  drawCentredLine(page, box, QR_CARD_CALL_TO_ACTION, { font: fonts.bold, size: 16, minSize: 10, baseline: qrTop - side - 10 * MM, color: BRAND });
+  drawCentredLine(page, box, 'Scannez avec l’appareil photo de votre téléphone', {
+    font: fonts.regular,
+    size: 8.5,
+    minSize: 7,
+    baseline: qrTop - side - 17 * MM,
+    color: MUTED,
+  });
+}
+
+function drawCutLines(page: PDFPage) {
+  const dash = { dashArray: [4, 4], thickness: 0.5, color: CUT_LINE };
+  page.drawLine({ start: { x: A4.width / 2, y: 0 }, end: { x: A4.width / 2, y: A4.height }, ...dash });
+  page.drawLine({ start: { x: 0, y: A4.height / 2 }, end: { x: A4.width, y: A4.height / 2 }, ...dash });
+}
+
+/** One A6 page per card, or A4 pages holding four A6 cards (2 × 2, with cut lines). */
+export async function renderCardsPdf(input: { restaurantName: string; cards: TableCard[]; layout: TQrCardsLayout }): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Cartes de table – ${input.restaurantName}`);
+  pdf.setCreator('ReFeed');
+  pdf.setProducer('ReFeed');
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const images = await Promise.all(input.cards.map((card) => pdf.embedPng(card.png)));
+
+  if (input.layout === 'a6') {
+    input.cards.forEach((card, index) => {
+      const page = pdf.addPage([A6.width, A6.height]);
+      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index]);
+    });
+  } else {
+    const slots: Array<{ x: number; y: number }> = [
+      { x: 0, y: A4.height / 2 },
+      { x: A4.width / 2, y: A4.height / 2 },
+      { x: 0, y: 0 },
+      { x: A4.width / 2, y: 0 },
+    ];
+    for (let start = 0; start < input.cards.length; start += 4) {
+      const page = pdf.addPage([A4.width, A4.height]);
+      drawCutLines(page);
+      input.cards.slice(start, start + 4).forEach((card, offset) => {
+        const box = { ...slots[offset], width: A4.width / 2, height: A4.height / 2 };
+        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset]);
+      });
+    }
+  }
+  return pdf.save();
+}
