@@ -60,9 +60,27 @@ const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
 });
 const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 
+const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string }> };
+const restaurantId = me.restaurants[0].id;
+const mainCode = `${restaurantId.slice(0, 8)}-main`;
+// Each simulated diner is its own phone: its own address (as the proxy would report it) and no cookie.
+const diner = (i: number) => ({ 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}`, origin: base, 'content-type': 'application/json' });
+
 const scenarios: Scenario[] = [
   { name: 'GET /api/health', request: (b) => fetch(`${b}/api/health`) },
   { name: 'GET /api/me (owner session)', request: (b) => fetch(`${b}/api/me`, { headers: { cookie } }) },
+  { name: 'GET /f/:id (diner HTML)', request: (b) => fetch(`${b}/f/${restaurantId}`) },
+  { name: 'GET public restaurant (diner)', request: (b, i) => fetch(`${b}/api/public/restaurants/${restaurantId}`, { headers: diner(i) }) },
+  { name: 'GET /r code lookup (+1 scan)', request: (b, i) => fetch(`${b}/api/public/qr/${mainCode}`, { headers: diner(i) }) },
+  {
+    name: 'POST feedback (new diner, 5 stars)',
+    request: (b, i) =>
+      fetch(`${b}/api/public/feedbacks`, {
+        method: 'POST',
+        headers: diner(i),
+        body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId, rating: 5, firstName: 'Bench', email: `bench-${i}@example.fr`, comment: 'Très bon' }),
+      }),
+  },
 ];
 
 console.log(`ReFeed bench — embedded PGlite, demo restaurant seeded, ${CONCURRENCY} concurrent clients on loopback`);
