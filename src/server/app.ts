@@ -48,8 +48,13 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
 
   app.use(requestId());
   app.use(async (c, next) => {
-    c.set('logger', deps.logger.child({ requestId: c.get('requestId') }));
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
+    c.set('logger', logger);
+    const started = performance.now();
     await next();
+    if (c.req.path.startsWith('/api/')) {
+      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
   });
   app.use(
     secureHeaders({

@@ -53,6 +53,20 @@ describe('the HTTP shell', () => {
   });
 });
 
+describe('production mode', () => {
+  it('never serves the developer mailbox', async () => {
+    const production = await createTestContext({ env: { NODE_ENV: 'production' } });
+    try {
+      const response = await production.agent().get('/dev/mailbox.json');
+      expect(response.headers.get('content-type') ?? '').not.toContain('application/json');
+      expect(await response.text()).not.toContain('mails');
+      expect((await production.agent().get('/api/health')).headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('the data model', () => {
   it('enforces rating 1 to 5, statuses, unique labels and non-negative points', async () => {
     const restaurant = await createRestaurant(ctx);
