@@ -1,10 +1,10 @@
 import { OwnerLayout } from '../../../components/layouts/owner-layout';
-import { OwnerPagePlaceholder } from '../../../features/accounts/components/owner-page-placeholder';
+import { UnderConstruction } from '../../../components/layouts/under-construction';
 
 export default function Page() {
   return (
     <OwnerLayout title="Fidélité">
-      <OwnerPagePlaceholder title="Fidélité" />
+      <UnderConstruction title="Fidélité" inFrame />
     </OwnerLayout>
   );
 }
