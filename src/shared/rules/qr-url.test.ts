@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQrPublicUrl, buildQrScanUrl } from './qr-url';
+import { buildMainQrCode, buildQrPublicUrl, buildQrScanUrl } from './qr-url';
 
 const restaurantId = '7b0c3a52-4f7e-4a51-9d35-2f8c1b7e9a10';
 const id = 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6';
@@ -21,5 +21,11 @@ describe('buildQrPublicUrl', () => {
 describe('buildQrScanUrl', () => {
   it('links to /r/{code}', () => {
     expect(buildQrScanUrl('https://app.refeed.fr/', '7b0c3a52-main')).toBe('https://app.refeed.fr/r/7b0c3a52-main');
+  });
+});
+
+describe('buildMainQrCode', () => {
+  it('is the first 8 characters of the restaurant id followed by -main', () => {
+    expect(buildMainQrCode('7b0c3a52-1d2e-4f5a-9b8c-0123456789ab')).toBe('7b0c3a52-main');
   });
 });

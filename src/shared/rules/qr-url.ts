@@ -12,3 +12,8 @@ export function buildQrPublicUrl(publicUrl: string, qr: { restaurantId: string; 
 export function buildQrScanUrl(publicUrl: string, code: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/r/${encodeURIComponent(code)}`;
 }
+
+/** The code of a restaurant's main QR (spec §7): the first 8 characters of its id + '-main'. */
+export function buildMainQrCode(restaurantId: string): string {
+  return `${restaurantId.slice(0, 8)}-main`;
+}

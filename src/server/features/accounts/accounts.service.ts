@@ -7,8 +7,9 @@ import { enqueueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
-import { buildQrPublicUrl } from '../../../shared/rules/qr-url';
+import { buildMainQrCode, buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
+import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
 import type {
   TCreateRestaurantResponse,
   TMeResponse,
@@ -29,7 +30,6 @@ export const ACCOUNT_ERRORS = {
   emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
 } as const;
 
-export const MAIN_QR_LABEL = 'Main entrance';
 export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
 
 /** The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first). */
@@ -70,7 +70,7 @@ async function createRestaurantDefaults(tx: Db, restaurantId: string) {
     .insert(qrCodes)
     .values({
       restaurantId,
-      code: `${restaurantId.slice(0, 8)}-main`,
+      code: buildMainQrCode(restaurantId),
       tableLabel: MAIN_QR_LABEL,
       slug: slugifyLabel(MAIN_QR_LABEL),
       target: 'visit_feedback',

@@ -13,7 +13,9 @@ import {
   visits,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { buildMainQrCode } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
+import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
 
 export const DEMO_OWNER_EMAIL = 'demo@chezdemo.fr';
 export const DEMO_OWNER_PASSWORD = 'ChezDemo-2026!';
@@ -69,13 +71,13 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         { restaurantId: restaurant.id, label: 'Apéritif maison', description: null, cost: 150, isActive: false },
       ])
       .returning();
-    const labels = ['Main entrance', 'Table 1', 'Table 2', 'Terrasse'];
+    const labels = [MAIN_QR_LABEL, 'Table 1', 'Table 2', 'Terrasse'];
     const qrs = await tx
       .insert(qrCodes)
       .values(
         labels.map((label, index) => ({
           restaurantId: restaurant.id,
-          code: index === 0 ? `${restaurant.id.slice(0, 8)}-main` : `${restaurant.id.slice(0, 8)}-${slugifyLabel(label)}`,
+          code: index === 0 ? buildMainQrCode(restaurant.id) : `${restaurant.id.slice(0, 8)}-${slugifyLabel(label)}`,
           tableLabel: label,
           slug: slugifyLabel(label),
           isPrimary: index === 0,

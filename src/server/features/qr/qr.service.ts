@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { buildQrPublicUrl, buildQrScanUrl } from '../../../shared/rules/qr-url';
+import { buildMainQrCode, buildQrPublicUrl, buildQrScanUrl } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
 import {
   MAIN_QR_LABEL,
@@ -135,7 +135,7 @@ function randomCode(length: number): string {
 
 /** Main QR: first 8 characters of the restaurant id + '-main' (spec §7); table QRs: a random code. */
 function pickCode(restaurantId: string, isPrimary: boolean, attempt: number): string {
-  const main = `${restaurantId.slice(0, 8)}-main`;
+  const main = buildMainQrCode(restaurantId);
   if (isPrimary) return attempt === 0 ? main : `${main}-${randomCode(4)}`;
   return randomCode(10);
 }
