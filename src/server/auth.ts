@@ -161,6 +161,10 @@ export function createAuth(deps: AuthDeps) {
         }
         // Only HTTP calls are limited; the server's own calls (scripts, sign-up service) are trusted.
         if (ctx.request) await enforceRateLimits(ctx.path, ctx.request.headers, ctx.body);
+        // A new password always ends the user's other sessions (a thief's session must not survive it).
+        if (ctx.path === '/change-password') {
+          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
+        }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;

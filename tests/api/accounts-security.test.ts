@@ -114,6 +114,19 @@ describe('the password policy on every password change', () => {
     await signIn(ctx, member.email, longest);
   });
 
+  it('ends the user’s other sessions on change-password, keeping the caller signed in', async () => {
+    const member = await createUser(ctx);
+    const other = await signIn(ctx, member.email);
+    const agent = await signIn(ctx, member.email);
+    const newPassword = 'Nouveau-mot-de-passe-9';
+    // Even when the caller asks to keep them.
+    const response = await agent.post('/api/auth/change-password', { currentPassword: TEST_PASSWORD, newPassword, revokeOtherSessions: false });
+    expect(response.status).toBe(200);
+    expect(await (await other.get('/api/auth/get-session')).json()).toBeNull();
+    expect((await (await agent.get('/api/auth/get-session')).json()).user.email).toBe(member.email);
+    await signIn(ctx, member.email, newPassword);
+  });
+
   it('applies on change-password and set-password', async () => {
     const member = await createUser(ctx);
     const agent = await signIn(ctx, member.email);

@@ -120,6 +120,25 @@ describe('POST /api/signup', () => {
     expect(await countRows('restaurants', sql`name = 'Autre Resto'`)).toBe(0);
   });
 
+  it('answers 409 to the losers of simultaneous sign-ups with one email, and keeps one restaurant', async () => {
+    const body = signupBody({ restaurantName: 'Resto Concurrent' });
+    const responses = await Promise.all([1, 2, 3].map(() => ctx.agent().post('/api/signup', body)));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect((await response.json()).error.message).toBe('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.');
+    }
+    expect(await countRows('users', sql`email = ${body.email}`)).toBe(1);
+    expect(await countRows('restaurants', sql`contact_email = ${body.email}`)).toBe(1);
+  });
+
+  it('answers 400, not 500, to a body that is not an object', async () => {
+    for (const payload of [null, [], 'texte']) {
+      const response = await ctx.app.request('/api/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe('Requête invalide');
+    }
+  });
+
   it('creates nothing at all when a step fails', async () => {
     const body = signupBody({ restaurantName: 'Resto En Panne' });
     await ctx.db.execute(sql.raw(`create or replace function refeed_test_fail() returns trigger language plpgsql as $$ begin raise exception 'step failed'; end $$`));
@@ -273,6 +292,14 @@ describe('POST /api/onboarding', () => {
     const again = await agent.post('/api/onboarding', { name: 'Deuxième', managerEmail: 'x@chezhugo.fr' });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe('Un restaurant est déjà associé à ce compte.');
+  });
+
+  it('creates one restaurant when the wizard is submitted twice at once', async () => {
+    const member = await createUser(ctx);
+    const agent = await signIn(ctx, member.email);
+    const responses = await Promise.all([1, 2, 3].map(() => agent.post('/api/onboarding', { name: 'Chez Double', managerEmail: 'gerant@double.fr' })));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.userId, member.id))).toHaveLength(1);
   });
 
   it('validates the wizard fields and needs a signed-in user', async () => {

@@ -172,7 +172,17 @@ describe('sign-in', () => {
     const page = await browser.newPage(PHONE);
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email professionnel').fill(owner.email);
+    // Hold the request a moment to see the sending state: label changed, field disabled.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/sign-in/magic-link', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await poll(() => page.getByRole('button', { name: 'Envoi du lien...' }).count()).toBe(1);
+    expect(await page.getByLabel('Email professionnel').isDisabled()).toBe(true);
+    release();
     await poll(() => page.getByText('Nous vous avons envoyé un lien magique pour vous connecter').count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'accounts-magic-link-sent-phone');
     const mail = await waitForMail(owner.email, 'Votre lien de connexion ReFeed');
@@ -308,6 +318,35 @@ describe('the owner gate screens', () => {
     await poll(() => resent).toBe(true);
     await poll(() => page.getByText('Email envoyé').count()).toBe(1);
     await saveScreenshot(page, 'accounts-gate-email-phone');
+  });
+});
+
+describe('the pending page', () => {
+  it('sends a visitor without a session to /auth and an approved owner to /dashboard', async () => {
+    const visitor = await browser.newPage(PHONE);
+    await visitor.goto(`${baseUrl}/pending`);
+    await poll(() => pathname(visitor)).toBe('/auth');
+    await poll(() => visitor.getByRole('link', { name: 'Se connecter' }).count()).toBe(1);
+
+    const page = await browser.newPage(PHONE);
+    await signInThroughLoginPage(page, owner.email, owner.password);
+    await poll(() => pathname(page)).toBe('/dashboard');
+    await page.goto(`${baseUrl}/pending`);
+    await poll(() => pathname(page)).toBe('/dashboard');
+    await poll(() => page.getByTestId('owner-restaurant-name').textContent()).toBe('Chez Demo');
+  });
+
+  it('says so and offers to retry when the account cannot be loaded', async () => {
+    const page = await browser.newPage(PHONE);
+    let failing = true;
+    await page.route('**/api/me', (route) =>
+      failing ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"x"}}' }) : route.continue(),
+    );
+    await page.goto(`${baseUrl}/pending`);
+    await poll(() => page.getByRole('heading', { name: 'Impossible de charger votre espace' }).count()).toBe(1);
+    failing = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await poll(() => pathname(page)).toBe('/auth');
   });
 });
 

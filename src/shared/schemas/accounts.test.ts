@@ -51,6 +51,14 @@ describe('the sign-up schema (spec §5)', () => {
   });
 });
 
+describe('a body that is not an object', () => {
+  it.each([null, 'texte', 42, []])('answers a French message for %j instead of throwing', (input) => {
+    expect(firstMessage(ZSignupRequest, input)).toBe('Requête invalide');
+    expect(firstMessage(ZCreateRestaurantRequest, input)).toBe('Requête invalide');
+    expect(firstMessage(ZNewPasswordForm, input)).not.toBeNull();
+  });
+});
+
 describe('the login schemas', () => {
   it('trims and checks the email, and requires a password', () => {
     expect(ZLoginRequest.parse({ email: ' a@b.fr ', password: 'x' }).email).toBe('a@b.fr');

@@ -23,6 +23,7 @@ export const ACCOUNT_MESSAGES = {
   managerEmailRequired: 'L’email du responsable est requis',
   reviewUrlInvalid: 'Le lien d’avis doit être une URL valide',
   logoUrlInvalid: 'L’URL du logo doit être une URL valide',
+  invalidRequest: 'Requête invalide',
 } as const;
 
 /** A trimmed, lower-cased email of at most 255 characters. */
@@ -39,6 +40,12 @@ export const ZNewPassword = zod.string(ACCOUNT_MESSAGES.passwordRequired).superR
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
+/**
+ * The confirmation check runs even when other fields fail (so the form can show it in field order),
+ * but only on an object: a JSON `null` or a string must answer 400, not crash the refinement.
+ */
+const isObjectPayload = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const ZTrimmed = (short: string, long: string, min: number, max: number) => zod.string(short).trim().min(min, short).max(max, long);
 
 /** POST /api/signup — the restaurant account form of /signup (spec §2, rules §5). */
@@ -53,8 +60,8 @@ export const ZSignupRequest = zod
     password: ZNewPassword,
     passwordConfirmation: zod.string(PASSWORD_MISMATCH_MESSAGE),
     acceptTerms: zod.boolean(ACCOUNT_MESSAGES.termsRequired).refine((v) => v === true, ACCOUNT_MESSAGES.termsRequired),
-  })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: () => true });
+  }, ACCOUNT_MESSAGES.invalidRequest)
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: isObjectPayload });
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
 /** The order the form's fields appear in, so the first error shown is the first field's. */
 export const SIGNUP_FIELD_ORDER = ['restaurantName', 'siren', 'firstName', 'lastName', 'email', 'phone', 'password', 'passwordConfirmation', 'acceptTerms'] as const;
@@ -78,7 +85,7 @@ export type TEmailOnlyRequest = z.infer<typeof ZEmailOnlyRequest>;
 /** /reset-password and /set-password: a new password and its confirmation. */
 export const ZNewPasswordForm = zod
   .object({ password: ZNewPassword, passwordConfirmation: zod.string(PASSWORD_MISMATCH_MESSAGE) })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: () => true });
+  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: isObjectPayload });
 export type TNewPasswordForm = z.infer<typeof ZNewPasswordForm>;
 export const NEW_PASSWORD_FIELD_ORDER = ['password', 'passwordConfirmation'] as const;
 
@@ -106,7 +113,7 @@ export const ZCreateRestaurantRequest = zod.object({
     .pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),
   reviewUrl: ZOptionalUrl(ACCOUNT_MESSAGES.reviewUrlInvalid).optional(),
   logoUrl: ZOptionalUrl(ACCOUNT_MESSAGES.logoUrlInvalid).optional(),
-});
+}, ACCOUNT_MESSAGES.invalidRequest);
 export type TCreateRestaurantRequest = z.input<typeof ZCreateRestaurantRequest>;
 export const CREATE_RESTAURANT_FIELD_ORDER = ['name', 'managerEmail', 'reviewUrl', 'logoUrl'] as const;
 

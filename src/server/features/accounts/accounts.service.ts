@@ -101,9 +101,13 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
   const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
   if (existing) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
 
-  const created = await deps.auth.api.signUpEmail({
-    body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` },
-  });
+  const created = await deps.auth.api
+    .signUpEmail({ body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` } })
+    .catch(async (error: unknown) => {
+      // Two sign-ups with the same email at once: the loser hits the unique email, a 409 like any taken email.
+      const [taken] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
+      throw taken ? new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken) : error;
+    });
   // With email verification required, better-auth answers a look-alike success for a taken email.
   const [stored] = await deps.db.select({ id: user.id }).from(user).where(eq(user.id, created.user.id));
   if (!stored) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
@@ -150,9 +154,11 @@ export async function createRestaurantForUser(
   sessionUser: SessionUser,
   input: z.output<typeof ZCreateRestaurantRequest>,
 ): Promise<TCreateRestaurantResponse> {
-  const [link] = await deps.db.select({ id: usersRestaurants.restaurantId }).from(usersRestaurants).where(eq(usersRestaurants.userId, sessionUser.id)).limit(1);
-  if (link) throw new AppError('CONFLICT', ACCOUNT_ERRORS.alreadyHasRestaurant);
   const { restaurantId, qr } = await deps.db.transaction(async (tx) => {
+    // Locking the user row serialises two submissions of the wizard: the second sees the first's restaurant.
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, sessionUser.id)).for('update');
+    const [link] = await tx.select({ id: usersRestaurants.restaurantId }).from(usersRestaurants).where(eq(usersRestaurants.userId, sessionUser.id)).limit(1);
+    if (link) throw new AppError('CONFLICT', ACCOUNT_ERRORS.alreadyHasRestaurant);
     const [restaurant] = await tx
       .insert(restaurants)
       .values({

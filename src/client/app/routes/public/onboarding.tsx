@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { useCreateRestaurant } from '../../../features/accounts/api/create-restaurant';
 import { useMe } from '../../../features/accounts/api/get-me';
 import { accountKeys } from '../../../features/accounts/api/keys';
-import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
+import { AccountLoadError, AuthShell, Field } from '../../../features/accounts/components/auth-shell';
 import { toastFirstError } from '../../../features/accounts/components/first-error';
 import { ApiError } from '../../../lib/api-client';
 
@@ -117,6 +117,7 @@ export default function OnboardingPage() {
     else if (hasRestaurant && !created) navigate(paths.pending.href(), { replace: true });
   }, [me.data, hasRestaurant, created, navigate]);
 
+  if (me.isError) return <AccountLoadError onRetry={() => void me.refetch()} />;
   if (!me.data || (hasRestaurant && !created)) return <PageLoading />;
   return (
     <AuthShell title="Configurez votre restaurant" description="Deux étapes, et vos clients peuvent donner leur avis.">

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { PageLoading } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/accounts/api/get-me';
-import { AuthShell } from '../../../features/accounts/components/auth-shell';
+import { AccountLoadError, AuthShell } from '../../../features/accounts/components/auth-shell';
 import { useSignOut } from '../../../features/accounts/components/use-sign-out';
 import type { PendingNavigationState } from '../../../features/accounts/browser-session';
 
@@ -38,6 +38,7 @@ export default function PendingPage() {
   }, [me.data, justSignedUp, anyApproved, navigate]);
 
   if (me.isPending) return <PageLoading />;
+  if (me.isError && !justSignedUp) return <AccountLoadError onRetry={() => void me.refetch()} />;
 
   // Just signed up: not signed in until the email is confirmed.
   if (!me.data && justSignedUp) {

@@ -1,6 +1,7 @@
 import { MessageSquareHeart } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 
@@ -43,5 +44,16 @@ export function Field({ id, label, hint, children }: { id: string; label: string
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The account summary could not be loaded (network or server down): say so and offer to retry. */
+export function AccountLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <AuthShell title="Impossible de charger votre espace" description="Vérifiez votre connexion puis réessayez.">
+      <div role="alert" className="flex justify-center">
+        <Button onClick={onRetry}>Réessayer</Button>
+      </div>
+    </AuthShell>
   );
 }
