@@ -85,9 +85,17 @@ async function expectToast(page: Page, text: string) {
   await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
 
-/** The owner gate of an owner page (the /qr page is wrapped in OwnerLayout). */
+/** The owner's /dashboard itself (behind the owner gate): its welcome heading names the restaurant. */
+async function expectOwnerDashboard(page: Page, restaurantName: string) {
+  await page.goto(`${baseUrl}/dashboard`);
+  const welcome = page.getByRole('heading', { name: `Bienvenue chez ${restaurantName} !` });
+  await expect.poll(() => welcome.isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+}
+
+/** What the owner gate shows on /dashboard (wrapped in OwnerLayout) instead of the dashboard. */
 async function ownerGateText(page: Page): Promise<string> {
-  await page.goto(`${baseUrl}/qr`);
+  await page.goto(`${baseUrl}/dashboard`);
   await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
   return (await page.locator('main').first().textContent()) ?? '';
 }
@@ -122,17 +130,10 @@ describe('platform administration', () => {
 
     const owner = await browser.newPage(PHONE);
     await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
-    await owner.goto(`${baseUrl}/dashboard`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(new URL(owner.url()).pathname).toBe('/dashboard');
-    const body = (await owner.locator('body').textContent()) ?? '';
-    expect(body).not.toContain('Demande refusée');
-    expect(body).not.toContain('Compte suspendu');
+    await expectOwnerDashboard(owner, restaurant.name);
+    await saveScreenshot(owner, 'admin-owner-approved-dashboard-phone');
     // The owner-only API is open to them now.
     expect((await owner.request.get(`${baseUrl}/api/owner/restaurant`)).status()).toBe(200);
-    const gate = await ownerGateText(owner);
-    expect(gate).not.toContain('Demande refusée');
-    expect(gate).not.toContain('Email non vérifié');
   });
 
   it('rejects with a reason of at least 10 characters, and the owner sees "Demande refusée" with it', async () => {
@@ -203,9 +204,29 @@ describe('platform administration', () => {
     expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).toContain('Réactivation');
     await saveScreenshot(page, 'admin-detail-reactivated-desktop');
 
-    const back = await ownerGateText(owner);
-    expect(back).not.toContain('Compte suspendu');
+    await expectOwnerDashboard(owner, restaurant.name);
     expect((await owner.request.get(`${baseUrl}/api/owner/restaurant`)).status()).toBe(200);
+  });
+
+  it('when another administrator decided first, the refusal fails with a clear toast and the page shows the new status', async () => {
+    const restaurant = await signUpRestaurant('conflit');
+    const page = await newAdminPage(PHONE);
+    await openRestaurant(page, restaurant.restaurantId, restaurant.name);
+    // Another administrator approves while this page still shows the pending request.
+    const other = await browser.newPage(DESKTOP);
+    await signInThroughLogin(other, adminAccount.email, adminAccount.password);
+    expect((await other.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Motif du refus').fill('Dossier incomplet, Kbis manquant.');
+    await dialog.getByRole('button', { name: 'Confirmer le refus' }).click();
+    await expectToast(page, 'Impossible de refuser le restaurant');
+    await expectToast(page, 'statut actuel : Approuvé');
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'Refuser' }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).not.toContain('Refus');
+    await saveScreenshot(page, 'admin-detail-conflict-phone');
   });
 
   it('searches and filters the directory on the server; a row opens the detail', async () => {
@@ -226,6 +247,16 @@ describe('platform administration', () => {
       await page.getByRole('link', { name: new RegExp(restaurant.name) }).first().click();
       await expect.poll(() => page.getByRole('heading', { level: 1, name: restaurant.name }).isVisible(), { timeout: 15_000 }).toBe(true);
     }
+  });
+
+  it('offers the first page when the address points past the last one', async () => {
+    const page = await newAdminPage();
+    await page.goto(`${baseUrl}/admin/restaurants?page=999`);
+    await expect.poll(() => page.getByText('Cette page est vide.').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Revenir à la première page' }).click();
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByText('Cette page est vide.').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
   });
 
   it('shows "Restaurant non trouvé" for an unknown restaurant', async () => {

@@ -14,7 +14,11 @@ export function NotesCard({ restaurantId, value, saved, onChange }: { restaurant
 
   function submit() {
     save.mutate(value, {
-      onSuccess: () => toast.success('Notes enregistrées'),
+      onSuccess: (result) => {
+        // The server clears blank notes: show what it kept so the card is no longer "unsaved".
+        onChange(result.notes ?? '');
+        toast.success('Notes enregistrées');
+      },
       onError: (error) => toast.error('Erreur lors de l’enregistrement des notes', { description: error.message }),
     });
   }

@@ -25,7 +25,7 @@ export function PendingList({ pending, total }: { pending: AdminOverview['pendin
                   <p className="font-medium break-words">{restaurant.name}</p>
                   <p className="truncate text-sm text-stone-600">
                     {restaurant.contactEmail}
-                    {restaurant.siret ? ` · SIREN/SIRET ${restaurant.siret}` : ''}
+                    {restaurant.siret ? ` · SIRET/SIREN ${restaurant.siret}` : ''}
                   </p>
                 </div>
                 <p className="text-xs text-stone-500 sm:shrink-0 sm:text-right sm:text-sm sm:text-stone-600">

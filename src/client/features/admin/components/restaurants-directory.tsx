@@ -126,6 +126,14 @@ export function RestaurantsDirectory() {
         </div>
       ) : list.isError ? (
         <QueryError title="Impossible de charger les restaurants" detail={list.error.message} onRetry={() => list.refetch()} />
+      ) : items.length === 0 && total > 0 ? (
+        // A page past the end (the list shrank since the link was made): offer the first page.
+        <Card className="flex flex-col items-center gap-3 px-5 py-10 text-center text-stone-600">
+          <p>Cette page est vide.</p>
+          <Button variant="outline" onClick={() => update({ page: 1 })}>
+            Revenir à la première page
+          </Button>
+        </Card>
       ) : items.length === 0 ? (
         <Card className="px-5 py-10 text-center text-stone-600">
           {q || status !== 'all' ? 'Aucun restaurant ne correspond à votre recherche.' : 'Aucun restaurant pour le moment.'}
@@ -178,7 +186,7 @@ export function RestaurantsDirectory() {
         </div>
       )}
 
-      {total > ADMIN_PAGE_SIZE ? (
+      {total > ADMIN_PAGE_SIZE && items.length > 0 ? (
         <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
             <ChevronLeft aria-hidden="true" />
