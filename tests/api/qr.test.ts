@@ -121,8 +121,14 @@ describe('creating QR codes', () => {
   });
 
   it('answers 400 with the message for a too long label', async () => {
-    const { agent } = await createSignedInOwner(ctx);
+    const { agent, restaurant } = await createSignedInOwner(ctx);
     expect(await createQr(agent, { tableLabel: 'x'.repeat(81) })).toMatchObject({ status: 400, message: 'Le label doit contenir au plus 80 caractères' });
+    // Wrong types and a body that is not JSON are bad input too, never a 500.
+    expect((await createQr(agent, { tableLabel: 12 })).status).toBe(400);
+    expect((await createQr(agent, { isPrimary: 'oui' })).status).toBe(400);
+    const notJson = await agent.post('/api/qr', undefined, { body: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+    expect(await ctx.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurant.id))).toEqual([]);
   });
 });
 
@@ -158,6 +164,30 @@ describe('listing QR codes', () => {
 
     await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/test/review' }).where(eq(restaurants.id, restaurant.id));
     expect((await listQr(agent)).hasReviewLink).toBe(true);
+  });
+});
+
+describe('scan counts', () => {
+  it('counts each scan of the main QR’s /r/{code} link and of a table QR’s public URL in the list', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx);
+    const main = (await createQr(agent, { isPrimary: true })).qrCode!;
+    const table = (await createQr(agent, { tableLabel: 'Table 9' })).qrCode!;
+    const diner = ctx.agent();
+
+    // The main QR's short link still leads to the restaurant.
+    const lookup = await diner.get(`/api/public/qr/${main.code}`);
+    expect(lookup.status).toBe(200);
+    expect(await lookup.json()).toMatchObject({ restaurantId: restaurant.id, qrId: main.id });
+    for (let n = 0; n < 2; n++) expect((await diner.post('/api/public/visits', { code: main.code })).status).toBe(201);
+
+    // What the diner page sends for the URL the table QR's PNG encodes.
+    const url = new URL(table.publicUrl);
+    expect(url.pathname).toBe(`/f/${restaurant.id}`);
+    const visit = await diner.post('/api/public/visits', { restaurantId: restaurant.id, qrId: url.searchParams.get('qr'), label: url.searchParams.get('label') });
+    expect(visit.status).toBe(201);
+
+    const counts = Object.fromEntries((await listQr(agent)).qrCodes.map((qr) => [qr.id, qr.scanCount]));
+    expect(counts).toEqual({ [main.id]: 2, [table.id]: 1 });
   });
 });
 

@@ -19,13 +19,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs a user in from the page's context (the browser then carries the session cookie). */
+/** Signs a user in through the real /login page (password form); the browser then carries the session cookie. */
 async function signInPage(viewport: { width: number; height: number }, account: { email: string; password: string }): Promise<Page> {
   const page = await browser.newPage(viewport);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  await page.goto(`${baseUrl}/`);
-  const response = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: account, headers: { origin: baseUrl } });
-  expect(response.ok()).toBe(true);
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(account.email);
+  await page.locator('#login-password').fill(account.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
   return page;
 }
 
@@ -100,6 +102,8 @@ describe('the /qr page', () => {
     await page.getByLabel('Label de table (optionnel)').fill(label);
     await create.click();
     await page.getByText(`QR ${label} créé`).waitFor();
+    // The field is emptied and keeps the focus for the next label.
+    expect(await page.evaluate(() => [document.activeElement?.id, (document.activeElement as HTMLInputElement | null)?.value])).toEqual(['qr-table-label', '']);
     const card = cardNamed(page, label);
     await card.waitFor();
     // Newest first.
@@ -108,6 +112,12 @@ describe('the /qr page', () => {
     expect(sourceUrl).toMatch(new RegExp(`^${baseUrl}/f/[0-9a-f-]{36}\\?qr=[0-9a-f-]{36}&label=table-e2e-[0-9a-f]{4}$`));
     await card.getByText('Le PNG encode bien l’URL').waitFor();
     expect(await card.getByTestId('qr-scan-count').textContent()).toBe('0');
+
+    // A diner opening the URL the PNG encodes counts one scan, shown once the page reloads.
+    const diner = await browser.newPage(PHONE);
+    await Promise.all([diner.waitForResponse((r) => r.url().endsWith('/api/public/visits') && r.status() === 201), diner.goto(sourceUrl)]);
+    await page.reload();
+    await expect.poll(() => card.getByTestId('qr-scan-count').textContent()).toBe('1');
 
     // The same label again: the server's uniqueness message.
     await page.getByLabel('Label de table (optionnel)').fill(label);

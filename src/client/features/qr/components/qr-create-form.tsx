@@ -30,7 +30,10 @@ export function QrCreateForm() {
       try {
         await createQr.mutateAsync({ tableLabel, isPrimary: false });
         toast.success(`QR ${tableLabel} créé`);
-        form.reset({ tableLabel: '' });
+        // The create button is now disabled: keep the keyboard user in the field for the next label
+        // (keepFieldsRef keeps the input registered so setFocus finds it).
+        form.reset({ tableLabel: '' }, { keepFieldsRef: true });
+        form.setFocus('tableLabel');
       } catch (error) {
         showCreateError(error);
       }
