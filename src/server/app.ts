@@ -17,6 +17,7 @@ import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { AppError } from './lib/errors';
+import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -92,7 +93,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
       return c.json<ApiErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: error.message || 'Requête invalide' } }, error.status);
+      // Hono's own 4xx (e.g. a malformed JSON body) carry English text: answer in the product's language.
+      return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE } }, error.status);
     }
     (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unexpected error');
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);

@@ -36,6 +36,12 @@ describe('the HTTP shell', () => {
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } });
   });
 
+  it('answers a malformed JSON body with a French 400', async () => {
+    const response = await ctx.agent().request('/api/signup', { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'BAD_REQUEST', message: 'Requête invalide' } });
+  });
+
   it('refuses a state-changing call from another origin', async () => {
     const response = await ctx.agent().post('/api/health', {}, { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
