@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, feedbacks, pointEvents } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
 import { uniqueEmail } from '../support/factories';
-import { createTestContext, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createVisitor } from './diner-support';
+import type { TestContext } from '../support/test-app';
+import { createDinerTestContext, createDinerRestaurant, createVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createDinerTestContext();
 });
 afterAll(async () => {
   await ctx.close();

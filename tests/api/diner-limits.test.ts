@@ -7,8 +7,8 @@ import { clock } from '../../src/server/lib/clock';
 import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
 import { uniqueEmail } from '../support/factories';
-import { createTestContext, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createVisitor, randomIp } from './diner-support';
+import type { TestContext } from '../support/test-app';
+import { createDinerTestContext, createDinerRestaurant, createVisitor, randomIp } from './diner-support';
 
 // The mail transport fails for one address: the feedback must be kept anyway.
 const FAILING_ADDRESS = 'panne@example.fr';
@@ -24,7 +24,7 @@ const flakyMailer: Mailer = {
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ mailer: flakyMailer });
+  ctx = await createDinerTestContext({ mailer: flakyMailer });
 });
 afterAll(async () => {
   await ctx.close();
@@ -61,8 +61,9 @@ describe('rate limits of the public endpoints', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const ip = randomIp();
     const statuses: number[] = [];
-    // A new cookie each time: only the IP is shared.
-    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip + 1; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 })).status);
+    // A new cookie each time: only the IP is shared. The proxy appends the address it saw (the rightmost
+    // X-Forwarded-For entry); a forged entry on the left changes nothing.
+    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip + 1; n++) statuses.push((await createVisitor(ctx, `${randomIp()}, ${ip}`).submit({ restaurantId: restaurant.id, rating: 3 })).status);
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     const refused = await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 });
     expect(refused.status).toBe(429);
@@ -84,6 +85,17 @@ describe('rate limits of the public endpoints', () => {
       const phone = createVisitor(ctx);
       phone.agent.cookies.set('rf_tid', cookie);
       statuses.push((await phone.submit({ restaurantId: restaurant.id, rating: 3 })).status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('still limits the anonymous id when the client address is unknown (development, no proxy)', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const agent = ctx.agent();
+    const statuses: number[] = [];
+    for (let n = 0; n < DINER_RATE_LIMITS.submit.visitor + 1; n++) {
+      statuses.push((await agent.post('/api/public/feedbacks', { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 3 })).status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

@@ -1,7 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { rewards, qrCodes } from '../../src/server/db/schema';
 import { createRestaurant } from '../support/factories';
-import type { TestContext } from '../support/test-app';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+/**
+ * createTestContext, plus an error listener on the PostgreSQL pool: the harness drops the database
+ * right after pool.end(), and a backend terminated in that instant ('57P01') would otherwise surface
+ * as an uncaught error that fails the run although every test passed.
+ */
+export async function createDinerTestContext(options?: Parameters<typeof createTestContext>[0]): Promise<TestContext> {
+  const ctx = await createTestContext(options);
+  if (ctx.database.kind === 'postgres') ctx.database.pool.on('error', () => undefined);
+  return ctx;
+}
 
 /** A random client address, so each test has its own per-IP rate-limit window. */
 export function randomIp(): string {

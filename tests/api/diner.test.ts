@@ -1,14 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, visits } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';
-import { createTestContext, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createVisitor } from './diner-support';
+import type { TestContext } from '../support/test-app';
+import { createDinerTestContext, createDinerRestaurant, createVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createDinerTestContext();
 });
 afterAll(async () => {
   await ctx.close();
@@ -167,6 +168,39 @@ describe('POST /api/public/feedbacks', () => {
     expect(await ctx.mails(restaurant.contactEmail)).toHaveLength(0);
   });
 
+  it('writes the submission and its follow-up job in one transaction: a failed commit leaves nothing behind', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const email = uniqueEmail('atomic');
+    const body = { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 2, email, firstName: 'Nina' };
+    const followUpJobs = async () =>
+      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = 'diner.feedback-follow-up' and data->>'restaurantId' = ${restaurant.id}`))[0].n;
+    // Fails at COMMIT, after every write of the submission (the job included) has been made.
+    await ctx.db.execute(sql.raw(`create function diner_test_fail_commit() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`));
+    await ctx.db.execute(
+      sql.raw(`create constraint trigger diner_test_fail_commit after insert on feedbacks deferrable initially deferred
+        for each row when (new.restaurant_id = '${restaurant.id}') execute function diner_test_fail_commit()`),
+    );
+    try {
+      const refused = await createVisitor(ctx).post('/api/public/feedbacks', body);
+      expect(refused.status).toBe(500);
+    } finally {
+      await ctx.db.execute(sql.raw('drop trigger diner_test_fail_commit on feedbacks'));
+      await ctx.db.execute(sql.raw('drop function diner_test_fail_commit()'));
+    }
+    expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(0);
+    expect(await countRows(visits, eq(visits.restaurantId, restaurant.id))).toBe(0);
+    expect(await countRows(pointEvents, eq(pointEvents.restaurantId, restaurant.id))).toBe(0);
+    expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(0);
+    expect(await followUpJobs()).toBe(0);
+
+    // The same submission sent again goes through whole, with exactly one follow-up job.
+    const accepted = await createVisitor(ctx).post('/api/public/feedbacks', body);
+    expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
+    expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
+    expect(await followUpJobs()).toBe(1);
+    await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail && m.html.includes(email));
+  });
+
   it('alerts the restaurant’s contact email for 3 stars or less and does not thank', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('unhappy');
@@ -289,14 +323,42 @@ describe('POST /api/public/feedbacks', () => {
       [{ restaurantId: restaurant.id, rating: 4, email: 'pas-un-email' }, 'Email invalide'],
       [{ restaurantId: restaurant.id, rating: 4, phone: 'abc' }, 'Numéro de téléphone invalide'],
       [{ restaurantId: restaurant.id, rating: 4, comment: 'x'.repeat(1001) }, 'Le commentaire ne doit pas dépasser 1000 caractères'],
+      [{ restaurantId: restaurant.id, rating: 4, firstName: 'x'.repeat(51) }, 'Le prénom ne doit pas dépasser 50 caractères'],
+      // A body far bigger than any form is refused before it is read whole.
+      [{ restaurantId: restaurant.id, rating: 4, comment: 'x'.repeat(1_000_000) }, 'Requête invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, email: `${'x'.repeat(300)}@example.fr` }, 'Email invalide'],
+      // Wrong types from a crafted request: still a French 400.
+      [{ restaurantId: restaurant.id, rating: 4, email: 5 }, 'Email invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, firstName: 5 }, 'Requête invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, comment: ['a'] }, 'Requête invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, marketingConsent: 'oui' }, 'Requête invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, page: 'x' }, 'Requête invalide'],
+      [{ restaurantId: restaurant.id, rating: 4, qrId: 5 }, 'Requête invalide'],
+      [{ restaurantId: 5, rating: 4 }, 'Restaurant introuvable ou non actif'],
     ];
     for (const [body, message] of cases) {
       const response = await visitor.submit(body);
       expect(response.status, message).toBe(400);
       expect((await response.json()).error.message).toBe(message);
     }
-    const notJson = await visitor.agent.request('/api/public/feedbacks', { method: 'POST', body: '{', headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor.ip } });
-    expect(notJson.status).toBe(400);
+    for (const raw of ['{', '[]', 'null', '"texte"']) {
+      const notAnObject = await visitor.agent.request('/api/public/feedbacks', { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-forwarded-for': visitor.ip } });
+      expect(notAnObject.status, raw).toBe(400);
+    }
+    // U+0000, which PostgreSQL refuses in text, is dropped rather than answered with a 500.
+    const email = uniqueEmail('nul');
+    const nul = await visitor.submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Al\u0000ix', email: `${email}\u0000`, comment: 'a\u0000b' });
+    expect(nul.status).toBe(200);
+    expect(await findCustomerByEmail(restaurant.id, email)).toMatchObject({ firstName: 'Alix' });
+    await visitor.submit({ restaurantId: restaurant.id, rating: 4 });
+    const linked = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: `\u0000${uniqueEmail('nul')}` });
+    expect(linked.status).toBe(200);
+    const badCode = await visitor.get('/api/public/qr/a%00b');
+    expect(badCode.status).toBe(404);
+    expect((await badCode.json()).error.message).toBe('QR code invalide');
+    const badVisit = await visitor.post('/api/public/visits', { code: 'a\u0000' });
+    expect(badVisit.status).toBe(400);
+    expect((await badVisit.json()).error.message).toBe('QR code invalide');
     // /r accepts a first name; empty optional boxes are simply "not given".
     const ok = await visitor.submit({ restaurantId: restaurant.id, rating: 4, page: 'r', firstName: 'Al', email: '', phone: '', comment: '' });
     expect(ok.status).toBe(200);

@@ -30,12 +30,17 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 .()-]{6,20}$/;
 
 const emptyToUndefined = (value: string | null | undefined) => (value ? value : undefined);
+// PostgreSQL text cannot hold U+0000: dropped here so a stray one is never a 500.
+const stripNul = () => z.overwrite((value: string) => value.replaceAll('\u0000', ''));
+// A field of the wrong type (a crafted request, never the form) still answers in French.
+const wrongType = { error: DINER_MESSAGES.invalidRequest } as const;
 
 /** Trimmed optional text: an empty box means "not given". */
 function optionalText(max: number, tooLong: string, min?: { length: number; message: string }) {
   return z.pipe(
     z.nullish(
-      z.string().check(
+      z.string(wrongType).check(
+        stripNul(),
         z.trim(),
         z.maxLength(max, tooLong),
         z.refine((value) => !min || value === '' || value.length >= min.length, min?.message ?? tooLong),
@@ -49,7 +54,8 @@ const ZRating = z.int({ error: DINER_MESSAGES.ratingRequired }).check(z.minimum(
 
 const ZOptionalEmail = z.pipe(
   z.nullish(
-    z.string().check(
+    z.string({ error: DINER_MESSAGES.emailInvalid }).check(
+      stripNul(),
       z.trim(),
       z.toLowerCase(),
       z.maxLength(255, DINER_MESSAGES.emailInvalid),
@@ -62,12 +68,12 @@ const ZOptionalEmail = z.pipe(
 const ZFirstName = optionalText(50, DINER_MESSAGES.firstNameTooLong, { length: 2, message: DINER_MESSAGES.firstNameTooShort });
 const ZLastName = optionalText(50, DINER_MESSAGES.lastNameTooLong, { length: 2, message: DINER_MESSAGES.lastNameTooShort });
 const ZPhone = z.pipe(
-  z.nullish(z.string().check(z.trim(), z.refine((value) => value === '' || PHONE_PATTERN.test(value), DINER_MESSAGES.phoneInvalid))),
+  z.nullish(z.string({ error: DINER_MESSAGES.phoneInvalid }).check(z.trim(), z.refine((value) => value === '' || PHONE_PATTERN.test(value), DINER_MESSAGES.phoneInvalid))),
   z.transform(emptyToUndefined),
 );
 const ZRestaurantId = z.uuid(DINER_MESSAGES.restaurantNotFound);
 // From the page address: a malformed value is ignored by the server, never a reason to lose the feedback.
-const ZLooseId = z.nullish(z.string().check(z.maxLength(100)));
+const ZLooseId = z.nullish(z.string(wrongType).check(z.maxLength(100, DINER_MESSAGES.invalidRequest)));
 
 /**
  * POST /api/public/feedbacks. `page` says which form sent it: /r asks a first name, /f asks only the
@@ -77,18 +83,18 @@ export const ZSubmitFeedbackRequest = z
   .object({
     submissionId: z.uuid(DINER_MESSAGES.invalidRequest),
     restaurantId: ZRestaurantId,
-    page: z._default(z.enum(['r', 'f']), 'f'),
+    page: z._default(z.enum(['r', 'f'], wrongType), 'f'),
     rating: ZRating,
     firstName: ZFirstName,
     lastName: ZLastName,
     email: ZOptionalEmail,
     phone: ZPhone,
     comment: optionalText(COMMENT_MAX_LENGTH, DINER_MESSAGES.commentTooLong),
-    marketingConsent: z._default(z.boolean(), false),
+    marketingConsent: z._default(z.boolean(wrongType), false),
     qrId: ZLooseId,
     visitId: z.nullish(z.uuid(DINER_MESSAGES.invalidRequest)),
     label: ZLooseId,
-  })
+  }, wrongType)
   .check(
     z.superRefine((value, ctx) => {
       if (value.page === 'r' && !value.firstName) ctx.addIssue({ code: 'custom', path: ['firstName'], message: DINER_MESSAGES.firstNameRequired, input: value.firstName });
@@ -109,6 +115,7 @@ export type TSubmitFeedbackResponse = z.infer<typeof ZSubmitFeedbackResponse>;
 export const ZLinkEmailRequest = z.object({
   restaurantId: ZRestaurantId,
   email: z.string({ error: DINER_MESSAGES.emailRequired }).check(
+    stripNul(),
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, DINER_MESSAGES.emailRequired),
@@ -117,8 +124,8 @@ export const ZLinkEmailRequest = z.object({
   ),
   firstName: ZFirstName,
   lastName: ZLastName,
-  marketingConsent: z._default(z.boolean(), false),
-});
+  marketingConsent: z._default(z.boolean(wrongType), false),
+}, wrongType);
 export type TLinkEmailRequest = z.input<typeof ZLinkEmailRequest>;
 export type TLinkEmailResponse = { balance: number };
 
@@ -126,10 +133,17 @@ export type TLinkEmailResponse = { balance: number };
 export const ZTrackVisitRequest = z
   .object({
     restaurantId: z.nullish(ZRestaurantId),
-    code: z.nullish(z.string().check(z.trim(), z.minLength(1, DINER_MESSAGES.invalidQr), z.maxLength(100, DINER_MESSAGES.invalidQr))),
+    code: z.nullish(
+      z.string({ error: DINER_MESSAGES.invalidQr }).check(
+        z.trim(),
+        z.minLength(1, DINER_MESSAGES.invalidQr),
+        z.maxLength(100, DINER_MESSAGES.invalidQr),
+        z.refine((value) => !value.includes('\u0000'), DINER_MESSAGES.invalidQr),
+      ),
+    ),
     qrId: ZLooseId,
     label: ZLooseId,
-  })
+  }, wrongType)
   .check(z.refine((value) => !!(value.restaurantId || value.code), { message: DINER_MESSAGES.restaurantNotFound, path: ['restaurantId'] }));
 export type TTrackVisitRequest = z.input<typeof ZTrackVisitRequest>;
 export type TTrackVisitResponse = { visitId: string; restaurantId: string; qrId: string | null };

@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../../deps';
 import { getClientIp } from '../../lib/client-ip';
+import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, purgeRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
+import { DINER_MESSAGES, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { getAnonymousPoints, getPublicRestaurant, isUuid, linkEmail, lookupQrCode, submitFeedback, trackVisit } from './diner.service';
 
 /** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
@@ -25,6 +27,14 @@ export const DINER_RATE_LIMITS = {
   submit: { ip: 60, visitor: 10 },
   link: { ip: 30, visitor: 10 },
 } as const;
+
+/** A diner's form is a few KB at most: a bigger body is refused before it is read whole (anyone can post here). */
+const limitBody = bodyLimit({
+  maxSize: 32 * 1024,
+  onError: () => {
+    throw new AppError('BAD_REQUEST', DINER_MESSAGES.invalidRequest);
+  },
+});
 
 /** Reads the visitor id, or gives the browser a new one. */
 function ensureDinerId(c: Context<AppEnv>, deps: AppDeps): string {
@@ -80,18 +90,18 @@ export function createDinerRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(await lookupQrCode(deps.db, c.req.param('code')));
     })
-    .post('/visits', validate('json', ZTrackVisitRequest), async (c) => {
+    .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'visit', visitorId);
       const body = c.req.valid('json');
       return c.json(await trackVisit(deps.db, { ...body, userAgent: c.req.header('user-agent') }), 201);
     })
-    .post('/feedbacks', validate('json', ZSubmitFeedbackRequest), async (c) => {
+    .post('/feedbacks', limitBody, validate('json', ZSubmitFeedbackRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'submit', visitorId);
       return c.json(await submitFeedback(deps, c.req.valid('json'), visitorId));
     })
-    .post('/link-email', validate('json', ZLinkEmailRequest), async (c) => {
+    .post('/link-email', limitBody, validate('json', ZLinkEmailRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'link', visitorId);
       return c.json(await linkEmail(deps, c.req.valid('json'), visitorId));

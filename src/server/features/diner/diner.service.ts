@@ -49,6 +49,8 @@ export async function getPublicRestaurant(db: Db, restaurantId: string): Promise
 
 /** Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. */
 export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupResponse> {
+  // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
+  if (code.length > 100 || code.includes('\u0000')) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
   const [found] = await db
     .select({ qrId: qrCodes.id, slug: qrCodes.slug, restaurantId: qrCodes.restaurantId, status: restaurants.status })
     .from(qrCodes)
