@@ -24,6 +24,9 @@ export type Database =
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client killed by a database restart or failover must not crash the process: the pool
+    // drops it and opens a new one on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }
