@@ -61,7 +61,7 @@ export function RestaurantsDirectory() {
   const navigate = useNavigate();
   const list = useAdminRestaurants({ q, status, page });
 
-  // The last search this box sent: any other change of the address came from outside (back button).
+  // The last search this box sent; every other change of the address came from outside (back button).
   const sentQ = useRef(q);
   useEffect(() => {
     if (q === sentQ.current) return;
