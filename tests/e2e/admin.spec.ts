@@ -315,6 +315,15 @@ describe('platform administration', () => {
     }
   });
 
+  it('signs out to /auth, and signing in again in the same tab lands on /admin once more', async () => {
+    const page = await newAdminPage(DESKTOP);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin');
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/auth');
+    await signInThroughLogin(page, adminAccount.email, adminAccount.password);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin');
+  });
+
   it('renders the admin home and admins page on a phone', async () => {
     const page = await newAdminPage(PHONE);
     await page.goto(`${baseUrl}/admin`);

@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../config/paths';
+import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { api, ApiError, readJson } from '../../lib/api-client';
-import { authClient } from '../../lib/auth-client';
-import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/skeleton';
+import { headerNavLinkClass } from './header-nav';
 
 export const adminMeQueryKey = ['admin', 'me'] as const;
 
@@ -35,8 +34,8 @@ const NAV = [
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
   const me = useAdminMe();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [signingOut, setSigningOut] = useState(false);
+  // The same sign-out as the owner pages: it also forgets the browser-session landing marks.
+  const { signOut, pending: signingOut } = useSignOut();
 
   useEffect(() => {
     document.title = `${title} · Administration ReFeed`;
@@ -47,18 +46,6 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
     const signedOut = me.error instanceof ApiError && me.error.status === 401;
     navigate(signedOut ? paths.auth.href() : paths.dashboard.href(), { replace: true });
   }, [me.error, navigate]);
-
-  async function signOut() {
-    setSigningOut(true);
-    try {
-      await authClient.signOut();
-      queryClient.clear();
-      navigate(paths.auth.href(), { replace: true });
-    } catch {
-      toast.error('Erreur', { description: 'La déconnexion a échoué. Veuillez réessayer.' });
-      setSigningOut(false);
-    }
-  }
 
   if (!me.data) return <PageLoading label="Vérification de l’accès administrateur…" />;
 
@@ -87,12 +74,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                 key={item.to}
                 to={item.to}
                 end={item.end}
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100',
-                    isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-100',
-                  )
-                }
+                className={headerNavLinkClass}
               >
                 {/* Short labels keep the three links on one line of a phone. */}
                 <span className="sm:hidden">{item.short}</span>

@@ -9,9 +9,9 @@ import { LANDING_PARAM } from '../../features/accounts/browser-session';
 import { EmailNotVerifiedScreen, RejectedScreen, SuspendedScreen } from '../../features/accounts/components/gate-screens';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { authClient } from '../../lib/auth-client';
-import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/skeleton';
+import { headerNavLinkClass } from './header-nav';
 
 const NAV = [
   { to: paths.dashboard.href(), label: 'Tableau de bord' },
@@ -105,9 +105,7 @@ export function OwnerLayout({ title, children }: { title: string; children: Reac
               <NavLink
                 key={item.to}
                 to={item.to}
-                className={({ isActive }) =>
-                  cn('rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-700 hover:bg-stone-100', isActive && 'bg-brand-50 text-brand-800 hover:bg-brand-100')
-                }
+                className={headerNavLinkClass}
               >
                 {item.label}
               </NavLink>

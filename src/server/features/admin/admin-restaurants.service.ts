@@ -24,20 +24,23 @@ function assertRestaurantId(id: string): void {
 
 const PENDING_LIST_LIMIT = 50;
 
+/** What the queue and the directory show of a restaurant. */
+const RESTAURANT_SUMMARY_COLUMNS = {
+  id: restaurants.id,
+  name: restaurants.name,
+  legalName: restaurants.legalName,
+  contactEmail: restaurants.contactEmail,
+  siret: restaurants.siret,
+  createdAt: restaurants.createdAt,
+};
+
 /** Counters by status and the oldest pending requests (the /admin home). */
 export async function getAdminOverview(db: Db) {
   const grouped = await db.select({ status: restaurants.status, total: count() }).from(restaurants).groupBy(restaurants.status);
   const counts = Object.fromEntries(RESTAURANT_STATUS_VALUES.map((status) => [status, 0])) as Record<RestaurantStatus, number>;
   for (const row of grouped) counts[row.status] = Number(row.total);
   const pending = await db
-    .select({
-      id: restaurants.id,
-      name: restaurants.name,
-      legalName: restaurants.legalName,
-      contactEmail: restaurants.contactEmail,
-      siret: restaurants.siret,
-      createdAt: restaurants.createdAt,
-    })
+    .select(RESTAURANT_SUMMARY_COLUMNS)
     .from(restaurants)
     .where(eq(restaurants.status, 'pending'))
     .orderBy(asc(restaurants.createdAt), asc(restaurants.id))
@@ -72,15 +75,7 @@ export async function listRestaurantsForAdmin(db: Db, query: { q?: string; statu
   const where = conditions.length ? and(...conditions) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(restaurants).where(where);
   const items = await db
-    .select({
-      id: restaurants.id,
-      name: restaurants.name,
-      legalName: restaurants.legalName,
-      contactEmail: restaurants.contactEmail,
-      siret: restaurants.siret,
-      status: restaurants.status,
-      createdAt: restaurants.createdAt,
-    })
+    .select({ ...RESTAURANT_SUMMARY_COLUMNS, status: restaurants.status })
     .from(restaurants)
     .where(where)
     .orderBy(desc(restaurants.createdAt), desc(restaurants.id))
