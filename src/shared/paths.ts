@@ -1,0 +1,52 @@
+/**
+ * Every route of the product (spec §2) and its href builder. Links and redirects use these, never
+ * hand-written strings.
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  homeEn: { path: '/en', href: () => '/en' },
+  terms: { path: '/terms', href: () => '/terms' },
+
+  login: { path: '/login', href: () => '/login' },
+  signup: { path: '/signup', href: () => '/signup' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  setPassword: { path: '/set-password', href: () => '/set-password' },
+  auth: { path: '/auth', href: () => '/auth' },
+
+  onboarding: { path: '/onboarding', href: () => '/onboarding' },
+  pending: { path: '/pending', href: () => '/pending' },
+
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  customers: { path: '/customers', href: () => '/customers' },
+  loyalty: { path: '/loyalty', href: () => '/loyalty' },
+  qr: { path: '/qr', href: () => '/qr' },
+  automations: { path: '/automations', href: () => '/automations' },
+  emailEditor: {
+    path: '/emails/:key/editor',
+    href: (key: string, restaurantId: string) => `/emails/${encodeURIComponent(key)}/editor?restaurant_id=${encodeURIComponent(restaurantId)}`,
+  },
+  security: { path: '/security', href: () => '/security' },
+  googleSettings: { path: '/google-settings', href: () => '/google-settings' },
+
+  admin: { path: '/admin', href: () => '/admin' },
+  adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
+  adminRestaurants: { path: '/admin/restaurants', href: () => '/admin/restaurants' },
+  adminRestaurant: { path: '/admin/restaurants/:id', href: (id: string) => `/admin/restaurants/${encodeURIComponent(id)}` },
+
+  // Diner pages: served by diner.html, outside the SPA router.
+  dinerScan: { path: '/r/:code', href: (code: string) => `/r/${encodeURIComponent(code)}` },
+  dinerFeedback: {
+    path: '/f/:restaurantId',
+    href: (restaurantId: string, query: { qr?: string; label?: string } = {}) => {
+      const params = new URLSearchParams();
+      if (query.qr) params.set('qr', query.qr);
+      if (query.label) params.set('label', query.label);
+      const search = params.toString();
+      return `/f/${encodeURIComponent(restaurantId)}${search ? `?${search}` : ''}`;
+    },
+  },
+} as const;
+
+export const CONTACT_EMAIL = 'contact@refeed.fr';
+export const SUPPORT_EMAIL = 'support@refeed.fr';
