@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // Sized for a loaded 2-core machine: PDF and PNG rendering take seconds there, not milliseconds.
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
       {
         test: {
           name: 'api',

@@ -1,5 +1,9 @@
 // `npm test`: typecheck, lint, unit + API tests, then the browser tests when a Chromium is found.
 // Ends with one plain line "N passed, N failed" counting every test run.
+//   --e2e-only   only the browser tests
+//   --no-e2e     everything but the browser tests
+//   --no-static  skip typecheck and lint (CI runs them once, not once per database)
+// E2E_CLIENT_DIST=DIR makes the browser tests serve an existing client build instead of building one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +13,8 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
 const onlyE2e = process.argv.includes('--e2e-only');
+const noE2e = process.argv.includes('--no-e2e');
+const noStatic = process.argv.includes('--no-static');
 const reportDir = path.join(root, '.tmp/reports');
 mkdirSync(reportDir, { recursive: true });
 
@@ -18,10 +24,14 @@ let ok = true;
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const seconds = Math.round((Date.now() - started) / 1000);
   if (result.status !== 0) {
-    console.error(`✗ ${title} failed`);
+    console.error(`✗ ${title} failed (${seconds}s)`);
     ok = false;
+  } else {
+    console.log(`✓ ${title} (${seconds}s)`);
   }
   return result.status === 0;
 }
@@ -41,13 +51,17 @@ function vitest(title, args, reportName) {
 }
 
 if (!onlyE2e) {
-  if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) process.exit(1);
-  if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) process.exit(1);
+  if (!noStatic) {
+    if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) process.exit(1);
+    if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) process.exit(1);
+  }
   const where = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'embedded PGlite';
   vitest(`unit and API tests on ${where}`, [], 'unit-api');
 }
 
-if (existsSync(chromium)) {
+if (noE2e) {
+  console.log('\n(browser tests not run: --no-e2e)');
+} else if (existsSync(chromium)) {
   vitest(`browser tests (Chromium at ${chromium})`, ['-c', 'vitest.e2e.config.ts'], 'e2e');
 } else if (requireE2e) {
   console.error(`\n✗ browser tests required (REQUIRE_E2E=1) but no Chromium at ${chromium}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);

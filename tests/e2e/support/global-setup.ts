@@ -21,8 +21,12 @@ declare module 'vitest' {
 /** Builds a private copy of the client and starts one production server on it for the e2e run. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
-  const clientDist = mkdtempSync(path.join(tmpdir(), 'refeed-e2e-client-'));
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', clientDist], { cwd: root, stdio: 'inherit' });
+  // CI builds the client once and hands it over (E2E_CLIENT_DIST); otherwise build a private copy.
+  const prebuilt = process.env.E2E_CLIENT_DIST;
+  const clientDist = prebuilt ? path.resolve(prebuilt) : mkdtempSync(path.join(tmpdir(), 'refeed-e2e-client-'));
+  if (!prebuilt) {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', clientDist], { cwd: root, stdio: 'inherit' });
+  }
   // With TEST_DATABASE_URL the server runs on a fresh PostgreSQL database; otherwise on PGlite.
   const postgres = await createE2eDatabase();
   const server = await startServer({ CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) }, (env) =>
@@ -35,6 +39,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     await postgres?.drop();
-    rmSync(clientDist, { recursive: true, force: true });
+    if (!prebuilt) rmSync(clientDist, { recursive: true, force: true });
   };
 }
