@@ -154,7 +154,7 @@ describe('POST /api/signup', () => {
     expect(await countRows('restaurants', sql`name = 'Resto En Panne'`)).toBe(0);
     expect(await countRows('users_restaurants', sql`restaurant_id not in (select id from restaurants)`)).toBe(0);
     expect(await countRows('pgboss.job', sql`data->>'email' = ${body.email} or data->>'to' = ${body.email}`)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await ctx.waitForIdleQueue();
     expect(await ctx.mails(body.email)).toHaveLength(0);
     // The same email can then sign up normally.
     expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);

@@ -210,7 +210,7 @@ describe('POST /api/public/feedbacks', () => {
     expect(alert.subject).toBe('Avis 2/5 reçu – Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
     expect(alert.html).toContain(email);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await ctx.waitForIdleQueue();
     expect(await ctx.mails(email)).toHaveLength(0);
   });
 

@@ -6,6 +6,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, feedbacks, qrCodes, restaurants } from '../../src/server/db/schema';
 import { createAuth } from '../../src/server/auth';
+import { startDependencies } from '../../src/server/bootstrap';
+import { parseEnv } from '../../src/server/env';
+import { createLogger } from '../../src/server/lib/logger';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/server/lib/data-dir-lock';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
 import { createCapturingMailer, createFirstAdmin } from '../../src/server/features/admin/admin-bootstrap.service';
@@ -60,18 +63,16 @@ describe('admin:create', () => {
 });
 
 describe('the data-folder lock', () => {
-  it('refuses a second process on the same data folder with a clear message', () => {
+  it('refuses a second process on the same data folder with a clear message', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'refeed-lock-'));
     const lock = acquireDataDirLock(dir);
     try {
       expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-      const child = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-        env: { ...process.env, DATA_DIR: dir, PORT: '0', NODE_ENV: 'development', DATABASE_URL: '' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(child.status).toBe(1);
-      expect(child.stderr).toContain('already in use by another ReFeed process');
+      // The server's boot path (the same call src/server/index.ts makes) refuses before opening the database.
+      const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dir, PORT: '0', AUTH_SECRET: 'lock-test-secret-lock-test-secret-0123' });
+      const boot = startDependencies(env, createLogger('silent'), { workers: false });
+      await expect(boot).rejects.toThrow(DataDirLockedError);
+      await expect(boot).rejects.toThrow('already in use by another ReFeed process');
     } finally {
       lock.release();
       rmSync(dir, { recursive: true, force: true });

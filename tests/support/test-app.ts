@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
-import type { Database } from '../../src/server/db/client';
+import { queryRows, type Database } from '../../src/server/db/client';
 import { outboxEmails } from '../../src/server/db/schema';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import type { Mailer } from '../../src/server/email/transport';
@@ -74,6 +74,8 @@ export type TestContext = {
   mails: (to?: string) => Promise<Array<typeof outboxEmails.$inferSelect>>;
   /** Waits until a mail matching `predicate` is in the outbox (jobs send asynchronously). */
   waitForMail: (predicate: (mail: typeof outboxEmails.$inferSelect) => boolean, timeoutMs?: number) => Promise<typeof outboxEmails.$inferSelect>;
+  /** Waits until no job is waiting, retrying or running: every mail the app will send is then in the outbox. */
+  waitForIdleQueue: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -118,6 +120,18 @@ export async function createTestContext(options: { env?: Record<string, string>;
         if (found) return found;
         if (Date.now() > deadline) throw new Error('Expected mail did not arrive in the outbox');
         await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
+    async waitForIdleQueue(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const [row] = await queryRows<{ pending: number | string }>(
+          db,
+          sql`select count(*) as pending from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+        );
+        if (Number(row.pending) === 0) return;
+        if (Date.now() > deadline) throw new Error(`The job queue still has ${row.pending} job(s) pending`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     async close() {
