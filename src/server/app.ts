@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -19,8 +18,9 @@ import { createStorageRoutes } from './features/storage/storage.routes';
 import { AppError } from './lib/errors';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
+import { PROJECT_ROOT } from './lib/project-root';
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
 export function createApiRoutes(deps: AppDeps) {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,12 +8,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { PROJECT_ROOT } from '../lib/project-root';
 
 export { schema };
 /** One database type for both drivers; a transaction (`tx`) is also a Db. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close: () => Promise<void> }
