@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { queryRows, type Database } from '../../src/server/db/client';
@@ -83,7 +84,9 @@ export type TestContext = {
  * The whole app on a fresh copy of the migrated test database, with job workers running and mail in
  * outbox mode. Call once per test file (beforeAll) and close it in afterAll.
  */
-export async function createTestContext(options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean; storage?: FileStorage } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean; storage?: FileStorage; logDestination?: DestinationStream } = {},
+): Promise<TestContext> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-test-'));
   const env = parseEnv({
@@ -94,7 +97,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const deps = createDeps(env, database, logger, { mailer: options.mailer, storage: options.storage });
   deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await deps.boss.start();
