@@ -15,6 +15,7 @@ import { createQrRoutes } from './features/qr/qr.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
+import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
@@ -48,6 +49,14 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
+  // better-auth's hooks; a value sent by the client under that name is never believed.
+  app.use(async (c, next) => {
+    c.req.raw.headers.delete(CLIENT_IP_HEADER);
+    const ip = getClientIp(c, env.TRUST_PROXY);
+    if (ip) c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
+    await next();
+  });
   app.use(async (c, next) => {
     const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);

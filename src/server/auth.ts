@@ -9,14 +9,9 @@ import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail
 import type { Mailer, OutgoingMail } from './email/transport';
 import type { Env } from './env';
 import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';
-import {
-  consumeRateLimit,
-  peekRateLimit,
-  RATE_LIMITED_MESSAGE,
-  type RateDecision,
-  type RateLimitName,
-} from './features/accounts/rate-limit';
-import { resolveClientIp } from './lib/client-ip';
+import { AUTH_RATE_LIMITS, emailAndIp, type RateLimitName } from './features/accounts/rate-limit';
+import { CLIENT_IP_HEADER, readStampedClientIp } from './lib/client-ip';
+import { enforceRateLimits as countRateLimits, RATE_LIMITED_MESSAGE, RateLimitedError, resetRateLimit } from './lib/rate-limit';
 import type { Logger } from './lib/logger';
 
 export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger };
@@ -72,8 +67,8 @@ async function sendAuthMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
 }
 
 /** The 429 answer, in French, with the delay before the next try. */
-export function rateLimitedError(decision: RateDecision): APIError {
-  return new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE }, { 'Retry-After': String(decision.retryAfterSeconds) });
+export function rateLimitedError(retryAfterSeconds: number): APIError {
+  return new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE }, { 'Retry-After': String(retryAfterSeconds) });
 }
 
 function readEmail(body: unknown): string | null {
@@ -85,23 +80,25 @@ function readEmail(body: unknown): string | null {
 export function createAuth(deps: AuthDeps) {
   const { env, db } = deps;
 
-  /** Counts the attempt against its limits; throws the 429 when one is exceeded. */
+  /**
+   * Counts the attempt against its limits BEFORE better-auth does the work (one atomic upsert per
+   * limit), and throws the 429 when one is exceeded. The client IP was decided once by the app's
+   * middleware (lib/client-ip) and stamped on the request.
+   */
   async function enforceRateLimits(path: string, headers: Headers, body: unknown): Promise<void> {
     const limits = LIMITS_BY_PATH[path];
     if (!limits) return;
-    const ip = resolveClientIp(headers, env);
+    const ip = readStampedClientIp(headers);
     const email = readEmail(body);
-    if (ip) {
-      const decision = await consumeRateLimit(db, limits.ip, ip);
-      if (!decision.allowed) throw rateLimitedError(decision);
-    }
-    if (email && limits.email) {
-      const decision = await consumeRateLimit(db, limits.email, email);
-      if (!decision.allowed) throw rateLimitedError(decision);
-    }
-    if (email && path === '/sign-in/email') {
-      const decision = await peekRateLimit(db, 'signInFailuresPerEmail', email);
-      if (!decision.allowed) throw rateLimitedError(decision);
+    const hits = [{ rule: AUTH_RATE_LIMITS[limits.ip], subject: ip }];
+    if (limits.email) hits.push({ rule: AUTH_RATE_LIMITS[limits.email], subject: email });
+    // Password guesses: per (email, IP) pair, so guesses from elsewhere never lock the owner out.
+    if (path === '/sign-in/email' && email) hits.push({ rule: AUTH_RATE_LIMITS.signInPerEmailAndIp, subject: emailAndIp(email, ip ?? 'no-ip') });
+    try {
+      await countRateLimits(db, hits);
+    } catch (error) {
+      if (error instanceof RateLimitedError) throw rateLimitedError(error.retryAfterSeconds);
+      throw error;
     }
   }
 
@@ -168,12 +165,13 @@ export function createAuth(deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
+        // A successful password sign-in clears the guesses counted for this email from this address.
+        if (ctx.path === '/sign-in/email' && ctx.request && !isAPIError(returned)) {
+          const email = readEmail(ctx.body);
+          if (email) await resetRateLimit(db, AUTH_RATE_LIMITS.signInPerEmailAndIp, emailAndIp(email, readStampedClientIp(ctx.request.headers) ?? 'no-ip'));
+        }
         if (!isAPIError(returned) || returned.statusCode < 400) return;
         const code = typeof returned.body?.code === 'string' ? returned.body.code : '';
-        if (ctx.path === '/sign-in/email' && ctx.request && code === 'INVALID_EMAIL_OR_PASSWORD') {
-          const email = readEmail(ctx.body);
-          if (email) await consumeRateLimit(db, 'signInFailuresPerEmail', email);
-        }
         const french = FRENCH_AUTH_MESSAGES[code];
         if (french && returned.body?.message !== french) {
           throw new APIError(returned.status, { ...returned.body, code, message: french }, returned.headers);
@@ -183,7 +181,7 @@ export function createAuth(deps: AuthDeps) {
     advanced: {
       useSecureCookies: env.NODE_ENV === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: { disabled: env.NODE_ENV === 'test' },
   });

@@ -36,6 +36,8 @@ const ZEnv = z
     SUPPORT_EMAIL: z.email().default('support@refeed.fr'),
     /** Where the built client is served from (default dist/client); the browser tests use a private build. */
     CLIENT_DIST_DIR: z.string().optional(),
+    /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 = none, use the socket address. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

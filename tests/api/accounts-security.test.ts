@@ -1,5 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_IP_HEADER } from '../../src/server/lib/client-ip';
 import { createAuth } from '../../src/server/auth';
 import { account, rateLimit, user, verification } from '../../src/server/db/schema';
 import { AUTH_RATE_LIMITS } from '../../src/server/features/accounts/rate-limit';
@@ -255,7 +256,7 @@ describe('rate limits (counted in the database)', () => {
 
   it('limits password sign-in per IP', async () => {
     const ip = freshIp();
-    const { max } = AUTH_RATE_LIMITS.signInPerIp;
+    const { limit: max } = AUTH_RATE_LIMITS.signInPerIp;
     for (let i = 0; i < max; i++) {
       const response = await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(ip));
       expect(response.status).toBe(401);
@@ -267,28 +268,52 @@ describe('rate limits (counted in the database)', () => {
     expect((await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(ip))).status).toBe(401);
   });
 
-  it('limits failed password sign-ins per email, even with the right password afterwards', async () => {
+  it('limits password guesses per (email, IP) pair, even with the right password afterwards', async () => {
     const member = await createUser(ctx);
-    const bystander = await createUser(ctx);
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInFailuresPerEmail.max; i++) {
-      expect((await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(freshIp()))).status).toBe(401);
+    const attacker = freshIp();
+    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit; i++) {
+      expect((await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(attacker))).status).toBe(401);
     }
-    await expectLimited(await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(freshIp())));
-    await signIn(ctx, bystander.email);
-    // A successful sign-in does not count.
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInFailuresPerEmail.max + 1; i++) await signIn(ctx, bystander.email);
+    await expectLimited(await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(attacker)));
+    // A successful sign-in clears its pair's count: the owner signs in again and again.
+    const owner = freshIp();
+    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit + 1; i++) {
+      expect((await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(owner))).status).toBe(200);
+    }
+  });
+
+  it('attack: wrong passwords from another IP do not lock the owner out', async () => {
+    const member = await createUser(ctx);
+    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit + 5; i++) {
+      await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(freshIp()));
+    }
+    const fromOwner = await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(freshIp()));
+    expect(fromOwner.status).toBe(200);
+  });
+
+  it('attack: 100 parallel wrong passwords get at most the limit of real password checks', async () => {
+    const member = await createUser(ctx);
+    const ip = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(ip))),
+    );
+    const checked = answers.filter((response) => response.status === 401).length;
+    const limited = answers.filter((response) => response.status === 429).length;
+    // Every attempt is counted before the password is checked: exactly `limit` reach the check.
+    expect(checked).toBe(AUTH_RATE_LIMITS.signInPerEmailAndIp.limit);
+    expect(limited).toBe(100 - AUTH_RATE_LIMITS.signInPerEmailAndIp.limit);
   });
 
   it('limits magic links per email and per IP', async () => {
     const email = uniqueEmail('magic');
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerEmail.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerEmail.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp()))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp())));
-    expect(await ctx.mails(email)).toHaveLength(AUTH_RATE_LIMITS.magicLinkPerEmail.max);
+    expect(await ctx.mails(email)).toHaveLength(AUTH_RATE_LIMITS.magicLinkPerEmail.limit);
 
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('m'), callbackURL: '/dashboard' }, fromIp(ip))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('m'), callbackURL: '/dashboard' }, fromIp(ip)));
@@ -296,12 +321,12 @@ describe('rate limits (counted in the database)', () => {
 
   it('limits password-reset requests per email and per IP', async () => {
     const member = await createUser(ctx);
-    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerEmail.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerEmail.limit; i++) {
       expect((await ctx.agent().post('/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }, fromIp(freshIp()))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }, fromIp(freshIp())));
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerIp.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/auth/request-password-reset', { email: uniqueEmail('r'), redirectTo: '/reset-password' }, fromIp(ip))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/request-password-reset', { email: uniqueEmail('r'), redirectTo: '/reset-password' }, fromIp(ip)));
@@ -320,14 +345,14 @@ describe('rate limits (counted in the database)', () => {
     };
     const email = uniqueEmail('twice');
     const statuses: number[] = [];
-    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerEmail.max; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
+    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerEmail.limit; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
     const limited = await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()));
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED });
 
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerIp.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/signup', { ...body, email: uniqueEmail('ip') }, fromIp(ip))).status).toBe(201);
     }
     expect((await ctx.agent().post('/api/signup', { ...body, email: uniqueEmail('ip') }, fromIp(ip))).status).toBe(429);
@@ -335,15 +360,16 @@ describe('rate limits (counted in the database)', () => {
 
   it('keeps the counters in the database, so a second server instance sees them', async () => {
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.max; i++) {
+    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.limit; i++) {
       await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('x'), callbackURL: '/dashboard' }, fromIp(ip));
     }
-    expect((await ctx.db.select().from(rateLimit).where(like(rateLimit.key, 'rf:%'))).length).toBeGreaterThan(0);
+    expect((await ctx.db.select().from(rateLimit).where(like(rateLimit.key, 'rl:%'))).length).toBeGreaterThan(0);
     const secondInstance = createAuth({ env: ctx.deps.env, db: ctx.db, mailer: ctx.deps.mailer, logger: ctx.deps.logger });
     const response = await secondInstance.handler(
       new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/magic-link`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'x-forwarded-for': ip },
+        // The second instance's middleware would stamp the same client IP (lib/client-ip).
+        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, [CLIENT_IP_HEADER]: ip },
         body: JSON.stringify({ email: uniqueEmail('x'), callbackURL: '/dashboard' }),
       }),
     );

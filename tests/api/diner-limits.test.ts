@@ -115,8 +115,8 @@ describe('rate limits of the public endpoints', () => {
   });
 
   it('counts atomically in the database, also under concurrency', async () => {
-    const key = `public:test:${crypto.randomUUID()}`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(ctx.db, { key, limit: 5, windowSeconds: 60 })));
+    const subject = crypto.randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(ctx.db, { name: 'test', limit: 5, windowSeconds: 60 }, subject)));
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });

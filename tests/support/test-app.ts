@@ -95,6 +95,8 @@ export async function createTestContext(
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    // In-process requests have no socket: tests name the client with X-Forwarded-For, as one proxy would.
+    TRUST_PROXY: '1',
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);

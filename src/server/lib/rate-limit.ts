@@ -1,27 +1,40 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { clock } from './clock';
 import { AppError } from './errors';
 
-/** One fixed-window limit: at most `limit` hits per `windowSeconds` for `key`. */
-export type RateLimitRule = { key: string; limit: number; windowSeconds: number };
+/**
+ * The one rule shape of every rate limit (credentials, sign-up, diner endpoints): at most `limit`
+ * hits per fixed window of `windowSeconds`, counted per subject (an IP, an email, a pair…).
+ */
+export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+
+/** One hit to count: a rule and whom it is about. */
+export type RateLimitHit = { rule: RateLimitRule; subject: string };
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 export const RATE_LIMITED_MESSAGE = 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
 
+/** Keys hold a hash, so neither emails nor IP addresses are stored in clear in rate_limits. */
+export function rateLimitKey(rule: Pick<RateLimitRule, 'name'>, subject: string): string {
+  return `rl:${rule.name}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
+}
+
 /**
- * Counts one hit for `rule.key` in the database (the better-auth `rate_limits` table, where our keys
- * carry their own prefix), so the limit holds across every instance. Atomic: one upsert that either
- * starts a new window or increments the current one. `last_request` holds the window start (ms).
+ * Counts one hit in the database (the better-auth `rate_limits` table), so the limit holds across
+ * every instance. Atomic: one upsert that starts a new window or increments the current one and
+ * returns the new count, so N parallel callers get N distinct counts and at most `limit` are allowed.
+ * `last_request` holds the window start (ms).
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
   const now = clock.now().getTime();
   const windowMs = rule.windowSeconds * 1000;
   const [row] = await queryRows<{ count: string | number; last_request: string | number }>(
     db,
     sql`insert into rate_limits (id, key, count, last_request)
-        values (${crypto.randomUUID()}, ${rule.key}, 1, ${now})
+        values (${crypto.randomUUID()}, ${rateLimitKey(rule, subject)}, 1, ${now})
         on conflict (key) do update set
           count = case when rate_limits.last_request <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
           last_request = case when rate_limits.last_request <= ${now - windowMs} then ${now} else rate_limits.last_request end
@@ -36,25 +49,20 @@ export async function hitRateLimit(db: Db, rule: RateLimitRule): Promise<RateLim
   };
 }
 
-/** Reads a counter without counting a hit: allowed while under the limit in the current window. */
-export async function readRateLimit(db: Db, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const now = clock.now().getTime();
-  const windowMs = rule.windowSeconds * 1000;
-  const [row] = await queryRows<{ count: string | number; last_request: string | number }>(
-    db,
-    sql`select count, last_request from rate_limits where key = ${rule.key}`,
-  );
-  if (!row || Number(row.last_request) <= now - windowMs) return { allowed: true, retryAfterSeconds: 0 };
-  const allowed = Number(row.count) < rule.limit;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000)) };
+/** Forgets a subject's window (e.g. a successful sign-in clears the failures of its email and IP pair). */
+export async function resetRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${rateLimitKey(rule, subject)}`);
 }
 
-/** Counts a hit on every rule and throws a 429 (with the seconds to wait) when one is over its limit. */
-export async function enforceRateLimits(db: Db, rules: readonly RateLimitRule[], message = RATE_LIMITED_MESSAGE): Promise<void> {
-  for (const rule of rules) {
-    const result = await hitRateLimit(db, rule);
+/** Counts every hit (skipping those without a subject) and throws a 429 at the first one over its limit. */
+export async function enforceRateLimits(db: Db, hits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }>, message = RATE_LIMITED_MESSAGE): Promise<void> {
+  for (const { rule, subject } of hits) {
+    if (!subject) continue;
+    const result = await hitRateLimit(db, rule, subject);
     if (!result.allowed) throw new RateLimitedError(message, result.retryAfterSeconds);
   }
+  // Now and then, drop windows that ended long ago so the table stays small.
+  if (Math.random() < 0.01) await purgeRateLimits(db).catch(() => undefined);
 }
 
 /** A 429 that knows how long to wait. */
@@ -66,8 +74,8 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** Drops windows that ended long ago under a key prefix, so the table does not grow forever. */
-export async function purgeRateLimits(db: Db, prefix: string, olderThanSeconds = 24 * 60 * 60): Promise<void> {
+/** Drops windows that ended long ago so the table does not grow forever. */
+export async function purgeRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<void> {
   const before = clock.now().getTime() - olderThanSeconds * 1000;
-  await db.execute(sql`delete from rate_limits where key like ${`${prefix}%`} and last_request < ${before}`);
+  await db.execute(sql`delete from rate_limits where key like 'rl:%' and last_request < ${before}`);
 }

@@ -1,6 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
 import { requireOwner, requireUser } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
@@ -13,31 +12,30 @@ import {
   signUpRestaurant,
   syncEmailVerified,
 } from './accounts.service';
-import { resolveClientIp } from '../../lib/client-ip';
-import { consumeRateLimit, RATE_LIMITED_MESSAGE, type RateLimitName } from './rate-limit';
+import { getClientIp } from '../../lib/client-ip';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { AUTH_RATE_LIMITS, type RateLimitName } from './rate-limit';
 
 export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
-  async function limit(headers: Headers, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
-    const ip = resolveClientIp(headers, deps.env);
-    for (const [rule, subject] of [[ipRule, ip], [emailRule, email]] as const) {
-      if (!subject) continue;
-      const decision = await consumeRateLimit(deps.db, rule, subject);
-      if (!decision.allowed) throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE);
-    }
+  async function limit(c: Context<AppEnv>, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
+    await enforceRateLimits(deps.db, [
+      { rule: AUTH_RATE_LIMITS[ipRule], subject: getClientIp(c, deps.env.TRUST_PROXY) },
+      { rule: AUTH_RATE_LIMITS[emailRule], subject: email },
+    ]);
   }
 
   return new Hono<AppEnv>()
     .post('/signup', validate('json', ZSignupRequest), async (c) => {
       const input = c.req.valid('json');
-      await limit(c.req.raw.headers, 'signUpPerIp', 'signUpPerEmail', input.email);
+      await limit(c, 'signUpPerIp', 'signUpPerEmail', input.email);
       return c.json(await signUpRestaurant(deps, input), 201);
     })
     .get('/me', requireUser(deps), async (c) => c.json(await getAccountSummary(deps, c.get('user'))))
     .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps.db, c.get('user').id)))
     .post('/me/resend-verification', requireUser(deps), async (c) => {
       const sessionUser = c.get('user');
-      await limit(c.req.raw.headers, 'verificationPerIp', 'verificationPerEmail', sessionUser.email);
+      await limit(c, 'verificationPerIp', 'verificationPerEmail', sessionUser.email);
       await resendVerificationEmail(deps, sessionUser, c.req.raw.headers);
       return c.json({ ok: true as const });
     })

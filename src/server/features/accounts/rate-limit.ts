@@ -1,52 +1,37 @@
-import { createHash, randomInt } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { hitRateLimit, purgeRateLimits, RATE_LIMITED_MESSAGE, readRateLimit } from '../../lib/rate-limit';
+import type { RateLimitRule } from '../../lib/rate-limit';
+
+export { RATE_LIMITED_MESSAGE } from '../../lib/rate-limit';
+
+const rule = (name: string, limit: number, windowSeconds: number): RateLimitRule => ({ name, limit, windowSeconds });
+const TEN_MINUTES = 10 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
 
 /**
- * Rate limits of the credential endpoints, counted in the database (table rate_limits) so they hold
- * across server instances. Fixed windows: a counter starts with the first attempt and resets once
- * its window is over. See docs/decisions/003-accounts.md.
+ * Limits of the credential endpoints (docs/decisions/003-accounts.md, 004). Counted in the database
+ * before the work they protect, in fixed windows. Password sign-in is limited per IP and per
+ * (email, IP) pair, never per email alone: wrong passwords sent from elsewhere cannot lock the real
+ * owner out of their own address.
  */
-export type RateRule = { windowSeconds: number; max: number };
-
 export const AUTH_RATE_LIMITS = {
-  signInPerIp: { windowSeconds: 10 * 60, max: 30 },
-  /** Failed password attempts per account (successful ones are not counted). */
-  signInFailuresPerEmail: { windowSeconds: 15 * 60, max: 10 },
-  magicLinkPerIp: { windowSeconds: 10 * 60, max: 20 },
-  magicLinkPerEmail: { windowSeconds: 15 * 60, max: 5 },
-  linkVerifyPerIp: { windowSeconds: 10 * 60, max: 30 },
-  resetRequestPerIp: { windowSeconds: 10 * 60, max: 20 },
-  resetRequestPerEmail: { windowSeconds: 15 * 60, max: 5 },
-  resetPerIp: { windowSeconds: 10 * 60, max: 20 },
-  verificationPerIp: { windowSeconds: 10 * 60, max: 20 },
-  verificationPerEmail: { windowSeconds: 15 * 60, max: 5 },
-  changePasswordPerIp: { windowSeconds: 10 * 60, max: 20 },
-  signUpPerIp: { windowSeconds: 60 * 60, max: 10 },
-  signUpPerEmail: { windowSeconds: 60 * 60, max: 5 },
-} as const satisfies Record<string, RateRule>;
+  signInPerIp: rule('signInPerIp', 30, TEN_MINUTES),
+  signInPerEmailAndIp: rule('signInPerEmailAndIp', 10, FIFTEEN_MINUTES),
+  magicLinkPerIp: rule('magicLinkPerIp', 20, TEN_MINUTES),
+  magicLinkPerEmail: rule('magicLinkPerEmail', 5, FIFTEEN_MINUTES),
+  linkVerifyPerIp: rule('linkVerifyPerIp', 30, TEN_MINUTES),
+  resetRequestPerIp: rule('resetRequestPerIp', 20, TEN_MINUTES),
+  resetRequestPerEmail: rule('resetRequestPerEmail', 5, FIFTEEN_MINUTES),
+  resetPerIp: rule('resetPerIp', 20, TEN_MINUTES),
+  verificationPerIp: rule('verificationPerIp', 20, TEN_MINUTES),
+  verificationPerEmail: rule('verificationPerEmail', 5, FIFTEEN_MINUTES),
+  changePasswordPerIp: rule('changePasswordPerIp', 20, TEN_MINUTES),
+  signUpPerIp: rule('signUpPerIp', 10, ONE_HOUR),
+  signUpPerEmail: rule('signUpPerEmail', 5, ONE_HOUR),
+} as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof AUTH_RATE_LIMITS;
 
-export { RATE_LIMITED_MESSAGE };
-
-export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
-
-/** Keys hold a hash, so neither emails nor IP addresses are stored in clear in rate_limits. */
-function buildKey(name: RateLimitName, subject: string): string {
-  return `rf:${name}:${createHash('sha256').update(subject.trim().toLowerCase()).digest('hex').slice(0, 40)}`;
-}
-
-/** Counts one attempt and says whether it is within the limit (one atomic upsert, see lib/rate-limit). */
-export async function consumeRateLimit(db: Db, name: RateLimitName, subject: string): Promise<RateDecision> {
-  const rule = AUTH_RATE_LIMITS[name];
-  const result = await hitRateLimit(db, { key: buildKey(name, subject), limit: rule.max, windowSeconds: rule.windowSeconds });
-  if (randomInt(50) === 0) await purgeRateLimits(db, 'rf:');
-  return { allowed: result.allowed, retryAfterSeconds: result.allowed ? 0 : result.retryAfterSeconds };
-}
-
-/** Reads a counter without counting (used for "failed attempts" limits). */
-export async function peekRateLimit(db: Db, name: RateLimitName, subject: string): Promise<RateDecision> {
-  const rule = AUTH_RATE_LIMITS[name];
-  return readRateLimit(db, { key: buildKey(name, subject), limit: rule.max, windowSeconds: rule.windowSeconds });
+/** The subject of the per-(email, IP) limit. */
+export function emailAndIp(email: string, ip: string): string {
+  return `${email.trim().toLowerCase()}|${ip}`;
 }

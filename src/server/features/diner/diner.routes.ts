@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { getClientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits, purgeRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { DINER_MESSAGES, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { getAnonymousPoints, getPublicRestaurant, isUuid, linkEmail, lookupQrCode, submitFeedback, trackVisit } from './diner.service';
@@ -51,25 +51,27 @@ function ensureDinerId(c: Context<AppEnv>, deps: AppDeps): string {
   return id;
 }
 
-/** No IP (development without a proxy): only the per-visitor limit applies. */
-function limitRules(action: keyof typeof DINER_RATE_LIMITS, ip: string | null, visitorId?: string): RateLimitRule[] {
+/** The limits of one action as rules of the app's one rate-limit shape. */
+function limitRules(action: keyof typeof DINER_RATE_LIMITS): { ip: RateLimitRule; visitor?: RateLimitRule } {
   const limits: { ip: number; visitor?: number } = DINER_RATE_LIMITS[action];
-  const rules: RateLimitRule[] = [];
-  if (ip) rules.push({ key: `${RATE_LIMIT_PREFIX}${action}:ip:${ip}`, limit: limits.ip, windowSeconds: WINDOW });
-  if (visitorId && limits.visitor) rules.push({ key: `${RATE_LIMIT_PREFIX}${action}:tid:${visitorId}`, limit: limits.visitor, windowSeconds: WINDOW });
-  return rules;
+  return {
+    ip: { name: `${RATE_LIMIT_PREFIX}${action}:ip`, limit: limits.ip, windowSeconds: WINDOW },
+    visitor: limits.visitor ? { name: `${RATE_LIMIT_PREFIX}${action}:tid`, limit: limits.visitor, windowSeconds: WINDOW } : undefined,
+  };
 }
 
-/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. */
+/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. No IP (in-process tests): per-visitor only. */
 async function limit(c: Context<AppEnv>, deps: AppDeps, action: keyof typeof DINER_RATE_LIMITS, visitorId?: string): Promise<void> {
+  const rules = limitRules(action);
   try {
-    await enforceRateLimits(deps.db, limitRules(action, getClientIp(c, deps.env), visitorId));
+    await enforceRateLimits(deps.db, [
+      { rule: rules.ip, subject: getClientIp(c, deps.env.TRUST_PROXY) },
+      ...(rules.visitor ? [{ rule: rules.visitor, subject: visitorId }] : []),
+    ]);
   } catch (error) {
     if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
     throw error;
   }
-  // Now and then, drop windows that ended long ago so the table stays small.
-  if (Math.random() < 0.01) await purgeRateLimits(deps.db, RATE_LIMIT_PREFIX).catch(() => undefined);
 }
 
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */

@@ -1,0 +1,73 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_RATE_LIMITS } from '../../src/server/features/accounts/rate-limit';
+import { createUser } from '../support/factories';
+import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
+
+/** The app behind a real socket, so the client IP comes from the connection as in production. */
+async function listen(ctx: TestContext): Promise<{ url: string; server: ServerType }> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, server }),
+    );
+  });
+}
+
+const signInFrom = (url: string, email: string, xff: string) =>
+  fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    // The header our middleware uses to hand the IP to better-auth is forged too: it must be replaced.
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'x-forwarded-for': xff, 'x-refeed-client-ip': xff.split(',')[0] },
+    body: JSON.stringify({ email, password: 'Mauvais-mot-2-passe' }),
+  });
+
+describe('client IP without a trusted proxy (TRUST_PROXY=0)', () => {
+  let ctx: TestContext;
+  let url: string;
+  let server: ServerType;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { TRUST_PROXY: '0' } });
+    ({ url, server } = await listen(ctx));
+  });
+  afterAll(async () => {
+    server.close();
+    await ctx.close();
+  });
+
+  it('attack: a forged X-Forwarded-For (or x-refeed-client-ip) does not give a fresh rate-limit bucket', async () => {
+    const member = await createUser(ctx);
+    const statuses: number[] = [];
+    for (let i = 0; i <= AUTH_RATE_LIMITS.signInPerEmailAndIp.limit; i++) {
+      statuses.push((await signInFrom(url, member.email, `198.51.100.${i}`)).status);
+    }
+    // Every attempt came from 127.0.0.1 whatever the header said: the pair limit applies.
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('client IP behind one proxy (TRUST_PROXY=1)', () => {
+  let ctx: TestContext;
+  let url: string;
+  let server: ServerType;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { TRUST_PROXY: '1' } });
+    ({ url, server } = await listen(ctx));
+  });
+  afterAll(async () => {
+    server.close();
+    await ctx.close();
+  });
+
+  it('uses the rightmost X-Forwarded-For entry, the one the proxy appended', async () => {
+    const member = await createUser(ctx);
+    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit; i++) {
+      // The client forges the left part; the proxy appended 192.0.2.7.
+      expect((await signInFrom(url, member.email, `10.9.8.${i}, 192.0.2.7`)).status).toBe(401);
+    }
+    expect((await signInFrom(url, member.email, '1.1.1.1, 192.0.2.7')).status).toBe(429);
+    // Another client behind the same proxy has its own bucket.
+    expect((await signInFrom(url, member.email, '192.0.2.8')).status).toBe(401);
+  });
+});
