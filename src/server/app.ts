@@ -2,21 +2,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
+import { isAppPath } from '../shared/paths';
 import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
 import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
+import { dinerPageExists } from './features/diner/diner.service';
 import { createQrRoutes } from './features/qr/qr.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
-import { AppError } from './lib/errors';
+import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
+import { rejectUnstorableInput } from './lib/input-guard';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
@@ -36,6 +40,9 @@ export function createApiRoutes(deps: AppDeps) {
 export type AppType = ReturnType<typeof createApiRoutes>;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** No route takes more than a form: bodies above this answer 413 (the diner routes allow less). */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
 export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
@@ -66,6 +73,14 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
       logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
     }
   });
+  // Every body is small here: a bigger one is refused while it streams in, before it is buffered.
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413),
+    }),
+  );
+  app.use(rejectUnstorableInput());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -85,6 +100,22 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // The app uses no camera (QR images are decoded from files), microphone, location or payment.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        magnetometer: [],
+        gyroscope: [],
+        accelerometer: [],
+        browsingTopics: [],
+      },
     }),
   );
 
@@ -137,11 +168,15 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     htmlCache.set(file, html);
     return html;
   };
-  app.get('*', (c) => {
-    const html = readHtml(pickHtmlEntry(c.req.path));
+  // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
+  // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
+  app.get('*', async (c) => {
+    const entry = pickHtmlEntry(c.req.path);
+    const html = readHtml(entry);
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
+    const found = entry === 'diner.html' ? await dinerPageExists(deps.db, c.req.path) : isAppPath(c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return c.html(html, found ? 200 : 404);
   });
   return app;
 }

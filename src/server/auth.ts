@@ -13,6 +13,7 @@ import { AUTH_RATE_LIMITS, emailAndIp, type RateLimitName } from './features/acc
 import { CLIENT_IP_HEADER, readStampedClientIp } from './lib/client-ip';
 import { enforceRateLimits as countRateLimits, RATE_LIMITED_MESSAGE, RateLimitedError, resetRateLimit } from './lib/rate-limit';
 import type { Logger } from './lib/logger';
+import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 
 export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger };
 
@@ -21,6 +22,16 @@ export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 export const DIRECT_SIGN_UP_MESSAGE = 'Créez votre compte depuis la page d’inscription.';
+export const FORGOT_PASSWORD_MESSAGE = 'Si un compte existe avec cet email, vous recevrez un lien de réinitialisation.';
+
+/** The fields a user may change on themselves: a name that is a non-empty string, an image URL or null. */
+function isValidUserUpdate(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const { name, image } = body as { name?: unknown; image?: unknown };
+  if (name !== undefined && (typeof name !== 'string' || !name.trim() || name.length > 200)) return false;
+  if (image !== undefined && image !== null && (typeof image !== 'string' || image.length > 2048)) return false;
+  return true;
+}
 
 /** better-auth's English messages, by error code, in the product's French (spec §8). */
 const FRENCH_AUTH_MESSAGES: Record<string, string> = {
@@ -150,6 +161,10 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === '/sign-up/email' && ctx.request) {
           throw new APIError('FORBIDDEN', { code: 'SIGN_UP_DISABLED', message: DIRECT_SIGN_UP_MESSAGE });
         }
+        // better-auth lets a null name through to the database (NOT NULL): refuse it with the French 400.
+        if (ctx.path === '/update-user' && !isValidUserUpdate(ctx.body)) {
+          throw new APIError('BAD_REQUEST', { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE });
+        }
         const field = NEW_PASSWORD_FIELD[ctx.path];
         if (field) {
           const value: unknown = (ctx.body as Record<string, unknown> | undefined)?.[field];
@@ -169,6 +184,10 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === '/sign-in/email' && ctx.request && !isAPIError(returned)) {
           const email = readEmail(ctx.body);
           if (email) await resetRateLimit(db, AUTH_RATE_LIMITS.signInPerEmailAndIp, emailAndIp(email, readStampedClientIp(ctx.request.headers) ?? 'no-ip'));
+        }
+        // better-auth's English "If this email exists…" answer, in French (the same whatever the email).
+        if (ctx.path === '/request-password-reset' && !isAPIError(returned)) {
+          return ctx.json({ status: true, message: FORGOT_PASSWORD_MESSAGE });
         }
         if (!isAPIError(returned) || returned.statusCode < 400) return;
         const code = typeof returned.body?.code === 'string' ? returned.body.code : '';

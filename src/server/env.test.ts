@@ -40,6 +40,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', DATA_DIR: freshDir() })).toThrow(/AUTH_SECRET: is required in production[\s\S]*PUBLIC_URL/);
   });
 
+  it('refuses to start production without SMTP unless the outbox is chosen explicitly', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: freshDir(), AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://app.example.fr' };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL: is required in production[\s\S]*MAIL_MODE=outbox/);
+    expect(parseEnv({ ...production, MAIL_MODE: 'outbox' }).MAIL_MODE).toBe('outbox');
+    expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example.fr:587' }).SMTP_URL).toBe('smtp://mail.example.fr:587');
+    expect(() => parseEnv({ DATA_DIR: freshDir(), MAIL_MODE: 'smtp' })).toThrow(/MAIL_MODE: smtp needs SMTP_URL/);
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATA_DIR: freshDir(), DATABASE_URL: '', PORT: '' }).DATABASE_URL).toBeUndefined();
   });

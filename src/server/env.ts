@@ -21,6 +21,8 @@ const ZEnv = z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
+    /** outbox: keep mails in the database (read at /dev/mailbox outside production). Production must say so explicitly. */
+    MAIL_MODE: z.enum(['smtp', 'outbox']).optional(),
     MAIL_FROM: z.string().min(3).default('ReFeed <no-reply@refeed.local>'),
     DKIM_DOMAIN: z.string().optional(),
     DKIM_SELECTOR: z.string().optional(),
@@ -46,6 +48,16 @@ const ZEnv = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_MODE !== 'outbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production: without it no mail leaves the server (set MAIL_MODE=outbox to accept that on purpose)',
+      });
+    }
+    if (env.MAIL_MODE === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_MODE'], message: 'smtp needs SMTP_URL' });
     }
     const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].filter(Boolean).length;
     if (dkim !== 0 && dkim !== 3) {

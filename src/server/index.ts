@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
     console.log(`  database: ${describeDatabase(env)}`);
-    console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (read mails at ${env.PUBLIC_URL}/dev/mailbox)`}`);
+    const outboxWhere = env.NODE_ENV === 'production' ? 'kept in the outbox_emails table, never sent (MAIL_MODE=outbox)' : `read mails at ${env.PUBLIC_URL}/dev/mailbox`;
+    console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (${outboxWhere})`}`);
     console.log(`  storage: ${deps.storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.join(env.DATA_DIR, 'storage')}`);
   });
   server.on('error', async (error) => {

@@ -50,3 +50,13 @@ export const paths = {
 
 export const CONTACT_EMAIL = 'contact@refeed.fr';
 export const SUPPORT_EMAIL = 'support@refeed.fr';
+
+/** The route table as patterns: ':name' matches one non-empty path segment. */
+const ROUTE_PATTERNS: RegExp[] = Object.values(paths).map(
+  (route) => new RegExp(`^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
+
+/** True when `pathname` is a page of the app (the server answers 404 for every other path). */
+export function isAppPath(pathname: string): boolean {
+  return ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

@@ -61,7 +61,7 @@ describe('the HTTP shell', () => {
 
 describe('production mode', () => {
   it('never serves the developer mailbox', async () => {
-    const production = await createTestContext({ env: { NODE_ENV: 'production' } });
+    const production = await createTestContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'outbox' } });
     try {
       const response = await production.agent().get('/dev/mailbox.json');
       expect(response.headers.get('content-type') ?? '').not.toContain('application/json');

@@ -1,5 +1,8 @@
 import { APP_ERROR_STATUS, type AppErrorCode } from '../../shared/errors';
 
+/** The 413 answer of every body-size limit. */
+export const BODY_TOO_LARGE_MESSAGE = 'Requête trop volumineuse.';
+
 /** An expected failure: its French message is shown to the user as it is. */
 export class AppError extends Error {
   readonly code: AppErrorCode;

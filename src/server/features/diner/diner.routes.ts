@@ -3,11 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../../deps';
 import { getClientIp } from '../../lib/client-ip';
-import { AppError } from '../../lib/errors';
+import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { DINER_MESSAGES, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
+import { ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { getAnonymousPoints, getPublicRestaurant, isUuid, linkEmail, lookupQrCode, submitFeedback, trackVisit } from './diner.service';
 
 /** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
@@ -32,7 +32,7 @@ export const DINER_RATE_LIMITS = {
 const limitBody = bodyLimit({
   maxSize: 32 * 1024,
   onError: () => {
-    throw new AppError('BAD_REQUEST', DINER_MESSAGES.invalidRequest);
+    throw new AppError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
   },
 });
 

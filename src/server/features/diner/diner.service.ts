@@ -385,3 +385,26 @@ export async function linkEmail(
     throw error;
   }
 }
+
+/**
+ * Whether a diner page (/f/{restaurant_id} or /r/{code}) names something that exists, so the server
+ * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
+ */
+export async function dinerPageExists(db: Db, pathname: string): Promise<boolean> {
+  const match = /^\/(f|r)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[2]);
+  } catch {
+    return false;
+  }
+  try {
+    if (match[1] === 'f') await findApprovedRestaurant(db, value);
+    else await lookupQrCode(db, value);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return false;
+    throw error;
+  }
+}

@@ -3,13 +3,19 @@ import type { AppDeps } from '../../deps';
 import type { AppEnv } from '../../lib/hono-env';
 import { assertSafeKey } from '../../storage/storage';
 
+/** Our keys are `qr/{uuid}/{uuid}.png`-like, well under this. */
+const MAX_KEY_LENGTH = 200;
+
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', pdf: 'application/pdf' };
 
 /** GET /storage/{key}: serves a stored file whichever backend holds it. */
 export function createStorageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get('/*', async (c) => {
-    const key = decodeURIComponent(c.req.path.replace(/^\/storage\//, ''));
+    // A key that does not decode or is longer than any we write names no file: 404, never 500.
+    let key: string;
     try {
+      key = decodeURIComponent(c.req.path.replace(/^\/storage\//, ''));
+      if (key.length > MAX_KEY_LENGTH) return c.notFound();
       assertSafeKey(key);
     } catch {
       return c.notFound();

@@ -1,0 +1,57 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ApiErrorBody } from '../../shared/errors';
+import type { AppEnv } from './hono-env';
+import { INVALID_REQUEST_MESSAGE } from './validate';
+
+/** U+0000 (PostgreSQL refuses it in text) or a UTF-16 surrogate without its pair (not valid Unicode). */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when a string, or any string inside a parsed JSON value (keys included), cannot be stored. */
+export function holdsUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => holdsUnstorableText(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || holdsUnstorableText(item, depth + 1));
+}
+
+/** The path and query, percent-decoded; null when an escape is not valid UTF-8. */
+function decodeUrl(url: URL): string | null {
+  try {
+    return decodeURIComponent(url.pathname) + decodeURIComponent(url.search.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/)/i;
+
+/**
+ * Refuses, once for every route (better-auth's included), input that no route could store: NUL and
+ * lone surrogates in the URL or in a JSON/form/text body, and URLs that do not decode. Answers the
+ * French 400 — or 404 under /storage, where the path is a file name. Runs after the body-size limit,
+ * so the body read here is small.
+ */
+export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const decoded = decodeUrl(url);
+    let bad = decoded === null || UNSTORABLE.test(decoded);
+    if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD' && BODY_TYPES.test(c.req.header('content-type') ?? '')) {
+      const text = await c.req.text();
+      // The stream is read: later readers (better-auth gets the raw request, body limits re-read it) get a fresh one.
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: text });
+      if (UNSTORABLE.test(text)) bad = true;
+      else if (/json/i.test(c.req.header('content-type') ?? '')) {
+        try {
+          bad = holdsUnstorableText(JSON.parse(text));
+        } catch {
+          // Malformed JSON is the route's to refuse (its validator answers the French 400).
+        }
+      }
+    }
+    if (!bad) return next();
+    if (url.pathname.startsWith('/storage/')) return c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404);
+    return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE } }, 400);
+  };
+}
