@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/server');
 
 /** Every file Node starts on its own: the server, and worker-thread entries that live beside it. */
-export const SERVER_ENTRIES = { index: 'src/server/index.ts' };
+export const SERVER_ENTRIES = { index: 'src/server/index.ts', 'table-cards.worker': 'src/server/features/qr/table-cards.worker.ts' };
 
 export async function buildServer() {
   rmSync(outdir, { recursive: true, force: true });

@@ -4,6 +4,9 @@ export const QR_LABEL_MAX = 80;
 export const QR_LABEL_TAKEN_MESSAGE = 'Un QR avec ce label existe déjà';
 export const QR_PRIMARY_TAKEN_MESSAGE = 'Ce restaurant a déjà un QR principal. Supprimez-le avant d’en créer un autre.';
 export const QR_NOT_FOUND_MESSAGE = 'QR code introuvable';
+/** A restaurant has at most this many QR codes (a bound on storage, listing and the printable PDF). */
+export const MAX_QR_CODES_PER_RESTAURANT = 500;
+export const QR_LIMIT_REACHED_MESSAGE = `Limite atteinte : ${MAX_QR_CODES_PER_RESTAURANT} QR codes maximum par restaurant.`;
 /** The table label given to a main QR (spec §9). */
 export const MAIN_QR_LABEL = 'Main entrance';
 /** The call to action printed on table cards. */

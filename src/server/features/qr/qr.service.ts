@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { qrCodes, restaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
@@ -10,6 +9,8 @@ import { buildMainQrCode, buildQrPublicUrl, buildQrScanUrl } from '../../../shar
 import { slugifyLabel } from '../../../shared/rules/slug';
 import {
   MAIN_QR_LABEL,
+  MAX_QR_CODES_PER_RESTAURANT,
+  QR_LIMIT_REACHED_MESSAGE,
   QR_LABEL_TAKEN_MESSAGE,
   QR_NOT_FOUND_MESSAGE,
   QR_PRIMARY_TAKEN_MESSAGE,
@@ -17,13 +18,14 @@ import {
   type TQrCardsLayout,
   type TQrCode,
 } from '../../../shared/schemas/qr';
-import { renderCardsPdf } from './table-cards-pdf';
+import { renderQrPng } from './qr-png';
+import { renderCardsPdfOffThread } from './table-cards-runner';
+
+export { QR_PNG_OPTIONS, renderQrPng } from './qr-png';
 
 type QrDeps = Pick<AppDeps, 'db' | 'env' | 'storage'>;
 type QrRow = typeof qrCodes.$inferSelect;
 
-/** The PNG parameters of spec §9: error correction M, margin 2, scale 8, black on white. */
-export const QR_PNG_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, scale: 8, color: { dark: '#000000', light: '#ffffff' } } as const;
 
 export function buildQrStorageKey(restaurantId: string, qrId: string): string {
   return `qr/${restaurantId}/${qrId}.png`;
@@ -33,10 +35,6 @@ export function buildQrPublicUrlFor(deps: Pick<AppDeps, 'env'>, row: Pick<QrRow,
   return buildQrPublicUrl(deps.env.PUBLIC_URL, row);
 }
 
-/** The QR image of a URL as PNG bytes. */
-export async function renderQrPng(url: string): Promise<Uint8Array> {
-  return new Uint8Array(await QRCode.toBuffer(url, { ...QR_PNG_OPTIONS, type: 'png' }));
-}
 
 function toQrCodeView(deps: Pick<AppDeps, 'env'>, row: QrRow): TQrCode {
   const version = row.pngGeneratedAt?.getTime() ?? 0;
@@ -151,6 +149,10 @@ export async function createQrCode(deps: QrDeps, restaurantId: string, input: { 
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await deps.db.transaction(async (tx) => {
+        // The cap holds under concurrency: creates of one restaurant queue on its row lock, then count.
+        await tx.execute(sql`select id from restaurants where id = ${restaurantId} for update`);
+        const [{ total }] = await tx.select({ total: count() }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId));
+        if (Number(total) >= MAX_QR_CODES_PER_RESTAURANT) throw new AppError('CONFLICT', QR_LIMIT_REACHED_MESSAGE);
         const [inserted] = await tx
           .insert(qrCodes)
           .values({ restaurantId, code: pickCode(restaurantId, input.isPrimary, attempt), tableLabel, slug, isPrimary: input.isPrimary, createdAt: clock.now() })
@@ -208,9 +210,8 @@ export async function renderTableCardsPdf(deps: QrDeps, restaurantId: string, op
     .orderBy(desc(qrCodes.isPrimary), asc(qrCodes.createdAt), asc(qrCodes.id));
   if (rows.length !== ids.length && ids.length) throw new AppError('NOT_FOUND', QR_NOT_FOUND_MESSAGE);
   if (!rows.length) throw new AppError('BAD_REQUEST', 'Aucun QR code à imprimer');
-  const cards = [];
-  for (const row of rows) {
-    cards.push({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, png: await renderQrPng(buildQrPublicUrlFor(deps, row)) });
-  }
-  return renderCardsPdf({ restaurantName: restaurant.name, cards, layout: options.layout });
+  // PNGs and pages are drawn in a worker thread: hundreds of cards take seconds of CPU that must not
+  // stop the server from answering everyone else.
+  const cards = rows.slice(0, MAX_QR_CODES_PER_RESTAURANT).map((row) => ({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, url: buildQrPublicUrlFor(deps, row) }));
+  return renderCardsPdfOffThread({ restaurantName: restaurant.name, cards, layout: options.layout });
 }

@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { renderQrPng } from './qr-png';
 import { MAIN_QR_LABEL, QR_CARD_CALL_TO_ACTION, type TQrCardsLayout } from '../../../shared/schemas/qr';
 
 const MM = 72 / 25.4;
@@ -17,9 +18,13 @@ export type TableCard = { tableLabel: string | null; isPrimary: boolean; png: Ui
 type Fonts = { regular: PDFFont; bold: PDFFont };
 type Box = { x: number; y: number; width: number; height: number };
 
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
 /** Standard PDF fonts only know WinAnsi characters: drop the others (emoji…) rather than fail. */
 function keepPrintable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+  // Building the set costs more than drawing a card: once per font, not once per line.
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
   return [...text].filter((char) => supported.has(char.codePointAt(0) ?? 0)).join('').trim();
 }
 
@@ -91,4 +96,14 @@ export async function renderCardsPdf(input: { restaurantName: string; cards: Tab
     }
   }
   return pdf.save();
+}
+
+/** What a worker needs to draw the cards: the URLs to encode rather than PNG bytes. */
+export type TableCardsJob = { restaurantName: string; cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>; layout: TQrCardsLayout };
+
+/** Encodes each URL as a QR PNG, then lays the cards out (runs inside the worker thread). */
+export async function renderCardsPdfFromUrls(job: TableCardsJob): Promise<Uint8Array> {
+  const cards: TableCard[] = [];
+  for (const card of job.cards) cards.push({ tableLabel: card.tableLabel, isPrimary: card.isPrimary, png: await renderQrPng(card.url) });
+  return renderCardsPdf({ restaurantName: job.restaurantName, cards, layout: job.layout });
 }

@@ -1,0 +1,79 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { PDFDocument } from 'pdf-lib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qrCodes } from '../../src/server/db/schema';
+import { MAX_QR_CODES_PER_RESTAURANT, QR_LIMIT_REACHED_MESSAGE } from '../../src/shared/schemas/qr';
+import { createSignedInOwner } from '../support/factories';
+import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Fills a restaurant up to `total` QR codes with direct inserts (the API path is what is under test). */
+async function fillQrCodes(restaurantId: string, total: number) {
+  const existing = await ctx.db.$count(qrCodes, undefined);
+  const rows = Array.from({ length: total }, (_, n) => ({
+    restaurantId,
+    code: `${restaurantId.slice(0, 8)}-${existing}-${n}-${crypto.randomUUID().slice(0, 6)}`,
+    tableLabel: `Table ${n + 1}`,
+    slug: `table-${n + 1}`,
+  }));
+  for (let start = 0; start < rows.length; start += 100) await ctx.db.insert(qrCodes).values(rows.slice(start, start + 100));
+}
+
+describe('QR codes per restaurant', () => {
+  it(`attack: parallel creates never pass the cap of ${MAX_QR_CODES_PER_RESTAURANT}`, async () => {
+    const { restaurant, agent } = await createSignedInOwner(ctx);
+    await fillQrCodes(restaurant.id, MAX_QR_CODES_PER_RESTAURANT - 2);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => agent.post('/api/qr', { tableLabel: `Nouvelle ${n}` })));
+    const created = answers.filter((response) => response.status === 201).length;
+    const refused = answers.filter((response) => response.status === 409);
+    expect(await ctx.db.$count(qrCodes, eq(qrCodes.restaurantId, restaurant.id))).toBe(MAX_QR_CODES_PER_RESTAURANT);
+    expect(created).toBe(2);
+    expect(refused).toHaveLength(4);
+    for (const response of refused) expect((await response.json()).error.message).toBe(QR_LIMIT_REACHED_MESSAGE);
+  });
+});
+
+describe('printable cards PDF', () => {
+  it('attack: a 500-card PDF renders off the event loop: health p95 stays under 100 ms meanwhile', async () => {
+    const { restaurant, agent } = await createSignedInOwner(ctx);
+    await fillQrCodes(restaurant.id, MAX_QR_CODES_PER_RESTAURANT - 1);
+    const server: ServerType = await new Promise((resolve) => {
+      const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      let done = false;
+      const pdfRequest = fetch(`${url}/api/qr/cards.pdf?layout=a4`, { headers: { cookie, origin: TEST_PUBLIC_URL } }).then(async (response) => {
+        done = true;
+        return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+      });
+      const latencies: number[] = [];
+      while (!done) {
+        const started = performance.now();
+        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const pdf = await pdfRequest;
+      expect(pdf.status).toBe(200);
+      const document = await PDFDocument.load(pdf.bytes);
+      expect(document.getPageCount()).toBe(Math.ceil(MAX_QR_CODES_PER_RESTAURANT / 4));
+      latencies.sort((a, b) => a - b);
+      const p95 = latencies[Math.floor(latencies.length * 0.95)];
+      expect(latencies.length).toBeGreaterThan(5);
+      expect(p95).toBeLessThan(100);
+    } finally {
+      server.close();
+    }
+  }, 120_000);
+});
