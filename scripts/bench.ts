@@ -4,6 +4,11 @@ import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { like } from 'drizzle-orm';
+import { outboxEmails } from '../src/server/db/schema';
+import { buildSendKey } from '../src/server/email/deliver';
+import { sendDinerEmailJob } from '../src/server/features/diner/diner.jobs';
+import { enqueueJob } from '../src/server/jobs/queue';
 import { createApp } from '../src/server/app';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
@@ -46,7 +51,8 @@ async function runScenario(base: string, scenario: Scenario): Promise<void> {
 
 const port = await findFreePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-bench-'));
-const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` });
+// TRUST_PROXY=1: each simulated phone names itself in X-Forwarded-For, as one load balancer would.
+const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' });
 const { deps, stop } = await startDependencies(env, createLogger('silent'));
 await seedDemoRestaurant(deps);
 const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
@@ -85,6 +91,31 @@ const scenarios: Scenario[] = [
 
 console.log(`ReFeed bench — embedded PGlite, demo restaurant seeded, ${CONCURRENCY} concurrent clients on loopback`);
 for (const scenario of scenarios) await runScenario(base, scenario);
+
+/** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
+async function benchEmailDrain(total: number) {
+  const domain = `drain-${Date.now()}.example.fr`;
+  const started = performance.now();
+  for (let n = 0; n < total; n++) {
+    const to = `diner${n}@${domain}`;
+    await enqueueJob(deps.boss, sendDinerEmailJob, {
+      restaurantId,
+      customerId: null,
+      template: 'thanks_after_visit',
+      to,
+      subject: 'Merci pour votre visite',
+      html: '<p>Merci !</p>',
+      sendKey: buildSendKey({ restaurantId, to, template: 'thanks_after_visit', eventId: `bench-${n}` }),
+    });
+  }
+  const queued = performance.now();
+  while ((await deps.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))) < total) await new Promise((resolve) => setTimeout(resolve, 100));
+  const seconds = (performance.now() - queued) / 1000;
+  console.log(
+    `${'email drain (outbox)'.padEnd(34)} ${String(total).padStart(5)} emails queued in ${((queued - started) / 1000).toFixed(1)} s, delivered in ${seconds.toFixed(1)} s: ${(total / seconds).toFixed(0)} emails/s`,
+  );
+}
+await benchEmailDrain(500);
 
 server.close();
 await stop();

@@ -22,12 +22,38 @@ export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>):
   return job;
 }
 
+/**
+ * A job whose process died (kill -9, crash) is active until it expires; the supervisor then retries
+ * it. 30 s + a 15 s supervision tick: picked up again within a minute. Mail sends take seconds.
+ */
+export const JOB_EXPIRE_SECONDS = 30;
+const SUPERVISE_INTERVAL_SECONDS = 15;
+/** Jobs fetched per poll, and how many of them run at once (an SMTP server takes a few connections). */
+export const JOB_BATCH_SIZE = 20;
+const JOB_CONCURRENCY = 5;
+
 export function createJobQueue(database: Database): PgBoss {
+  // LISTEN/NOTIFY wakes the workers as soon as a job is queued; polling stays as a floor.
+  const common = { useListenNotify: true, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as const;
   if (database.kind === 'pglite') {
-    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' });
+    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common });
   }
   const { connectionString } = database.pool.options;
-  return new PgBoss({ connectionString, max: 4 });
+  return new PgBoss({ connectionString, max: 4, ...common });
+}
+
+/** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */
+async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
 }
 
 /** Creates each queue and starts its worker. Must run before the first transactional send. */
@@ -39,17 +65,31 @@ export async function startJobWorkers<TDeps>(
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   for (const job of jobs) {
-    await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
-    await boss.work(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([queued]) => {
-      if (!queued) return;
-      const payload = job.payload.parse(queued.data);
-      try {
-        await job.handle(payload, deps);
-      } catch (error) {
-        logger.error({ err: error, job: job.name, jobId: queued.id }, 'job failed');
-        throw error;
-      }
-    });
+    const queueOptions = { retryLimit: job.retryLimit ?? 3, retryDelay: 30, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS, notify: true };
+    await boss.createQueue(job.name, queueOptions);
+    // createQueue keeps an existing queue's options: bring queues made by an older version up to date.
+    await boss.updateQueue(job.name, queueOptions);
+    await boss.work(
+      job.name,
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        batchSize: JOB_BATCH_SIZE,
+        // A full batch means a backlog: fetch again at once instead of waiting for the next poll.
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      // Each job of the batch succeeds or fails on its own (a failed one is retried alone).
+      (batch) =>
+        mapWithConcurrency(batch, JOB_CONCURRENCY, async (queued) => {
+          try {
+            await job.handle(job.payload.parse(queued.data), deps);
+            return { id: queued.id, status: 'completed' as const };
+          } catch (error) {
+            logger.error({ err: error, job: job.name, jobId: queued.id }, 'job failed');
+            return { id: queued.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
+          }
+        }),
+    );
   }
 }
 

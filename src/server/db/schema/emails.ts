@@ -60,3 +60,16 @@ export const outboxEmails = pgTable(
   },
   (t) => [index('outbox_emails_created_idx').on(t.createdAt), index('outbox_emails_to_idx').on(t.toEmail)],
 );
+
+/**
+ * One row per outgoing email, keyed by what makes it unique (restaurant, recipient, template,
+ * triggering event), written BEFORE the SMTP call: a job that died mid-send and is retried finds
+ * its row and does not send twice (docs/decisions/005-mail-delivery.md).
+ */
+export const emailDeliveries = pgTable('email_deliveries', {
+  sendKey: text('send_key').primaryKey(),
+  status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+  attempts: integer('attempts').notNull().default(1),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

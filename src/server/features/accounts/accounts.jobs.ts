@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailLogs, restaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { renderWelcomeOnboardingEmail } from '../../email/templates/accounts';
+import { buildSendKey, deliverEmailOnce } from '../../email/deliver';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 
 /** Where the confirmation link leads once used (the owner gate then routes the user). */
@@ -30,8 +31,8 @@ export const SEND_WELCOME_EMAIL_JOB = defineJob<{ restaurantId: string; to: stri
     const mail = renderWelcomeOnboardingEmail({ to: payload.to, firstName: payload.firstName, restaurantName: restaurant.name, publicUrl: deps.env.PUBLIC_URL });
     const log = { restaurantId: payload.restaurantId, toEmail: payload.to, toDomain: payload.to.split('@')[1] ?? '', templateName: 'welcome_onboarding', subject: mail.subject };
     try {
-      await deps.mailer.send(mail);
-      await deps.db.insert(emailLogs).values({ ...log, status: 'sent' });
+      const outcome = await deliverEmailOnce(deps, buildSendKey({ restaurantId: payload.restaurantId, to: payload.to, template: 'welcome_onboarding', eventId: payload.restaurantId }), mail);
+      await deps.db.insert(emailLogs).values({ ...log, status: outcome === 'sent' ? 'sent' : 'skipped', error: outcome === 'sent' ? null : outcome });
     } catch (error) {
       deps.logger.error({ err: error, restaurantId: payload.restaurantId }, 'welcome email failed');
       await deps.db

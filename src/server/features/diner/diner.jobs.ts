@@ -9,6 +9,7 @@ import {
   renderThanksEmail,
   type DinerEmailTemplate,
 } from '../../email/templates/diner';
+import { buildSendKey, deliverEmailOnce } from '../../email/deliver';
 import { defineJob, enqueueJob, type JobDefinition } from '../../jobs/queue';
 import { formatDateTimeFr } from '../../../shared/format';
 import { POSITIVE_RATING } from '../../../shared/schemas/diner';
@@ -21,6 +22,8 @@ const ZSendDinerEmail = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string().optional(),
+  /** restaurant | recipient | template | triggering row: one email per key, ever (email/deliver.ts). */
+  sendKey: z.string().min(1).max(1000).optional(),
 });
 
 /**
@@ -40,8 +43,14 @@ export const sendDinerEmailJob = defineJob<z.infer<typeof ZSendDinerEmail>, AppD
       templateName: payload.template,
       subject: payload.subject,
     };
+    // Jobs queued before keys existed get one from their content.
+    const sendKey = payload.sendKey ?? buildSendKey({ restaurantId: payload.restaurantId, to: payload.to, template: payload.template, eventId: createHash('sha256').update(payload.html).digest('hex') });
     try {
-      await deps.mailer.send({ to: payload.to, subject: payload.subject, html: payload.html, text: payload.text });
+      const outcome = await deliverEmailOnce(deps, sendKey, { to: payload.to, subject: payload.subject, html: payload.html, text: payload.text });
+      if (outcome !== 'sent') {
+        await deps.db.insert(emailLogs).values({ ...log, status: 'skipped', error: outcome === 'already-sent' ? 'already sent' : 'an earlier attempt died while sending' });
+        return;
+      }
     } catch (error) {
       await deps.db.insert(emailLogs).values({ ...log, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
       throw error;
@@ -152,7 +161,13 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
       await enqueueJob(
         deps.boss,
         sendDinerEmailJob,
-        { restaurantId: payload.restaurantId, customerId: send.customerId, template: send.template, ...send.mail },
+        {
+          restaurantId: payload.restaurantId,
+          customerId: send.customerId,
+          template: send.template,
+          ...send.mail,
+          sendKey: buildSendKey({ restaurantId: payload.restaurantId, to: send.mail.to, template: send.template, eventId: send.sourceId }),
+        },
         { id: emailJobId(send.template, send.sourceId) },
       );
     }

@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emailDeliveries } from '../db/schema';
+import { clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import type { Mailer, OutgoingMail } from './transport';
+
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'unknown-after-crash';
+
+/** The unique key of one email: restaurant, recipient, template and the event that caused it. */
+export function buildSendKey(parts: { restaurantId: string | null; to: string; template: string; eventId: string }): string {
+  return [parts.restaurantId ?? '-', parts.to.trim().toLowerCase(), parts.template, parts.eventId].join('|');
+}
+
+/**
+ * Sends `mail` at most once per `sendKey`. The key is claimed in the database before the SMTP call:
+ * - no row yet, or a previous attempt that FAILED (the server answered an error): claim and send;
+ * - 'sent': skip (a retried or duplicated job);
+ * - 'sending': an earlier attempt died between the claim and the answer (kill -9, crash). Whether the
+ *   mail left is unknown; sending again is what gave diners two identical emails, so it is not sent
+ *   again and the case is logged (at most once; decision 005).
+ * A transport error marks the key 'failed' and is rethrown, so the job's retry sends it.
+ */
+export async function deliverEmailOnce(deps: { db: Db; mailer: Mailer; logger: Logger }, sendKey: string, mail: OutgoingMail): Promise<DeliveryOutcome> {
+  const now = clock.now();
+  const [claimed] = await deps.db
+    .insert(emailDeliveries)
+    .values({ sendKey, status: 'sending', claimedAt: now })
+    .onConflictDoUpdate({
+      target: emailDeliveries.sendKey,
+      set: { status: 'sending', claimedAt: now, attempts: sql`${emailDeliveries.attempts} + 1` },
+      setWhere: eq(emailDeliveries.status, 'failed'),
+    })
+    .returning({ sendKey: emailDeliveries.sendKey });
+  if (!claimed) {
+    const [existing] = await deps.db.select({ status: emailDeliveries.status }).from(emailDeliveries).where(eq(emailDeliveries.sendKey, sendKey));
+    if (existing?.status === 'sent') return 'already-sent';
+    deps.logger.warn({ sendKey }, 'email not sent again: an earlier attempt died while sending it');
+    return 'unknown-after-crash';
+  }
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    await deps.db
+      .update(emailDeliveries)
+      .set({ status: 'failed' })
+      .where(and(eq(emailDeliveries.sendKey, sendKey), eq(emailDeliveries.status, 'sending')));
+    throw error;
+  }
+  await deps.db.update(emailDeliveries).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailDeliveries.sendKey, sendKey));
+  return 'sent';
+}

@@ -1,0 +1,98 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailDeliveries, emailLogs, outboxEmails } from '../../src/server/db/schema';
+import { buildSendKey, deliverEmailOnce } from '../../src/server/email/deliver';
+import type { Mailer } from '../../src/server/email/transport';
+import { sendDinerEmailJob } from '../../src/server/features/diner/diner.jobs';
+import { enqueueJob, JOB_EXPIRE_SECONDS } from '../../src/server/jobs/queue';
+import { ALL_JOBS } from '../../src/server/jobs/registry';
+import { createRestaurant, uniqueEmail } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function dinerMail(restaurantId: string, to: string, eventId: string) {
+  return {
+    restaurantId,
+    customerId: null,
+    template: 'thanks_after_visit' as const,
+    to,
+    subject: 'Merci pour votre visite',
+    html: `<p>Merci ${eventId}</p>`,
+    sendKey: buildSendKey({ restaurantId, to, template: 'thanks_after_visit', eventId }),
+  };
+}
+
+describe('each email is sent at most once', () => {
+  it('crash during a send does not send twice: the retried job finds the claimed key', async () => {
+    const restaurant = await createRestaurant(ctx);
+    const to = uniqueEmail('crash');
+    const payload = dinerMail(restaurant.id, to, crypto.randomUUID());
+    // The first attempt claimed its key, then the process died before the SMTP server answered.
+    await ctx.db.insert(emailDeliveries).values({ sendKey: payload.sendKey, status: 'sending', claimedAt: new Date() });
+    await sendDinerEmailJob.handle(payload, ctx.deps);
+    expect(await ctx.mails(to)).toHaveLength(0);
+    const [log] = await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to));
+    expect(log).toMatchObject({ status: 'skipped', error: 'an earlier attempt died while sending' });
+  });
+
+  it('the same job delivered twice sends one email', async () => {
+    const restaurant = await createRestaurant(ctx);
+    const to = uniqueEmail('twice');
+    const payload = dinerMail(restaurant.id, to, crypto.randomUUID());
+    await sendDinerEmailJob.handle(payload, ctx.deps);
+    await sendDinerEmailJob.handle(payload, ctx.deps);
+    expect(await ctx.mails(to)).toHaveLength(1);
+    const statuses = (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to))).map((row) => row.status).sort();
+    expect(statuses).toEqual(['sent', 'skipped']);
+  });
+
+  it('a refused send is retried and delivered exactly once', async () => {
+    let calls = 0;
+    const flaky: Mailer = {
+      mode: 'outbox',
+      async send(mail) {
+        calls++;
+        if (calls === 1) throw new Error('421 try again later');
+        return ctx.deps.mailer.send(mail);
+      },
+      close() {},
+    };
+    const to = uniqueEmail('flaky');
+    const key = buildSendKey({ restaurantId: null, to, template: 'test', eventId: '1' });
+    const mail = { to, subject: 'Essai', html: '<p>Essai</p>' };
+    await expect(deliverEmailOnce({ ...ctx.deps, mailer: flaky }, key, mail)).rejects.toThrow('421');
+    expect(await deliverEmailOnce({ ...ctx.deps, mailer: flaky }, key, mail)).toBe('sent');
+    expect(await deliverEmailOnce({ ...ctx.deps, mailer: flaky }, key, mail)).toBe('already-sent');
+    expect(calls).toBe(2);
+    expect(await ctx.mails(to)).toHaveLength(1);
+  });
+});
+
+describe('the queue', () => {
+  it('retries a job whose process died within a minute', async () => {
+    for (const job of ALL_JOBS) {
+      const queue = await ctx.deps.boss.getQueue(job.name);
+      expect(queue?.expireInSeconds, job.name).toBe(JOB_EXPIRE_SECONDS);
+    }
+    expect(JOB_EXPIRE_SECONDS).toBeLessThanOrEqual(45);
+  });
+
+  it('drains a backlog of 200 emails in batches', async () => {
+    const restaurant = await createRestaurant(ctx);
+    const domain = `drain-${crypto.randomUUID().slice(0, 8)}.fr`;
+    for (let n = 0; n < 200; n++) await enqueueJob(ctx.deps.boss, sendDinerEmailJob, dinerMail(restaurant.id, `diner${n}@${domain}`, `event-${n}`));
+    const started = Date.now();
+    await expect
+      .poll(async () => (await ctx.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))), { timeout: 60_000, interval: 250 })
+      .toBe(200);
+    // One job per 2-second poll would take 400 s; batches take a few seconds.
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+});
