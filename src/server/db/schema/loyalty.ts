@@ -81,6 +81,8 @@ export const pointEvents = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     feedbackId: uuid('feedback_id'),
     points: integer('points').notNull(),
+    /** Why points moved without a feedback, e.g. 'daily_cap_after_merge' (null for points earned by a feedback). */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

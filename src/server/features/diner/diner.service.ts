@@ -169,6 +169,21 @@ async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): Promise
   return Number(row?.total ?? 0);
 }
 
+export const CAP_AFTER_MERGE_REASON = 'daily_cap_after_merge';
+
+/** Points already taken back today by merges (positive number). */
+async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date): Promise<number> {
+  const day = parisDayOf(now);
+  const [row] = await queryRows<{ total: number | string }>(
+    tx,
+    sql`select coalesce(-sum(points), 0)::int as total from point_events
+        where customer_id = ${customerId} and reason = ${CAP_AFTER_MERGE_REASON}
+          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
+          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+  );
+  return Number(row?.total ?? 0);
+}
+
 /** Creates a pending customer_rewards row for each reward the balance just reached; returns them. */
 async function unlockRewards(tx: Db, restaurantId: string, customerId: string, previousBalance: number, newBalance: number, now: Date) {
   if (newBalance <= previousBalance) return [];
@@ -352,7 +367,23 @@ export async function linkEmail(
       await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
       await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
       await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
-      const balance = target.points + anon.points;
+      // Today's points of the merged customer still respect the daily cap: what both sides earned today
+      // beyond it (less what earlier merges already took back) is dropped, and recorded.
+      const rules = await readPointsRules(tx, input.restaurantId);
+      const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
+      const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
+      const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
+      if (excess > 0) {
+        await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
+      }
+      const balance = Math.max(0, target.points + anon.points - excess);
+      // A reward is unlocked once per crossing of its cost: the same pending reward brought by both
+      // sides (each anonymous visit crossed the same threshold) is kept once.
+      await tx.execute(sql`delete from customer_rewards cr using customer_rewards older
+                           where cr.customer_id = ${target.id} and older.customer_id = ${target.id}
+                             and cr.status = 'pending' and older.status = 'pending'
+                             and cr.reward_id = older.reward_id
+                             and (older.created_at, older.id) < (cr.created_at, cr.id)`);
       const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
       await tx.delete(customers).where(eq(customers.id, anon.id));
       await tx
@@ -365,7 +396,7 @@ export async function linkEmail(
           ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
         })
         .where(eq(customers.id, target.id));
-      // Each side already earned the rewards below its own balance; only the combined total can unlock more.
+      // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.
       const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
       if (unlocked.length > 0) {
         await enqueueJob(

@@ -1,0 +1,1 @@
+ALTER TABLE "point_events" ADD COLUMN "reason" text;
