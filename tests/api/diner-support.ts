@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { rewards, qrCodes } from '../../src/server/db/schema';
 import { createRestaurant } from '../support/factories';
-import { createTestContext, type TestContext } from '../support/test-app';
+import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
 
 /**
  * createTestContext, plus an error listener on the PostgreSQL pool: the harness drops the database
@@ -48,4 +48,14 @@ export async function createDinerRestaurant(ctx: TestContext, options: Parameter
     { restaurantId: restaurant.id, label: 'Dessert offert', cost: 100 },
   ]);
   return { restaurant, mainQr: main, tableQr: table };
+}
+
+/** Asks to link the visitor's points to `email`, then opens the emailed confirmation link; returns the confirm answer. */
+export async function linkEmailAndConfirm(ctx: TestContext, visitor: ReturnType<typeof createVisitor>, body: Record<string, unknown> & { email: string }) {
+  const before = new Set((await ctx.mails(body.email.toLowerCase())).map((mail) => mail.id));
+  const asked = await visitor.post('/api/public/link-email', body);
+  if (asked.status !== 200) throw new Error(`link-email answered ${asked.status}`);
+  const mail = await ctx.waitForMail((m) => m.toEmail === body.email.toLowerCase() && m.subject.startsWith('Confirmez votre email') && !before.has(m.id));
+  const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
+  return { token, response: await visitor.post('/api/public/link-email/confirm', { token }) };
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';
 import type { TestContext } from '../support/test-app';
-import { createDinerTestContext, createDinerRestaurant, createVisitor } from './diner-support';
+import { createDinerTestContext, createDinerRestaurant, createVisitor, linkEmailAndConfirm } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -371,14 +371,15 @@ describe('POST /api/public/link-email', () => {
     const visitor = createVisitor(ctx);
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Inès' });
     const email = uniqueEmail('linked');
-    const linked = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: email.toUpperCase(), marketingConsent: true });
+    const { token, response: linked } = await linkEmailAndConfirm(ctx, visitor, { restaurantId: restaurant.id, email: email.toUpperCase(), marketingConsent: true });
     expect(linked.status).toBe(200);
-    expect(await linked.json()).toEqual({ balance: 20 });
+    expect(await linked.json()).toMatchObject({ balance: 20 });
     const customer = await findCustomerByEmail(restaurant.id, email);
     expect(customer).toMatchObject({ email, anonId: null, points: 20, firstName: 'Inès', marketingConsent: true });
     expect(await countRows(feedbacks, eq(feedbacks.customerId, customer.id))).toBe(1);
-    // Repeating changes nothing.
-    expect(await (await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email })).json()).toEqual({ balance: 20 });
+    // The link works once; asking again changes nothing.
+    expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(400);
+    expect((await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email })).status).toBe(200);
     expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(1);
     expect((await findCustomerByEmail(restaurant.id, email)).points).toBe(20);
   });
@@ -397,9 +398,9 @@ describe('POST /api/public/link-email', () => {
     const [anon] = await ctx.db.select().from(customers).where(eq(customers.anonId, tid));
     expect(anon.points).toBe(60);
 
-    const response = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email });
+    const { token, response } = await linkEmailAndConfirm(ctx, visitor, { restaurantId: restaurant.id, email });
     // 40 + 60 = 100 reaches "Dessert offert" (only the combined balance could).
-    expect(await response.json()).toEqual({ balance: 100 });
+    expect(await response.json()).toMatchObject({ balance: 100 });
     const target = await findCustomerByEmail(restaurant.id, email);
     expect(target.points).toBe(100);
     expect(target.firstName).toBe('Jules');
@@ -411,15 +412,15 @@ describe('POST /api/public/link-email', () => {
     expect(earned.map((r) => r.label).sort()).toEqual(['Café offert', 'Dessert offert']);
     await ctx.waitForMail((m) => m.toEmail === email && m.subject.includes('Dessert offert'));
 
-    // Repeating it, even twice at once, changes nothing.
-    const repeats = await Promise.all([1, 2].map(() => visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email })));
-    for (const repeat of repeats) expect(await repeat.json()).toEqual({ balance: 100 });
+    // Opening the link again, even twice at once, changes nothing.
+    const repeats = await Promise.all([1, 2].map(() => visitor.post('/api/public/link-email/confirm', { token })));
+    for (const repeat of repeats) expect(repeat.status).toBe(400);
     expect((await findCustomerByEmail(restaurant.id, email)).points).toBe(100);
     expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(1);
     expect((await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, target.id))).length).toBe(2);
   });
 
-  it('asks for an email, and says when this device has no points', async () => {
+  it('asks for an email, and sends nothing when this device has no points (with the same answer)', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const visitor = createVisitor(ctx);
     for (const body of [{ restaurantId: restaurant.id }, { restaurantId: restaurant.id, email: '  ' }]) {
@@ -429,8 +430,11 @@ describe('POST /api/public/link-email', () => {
     }
     const invalid = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: 'nope' });
     expect((await invalid.json()).error.message).toBe('Email invalide');
-    const nothing = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: uniqueEmail() });
-    expect(nothing.status).toBe(404);
-    expect((await nothing.json()).error.message).toBe('Aucun point à récupérer pour cet appareil');
+    const email = uniqueEmail();
+    const nothing = await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email });
+    expect(nothing.status).toBe(200);
+    expect(await nothing.json()).toEqual({ status: 'confirmation_sent', message: 'Un email de confirmation vous a été envoyé' });
+    await ctx.waitForIdleQueue();
+    expect(await ctx.mails(email)).toHaveLength(0);
   });
 });

@@ -128,8 +128,24 @@ describe('the diner pages on a phone (390×844)', () => {
     const email = uniqueEmail('anon');
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);
     await page.getByRole('button', { name: 'Récupérer mes points' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Points récupérés et liés à votre compte ✅' }).isVisible()).toBe(true);
+    // Nothing is linked yet: the address must be proven by the link sent to it.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Un email de confirmation vous a été envoyé' }).isVisible()).toBe(true);
     await saveScreenshot(page, 'diner-link-email-phone');
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mail = (await readMailbox(email)).find((m) => m.subject.startsWith('Confirmez votre email'));
+        link = mail ? (/href="([^"]+\?link=[^"]+)"/.exec(mail.html)?.[1] ?? '').replace(/&amp;/g, '&') : '';
+        return link !== '';
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Vos points ont été ajoutés !' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('20 points', { exact: false }).first().isVisible()).toBe(true);
+    await saveScreenshot(page, 'diner-link-confirmed-phone');
+    // The link works once.
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Ce lien de confirmation est invalide ou a expiré.' }).isVisible(), { timeout: 15_000 }).toBe(true);
 
     // Another phone, the same email: the 20 linked points are there.
     const other = await browser.newPage(PHONE);

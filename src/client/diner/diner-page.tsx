@@ -6,6 +6,7 @@ import { FeedbackForm, type SubmittedFeedback } from './feedback-form';
 import { loadPage, type LoadedPage } from './load-page';
 import type { DinerRoute } from './route';
 import { ThankYou } from './thank-you';
+import { EmailLinkConfirmation } from './email-link-confirmation';
 
 type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string; notFound: boolean };
 
@@ -81,7 +82,9 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
     <Shell>
       <RestaurantHeader page={page} />
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-7">
-        {submitted && page ? (
+        {route.kind === 'feedback' && route.link && page ? (
+          <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
+        ) : submitted && page ? (
           <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} />
         ) : (
           <FeedbackForm

@@ -9,7 +9,8 @@ import './diner.css';
 const route = parseDinerRoute(window.location.pathname, window.location.search);
 // Started before the first render, and once per page load: the visit (a QR scan) is counted once.
 const initial = loadPage(route);
-const visit = trackPageVisit(route);
+// Opening the confirmation link of an email is not a visit of the restaurant.
+const visit = route.kind === 'feedback' && route.link ? Promise.resolve(null) : trackPageVisit(route);
 // The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
 initial.catch(() => undefined);
 

@@ -1,7 +1,7 @@
 /** What the diner page shows, read from the address itself (no router in this bundle). */
 export type DinerRoute =
   | { kind: 'scan'; code: string }
-  | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null }
+  | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null; link: string | null }
   | { kind: 'unknown' };
 
 /** /r/{code} or /f/{restaurantId}?qr={qr id}&label={slug}. */
@@ -11,7 +11,7 @@ export function parseDinerRoute(pathname: string, search: string): DinerRoute {
   const feedback = /^\/f\/([^/]+)\/?$/.exec(pathname);
   if (feedback) {
     const params = new URLSearchParams(search);
-    return { kind: 'feedback', restaurantId: decodeURIComponent(feedback[1]), qrId: params.get('qr') || null, label: params.get('label') || null };
+    return { kind: 'feedback', restaurantId: decodeURIComponent(feedback[1]), qrId: params.get('qr') || null, label: params.get('label') || null, link: params.get('link') || null };
   }
   return { kind: 'unknown' };
 }

@@ -20,7 +20,7 @@ export function ThankYou({
   reviewUrl: string | null;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [balance, setBalance] = useState(submitted.result.balance);
+  const balance = submitted.result.balance;
   const { result, rating } = submitted;
   const positive = rating >= POSITIVE_RATING;
 
@@ -75,7 +75,7 @@ export function ThankYou({
         <p className="rounded-xl bg-stone-100 p-4 text-center text-stone-700">Merci, vos remarques sont prises en compte. L’équipe de {restaurantName} va les lire avec attention.</p>
       )}
 
-      {submitted.anonymous && balance > 0 ? <LinkEmailBox restaurantId={restaurantId} restaurantName={restaurantName} balance={balance} onLinked={setBalance} /> : null}
+      {submitted.anonymous && balance > 0 ? <LinkEmailBox restaurantId={restaurantId} restaurantName={restaurantName} balance={balance} /> : null}
     </section>
   );
 }
@@ -85,18 +85,17 @@ function LinkEmailBox({
   restaurantId,
   restaurantName,
   balance,
-  onLinked,
 }: {
   restaurantId: string;
   restaurantName: string;
   balance: number;
-  onLinked: (balance: number) => void;
 }) {
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
-  const [linked, setLinked] = useState(false);
+  /** The address the confirmation link was sent to (nothing is linked before it is opened). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   async function handleSubmit(event: FormEvent) {
@@ -112,9 +111,8 @@ function LinkEmailBox({
     }
     setSending(true);
     try {
-      const answer = await postJson<TLinkEmailResponse>('/link-email', body);
-      onLinked(answer.balance);
-      setLinked(true);
+      await postJson<TLinkEmailResponse>('/link-email', body);
+      setSentTo(parsed.data.email);
     } catch (caught) {
       setFailure(caught instanceof DinerApiError ? caught.message : DINER_MESSAGES.genericError);
     } finally {
@@ -123,9 +121,16 @@ function LinkEmailBox({
   }
 
   return (
-    <div className={linked ? '' : 'rounded-2xl border border-stone-200 bg-white p-4'}>
-      <div aria-live="polite">{linked ? <Notice tone="success" title={DINER_MESSAGES.linkSucceeded} /> : null}</div>
-      {linked ? null : (
+    <div className={sentTo ? '' : 'rounded-2xl border border-stone-200 bg-white p-4'}>
+      <div aria-live="polite">
+        {sentTo ? (
+          <Notice tone="success" title={DINER_MESSAGES.linkConfirmationSent}>
+            Nous avons écrit à <strong>{sentTo}</strong>. Ouvrez cet email et touchez « Confirmer et récupérer mes points » : vos {balance} points seront
+            alors ajoutés à cette adresse. Le lien est valable 30 minutes.
+          </Notice>
+        ) : null}
+      </div>
+      {sentTo ? null : (
         <form onSubmit={handleSubmit} noValidate className="space-y-4">
           <div>
             <h3 className="text-base font-semibold text-stone-900">Gardez vos {balance} points</h3>

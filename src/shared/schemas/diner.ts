@@ -22,6 +22,8 @@ export const DINER_MESSAGES = {
   genericError: 'Une erreur est survenue',
   linkFailed: "Erreur lors de la liaison de l'email",
   linkSucceeded: 'Points récupérés et liés à votre compte ✅',
+  linkConfirmationSent: 'Un email de confirmation vous a été envoyé',
+  linkInvalid: 'Ce lien de confirmation est invalide ou a expiré.',
 } as const;
 
 export const COMMENT_MAX_LENGTH = 1000;
@@ -127,7 +129,12 @@ export const ZLinkEmailRequest = z.object({
   marketingConsent: z._default(z.boolean(wrongType), false),
 }, wrongType);
 export type TLinkEmailRequest = z.input<typeof ZLinkEmailRequest>;
-export type TLinkEmailResponse = { balance: number };
+/** The same answer whatever the email: whether it belongs to a customer is not told to anyone. */
+export type TLinkEmailResponse = { status: 'confirmation_sent'; message: string };
+
+/** POST /api/public/link-email/confirm: the one-time token of the confirmation link. */
+export const ZConfirmEmailLinkRequest = z.object({ token: z.string(wrongType).check(z.minLength(20, DINER_MESSAGES.linkInvalid), z.maxLength(200, DINER_MESSAGES.linkInvalid)) }, wrongType);
+export type TConfirmEmailLinkResponse = { balance: number; restaurantName: string };
 
 /** POST /api/public/visits: one page load of /r/{code} or /f/{restaurantId}?qr= (counts a scan of the QR). */
 export const ZTrackVisitRequest = z

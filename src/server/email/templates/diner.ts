@@ -2,7 +2,7 @@ import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
 /** The follow-up emails of a diner's feedback (spec §3 automation keys). */
-export type DinerEmailTemplate = 'thanks_after_visit' | 'manager_alert_low_rating' | 'reward_unlocked';
+export type DinerEmailTemplate = 'thanks_after_visit' | 'manager_alert_low_rating' | 'reward_unlocked' | 'link_email_confirmation';
 
 function greeting(firstName: string | null): string {
   return firstName ? `Bonjour ${escapeHtml(firstName)},` : 'Bonjour,';
@@ -80,5 +80,20 @@ export function renderRewardUnlockedEmail(data: { to: string; restaurantName: st
 <p>Présentez cet email lors de votre prochaine visite pour en profiter.</p>
 <p>À très bientôt !</p>`),
     text: `Vous avez débloqué ${data.rewardName} chez ${data.restaurantName} (${data.balance} points). Présentez cet email lors de votre prochaine visite.`,
+  };
+}
+
+/** The one-time link that proves the diner controls the address before their points are linked to it. */
+export function renderLinkConfirmationEmail(data: { to: string; restaurantName: string; url: string; expiresInMinutes: number }): OutgoingMail {
+  const name = escapeHtml(data.restaurantName);
+  return {
+    to: data.to,
+    subject: `Confirmez votre email pour garder vos points – ${data.restaurantName}`,
+    html: wrapEmailHtml(`<p>Bonjour,</p>
+<p>Vous avez demandé à retrouver vos points de fidélité de <strong>${name}</strong> avec cette adresse email.</p>
+<p>Confirmez-la pour ajouter vos points :</p>
+${emailButton(data.url, 'Confirmer et récupérer mes points')}
+<p>Ce lien fonctionne une seule fois, pendant ${data.expiresInMinutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : rien ne sera modifié.</p>`),
+    text: `Confirmez votre email pour récupérer vos points chez ${data.restaurantName} : ${data.url} (valable ${data.expiresInMinutes} minutes, une seule fois). Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.`,
   };
 }

@@ -17,7 +17,7 @@ import { POSITIVE_RATING } from '../../../shared/schemas/diner';
 const ZSendDinerEmail = z.object({
   restaurantId: z.uuid(),
   customerId: z.uuid().nullable(),
-  template: z.enum(['thanks_after_visit', 'manager_alert_low_rating', 'reward_unlocked']),
+  template: z.enum(['thanks_after_visit', 'manager_alert_low_rating', 'reward_unlocked', 'link_email_confirmation']),
   to: z.string().min(3),
   subject: z.string(),
   html: z.string(),

@@ -7,8 +7,8 @@ import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
-import { getAnonymousPoints, getPublicRestaurant, isUuid, linkEmail, lookupQrCode, submitFeedback, trackVisit } from './diner.service';
+import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
+import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
 
 /** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
 export const DINER_COOKIE = 'rf_tid';
@@ -27,6 +27,8 @@ export const DINER_RATE_LIMITS = {
   submit: { ip: 60, visitor: 10 },
   link: { ip: 30, visitor: 10 },
 } as const;
+
+const LINK_EMAILS_PER_ADDRESS: RateLimitRule = { name: `${RATE_LIMIT_PREFIX}link:email`, limit: 5, windowSeconds: 60 * 60 };
 
 /** A diner's form is a few KB at most: a bigger body is refused before it is read whole (anyone can post here). */
 const limitBody = bodyLimit({
@@ -106,6 +108,12 @@ export function createDinerRoutes(deps: AppDeps) {
     .post('/link-email', limitBody, validate('json', ZLinkEmailRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'link', visitorId);
-      return c.json(await linkEmail(deps, c.req.valid('json'), visitorId));
+      // Nobody fills a stranger's inbox with confirmation emails.
+      await enforceRateLimits(deps.db, [{ rule: LINK_EMAILS_PER_ADDRESS, subject: c.req.valid('json').email }]);
+      return c.json(await requestEmailLink(deps, c.req.valid('json'), visitorId));
+    })
+    .post('/link-email/confirm', limitBody, validate('json', ZConfirmEmailLinkRequest), async (c) => {
+      await limit(c, deps, 'link');
+      return c.json(await confirmEmailLink(deps, c.req.valid('json').token));
     });
 }

@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
-import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, visits } from '../../db/schema';
+import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, verification, visits } from '../../db/schema';
+import { renderLinkConfirmationEmail } from '../../email/templates/diner';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
@@ -10,6 +13,7 @@ import { computeVisitPoints, DEFAULT_POINTS_RULES, findUnlockedRewards, type Poi
 import {
   DINER_MESSAGES,
   ZSubmitFeedbackResponse,
+  type TConfirmEmailLinkResponse,
   type TLinkEmailResponse,
   type TPublicRestaurant,
   type TQrLookupResponse,
@@ -17,7 +21,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
-import { followUpJob } from './diner.jobs';
+import { followUpJob, sendDinerEmailJob } from './diner.jobs';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -319,94 +323,78 @@ export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: s
   return { points: found?.points ?? 0 };
 }
 
+type LinkInput = { restaurantId: string; email: string; firstName?: string; lastName?: string; marketingConsent: boolean };
+
+/** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
+const ZStoredLink = z.object({
+  restaurantId: z.string(),
+  anonId: z.string(),
+  email: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  marketingConsent: z.boolean(),
+});
+
+export const EMAIL_LINK_EXPIRES_MINUTES = 30;
+const LINK_IDENTIFIER_PREFIX = 'diner-link:';
+
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * link-email: moves the anonymous customer's points, visits, feedbacks and earned rewards onto the
- * customer with this email (the anonymous row becomes it when none exists), exactly once. Repeating
- * it finds no anonymous customer any more and changes nothing.
+ * link-email, step 1: the diner asks to keep this device's points under an address. Nothing is linked
+ * and no consent is recorded yet: a one-time link (30 minutes, stored as a hash) goes to that address,
+ * and the answer is the same whatever the email, so nobody learns who is a customer or their points.
  */
-export async function linkEmail(
-  deps: Pick<AppDeps, 'db' | 'boss'>,
-  input: { restaurantId: string; email: string; firstName?: string; lastName?: string; marketingConsent: boolean },
-  anonId: string,
-): Promise<TLinkEmailResponse> {
-  await findApprovedRestaurant(deps.db, input.restaurantId);
+export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: LinkInput, anonId: string): Promise<TLinkEmailResponse> {
+  const restaurant = await findApprovedRestaurant(deps.db, input.restaurantId);
+  const [anon] = await deps.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, input.restaurantId), eq(customers.anonId, anonId)));
+  // Without points on this device there is nothing to link: the answer stays the same.
+  if (anon) {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
+    const mail = renderLinkConfirmationEmail({ to: input.email, restaurantName: restaurant.name, url, expiresInMinutes: EMAIL_LINK_EXPIRES_MINUTES });
+    const stored = ZStoredLink.parse({ ...input, anonId });
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(verification).values({
+        id: crypto.randomUUID(),
+        identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
+        value: JSON.stringify(stored),
+        expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await enqueueJob(
+        deps.boss,
+        sendDinerEmailJob,
+        { restaurantId: input.restaurantId, customerId: anon.id, template: 'link_email_confirmation', ...mail, sendKey: `link|${hashLinkToken(token)}` },
+        // The job carries the link until it is sent: keep it no longer than the link lives.
+        { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
+      );
+    });
+  }
+  return { status: 'confirmation_sent', message: DINER_MESSAGES.linkConfirmationSent };
+}
+
+/**
+ * link-email, step 2: the link was opened, so the diner controls the address. In one transaction the
+ * token is consumed (a parallel second use finds nothing) and the device's points are merged into the
+ * customer of that email, with the consent asked for.
+ */
+export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token: string): Promise<TConfirmEmailLinkResponse> {
+  const identifier = LINK_IDENTIFIER_PREFIX + hashLinkToken(token);
   const run = () =>
     deps.db.transaction(async (tx) => {
       const now = clock.now();
-      const [anon] = await queryRows<LockedCustomer>(
-        tx,
-        sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-            where restaurant_id = ${input.restaurantId} and anon_id = ${anonId} for update`,
-      );
-      const [target] = await queryRows<LockedCustomer>(
-        tx,
-        sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-            where restaurant_id = ${input.restaurantId} and lower(email) = lower(${input.email}) for update`,
-      );
-      if (!anon) {
-        if (target) return { balance: target.points };
-        throw new AppError('NOT_FOUND', DINER_MESSAGES.nothingToLink);
-      }
-      const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
-      if (!target) {
-        // No customer has this email yet: the anonymous row simply becomes that customer.
-        await tx
-          .update(customers)
-          .set({
-            email: input.email,
-            anonId: null,
-            firstName: input.firstName ?? sql`${customers.firstName}`,
-            lastName: input.lastName ?? sql`${customers.lastName}`,
-            ...consent,
-          })
-          .where(eq(customers.id, anon.id));
-        return { balance: anon.points };
-      }
-      await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
-      await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
-      await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
-      await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
-      await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
-      // Today's points of the merged customer still respect the daily cap: what both sides earned today
-      // beyond it (less what earlier merges already took back) is dropped, and recorded.
-      const rules = await readPointsRules(tx, input.restaurantId);
-      const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
-      const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
-      const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
-      if (excess > 0) {
-        await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
-      }
-      const balance = Math.max(0, target.points + anon.points - excess);
-      // A reward is unlocked once per crossing of its cost: the same pending reward brought by both
-      // sides (each anonymous visit crossed the same threshold) is kept once.
-      await tx.execute(sql`delete from customer_rewards cr using customer_rewards older
-                           where cr.customer_id = ${target.id} and older.customer_id = ${target.id}
-                             and cr.status = 'pending' and older.status = 'pending'
-                             and cr.reward_id = older.reward_id
-                             and (older.created_at, older.id) < (cr.created_at, cr.id)`);
-      const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
-      await tx.delete(customers).where(eq(customers.id, anon.id));
-      await tx
-        .update(customers)
-        .set({
-          points: balance,
-          lastVisitAt: lastVisits.length ? new Date(Math.max(...lastVisits)) : null,
-          firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? anon.first_name ?? null})`,
-          lastName: input.lastName ? sql`coalesce(${customers.lastName}, ${input.lastName})` : sql`${customers.lastName}`,
-          ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
-        })
-        .where(eq(customers.id, target.id));
-      // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.
-      const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
-      if (unlocked.length > 0) {
-        await enqueueJob(
-          deps.boss,
-          followUpJob,
-          { restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
-          { tx },
-        );
-      }
-      return { balance };
+      const [consumed] = await tx.delete(verification).where(eq(verification.identifier, identifier)).returning({ value: verification.value, expiresAt: verification.expiresAt });
+      if (!consumed || consumed.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
+      const link = ZStoredLink.parse(JSON.parse(consumed.value));
+      const [restaurant] = await tx.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, link.restaurantId));
+      const balance = await mergeAnonymousCustomer(tx, deps, link, link.anonId, now);
+      return { balance, restaurantName: restaurant?.name ?? '' };
     });
   try {
     return await run();
@@ -415,6 +403,85 @@ export async function linkEmail(
     if (isUniqueViolation(error, 'customers_restaurant_email_uq')) return run();
     throw error;
   }
+}
+
+/** Moves the anonymous customer of `anonId` onto the customer with the email (or makes it that customer). */
+async function mergeAnonymousCustomer(tx: Db, deps: Pick<AppDeps, 'boss'>, input: LinkInput, anonId: string, now: Date): Promise<number> {
+  const [anon] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${input.restaurantId} and anon_id = ${anonId} for update`,
+  );
+  const [target] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${input.restaurantId} and lower(email) = lower(${input.email}) for update`,
+  );
+  if (!anon) {
+    // Already merged (the device's id is gone): the customer of that email keeps what it has.
+    if (target) return target.points;
+    throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
+  }
+  const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
+  if (!target) {
+    // No customer has this email yet: the anonymous row simply becomes that customer.
+    await tx
+      .update(customers)
+      .set({
+        email: input.email,
+        anonId: null,
+        firstName: input.firstName ?? sql`${customers.firstName}`,
+        lastName: input.lastName ?? sql`${customers.lastName}`,
+        ...consent,
+      })
+      .where(eq(customers.id, anon.id));
+    return anon.points;
+  }
+  await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
+  await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
+  await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
+  await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
+  await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
+  // Today's points of the merged customer still respect the daily cap: what both sides earned today
+  // beyond it (less what earlier merges already took back) is dropped, and recorded.
+  const rules = await readPointsRules(tx, input.restaurantId);
+  const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
+  const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
+  const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
+  if (excess > 0) {
+    await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
+  }
+  const balance = Math.max(0, target.points + anon.points - excess);
+  // A reward is unlocked once per crossing of its cost: the same pending reward brought by both
+  // sides (each anonymous visit crossed the same threshold) is kept once.
+  await tx.execute(sql`delete from customer_rewards cr using customer_rewards older
+                       where cr.customer_id = ${target.id} and older.customer_id = ${target.id}
+                         and cr.status = 'pending' and older.status = 'pending'
+                         and cr.reward_id = older.reward_id
+                         and (older.created_at, older.id) < (cr.created_at, cr.id)`);
+  const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
+  await tx.delete(customers).where(eq(customers.id, anon.id));
+  await tx
+    .update(customers)
+    .set({
+      points: balance,
+      lastVisitAt: lastVisits.length ? new Date(Math.max(...lastVisits)) : null,
+      firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? anon.first_name ?? null})`,
+      lastName: input.lastName ? sql`coalesce(${customers.lastName}, ${input.lastName})` : sql`${customers.lastName}`,
+      ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
+    })
+    .where(eq(customers.id, target.id));
+  // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.
+  const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
+  if (unlocked.length > 0) {
+    await enqueueJob(
+      deps.boss,
+      followUpJob,
+      { restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
+      { tx },
+    );
+  }
+  return balance;
 }
 
 /**
