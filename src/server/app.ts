@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // better-auth's hooks; a value sent by the client under that name is never believed.
   app.use(async (c, next) => {
     c.req.raw.headers.delete(CLIENT_IP_HEADER);
-    const ip = getClientIp(c, env.TRUST_PROXY);
+    const ip = getClientIp(c, env);
     if (ip) c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
     await next();
   });

@@ -71,3 +71,22 @@ describe('client IP behind one proxy (TRUST_PROXY=1)', () => {
     expect((await signInFrom(url, member.email, '192.0.2.8')).status).toBe(401);
   });
 });
+
+describe('per-IP limits for the developer on loopback', () => {
+  for (const [nodeEnv, limited] of [['development', false], ['test', true]] as const) {
+    it(`${limited ? 'apply' : 'do not apply'} to a loopback caller in ${nodeEnv}`, async () => {
+      const ctx = await createTestContext({ env: { TRUST_PROXY: '0', NODE_ENV: nodeEnv } });
+      const { url, server } = await listen(ctx);
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i <= AUTH_RATE_LIMITS.signInPerIp.limit; i++) {
+          statuses.push((await signInFrom(url, `nobody-${i}-${crypto.randomUUID()}@example.fr`, '203.0.113.1')).status);
+        }
+        expect(statuses.at(-1)).toBe(limited ? 429 : 401);
+      } finally {
+        server.close();
+        await ctx.close();
+      }
+    });
+  }
+});

@@ -25,15 +25,23 @@ export function resolveClientIp(input: { headers: Headers; socketAddress?: strin
   return input.socketAddress ?? null;
 }
 
-/** resolveClientIp for a Hono request: the socket address when the request came over one. */
-export function getClientIp(c: Context, trustProxy: number): string | null {
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * resolveClientIp for a Hono request: the socket address when the request came over one. In
+ * development (`npm start`, `npm run dev`, the browser tests) a loopback caller is the developer
+ * alone: it gets no per-IP bucket (null), like a request with no address; per-email and per-pair
+ * limits still apply. Production always limits by address.
+ */
+export function getClientIp(c: Context, env: { TRUST_PROXY: number; NODE_ENV: string }): string | null {
   let socketAddress: string | undefined;
   try {
     socketAddress = getConnInfo(c).remote.address;
   } catch {
     // In-process requests (app.request in tests) have no socket.
   }
-  return resolveClientIp({ headers: c.req.raw.headers, socketAddress, trustProxy });
+  const ip = resolveClientIp({ headers: c.req.raw.headers, socketAddress, trustProxy: env.TRUST_PROXY });
+  return env.NODE_ENV === 'development' && ip && LOOPBACK.test(ip) ? null : ip;
 }
 
 /** The IP stamped on the request by the app's middleware (for better-auth's hooks). */

@@ -20,7 +20,7 @@ export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
   async function limit(c: Context<AppEnv>, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
     await enforceRateLimits(deps.db, [
-      { rule: AUTH_RATE_LIMITS[ipRule], subject: getClientIp(c, deps.env.TRUST_PROXY) },
+      { rule: AUTH_RATE_LIMITS[ipRule], subject: getClientIp(c, deps.env) },
       { rule: AUTH_RATE_LIMITS[emailRule], subject: email },
     ]);
   }

@@ -67,7 +67,7 @@ async function limit(c: Context<AppEnv>, deps: AppDeps, action: keyof typeof DIN
   const rules = limitRules(action);
   try {
     await enforceRateLimits(deps.db, [
-      { rule: rules.ip, subject: getClientIp(c, deps.env.TRUST_PROXY) },
+      { rule: rules.ip, subject: getClientIp(c, deps.env) },
       ...(rules.visitor ? [{ rule: rules.visitor, subject: visitorId }] : []),
     ]);
   } catch (error) {
