@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -22,6 +24,8 @@ export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 export const DIRECT_SIGN_UP_MESSAGE = 'Créez votre compte depuis la page d’inscription.';
+/** Where a confirmed email continues: choosing the account's password (the reset link adds the token). */
+export const CONFIRMED_PASSWORD_PATH = '/set-password?confirmed=1';
 export const FORGOT_PASSWORD_MESSAGE = 'Si un compte existe avec cet email, vous recevrez un lien de réinitialisation.';
 
 /** The fields a user may change on themselves: a name that is a non-empty string, an image URL or null. */
@@ -113,6 +117,29 @@ export function createAuth(deps: AuthDeps) {
     }
   }
 
+  /**
+   * Account pre-registration (decision 004): whoever signed up with this address chose the password,
+   * and the mailbox owner has just proven the address. The sign-up password is dropped and the
+   * confirmation ends on /set-password with a one-time link, so only the mailbox owner's password works.
+   */
+  const passwordChoiceByVerifyToken = new Map<string, string>();
+  async function replaceSignUpPassword(userId: string, request: Request | undefined): Promise<void> {
+    const verifyToken = request ? new URL(request.url).searchParams.get('token') : null;
+    const choice = verifyToken ? passwordChoiceByVerifyToken.get(verifyToken) : undefined;
+    if (!verifyToken || !choice) return;
+    passwordChoiceByVerifyToken.delete(verifyToken);
+    const now = new Date();
+    await db.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    await db.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: `reset-password:${choice}`,
+      value: userId,
+      expiresAt: new Date(now.getTime() + RESET_PASSWORD_EXPIRES_IN_SECONDS * 1000),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
   return betterAuth({
     appName: 'ReFeed',
     baseURL: env.PUBLIC_URL,
@@ -140,8 +167,9 @@ export function createAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user: u, url }) => {
         await sendAuthMail(deps, renderVerificationEmail({ to: u.email, name: u.name, url }));
       },
-      afterEmailVerification: async (verified) => {
+      afterEmailVerification: async (verified, request) => {
         await syncRestaurantEmailVerified(db, verified.id).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
+        await replaceSignUpPassword(verified.id, request);
       },
     },
     plugins: [
@@ -160,6 +188,15 @@ export function createAuth(deps: AuthDeps) {
         // Restaurant accounts are created by POST /api/signup (which creates the restaurant too).
         if (ctx.path === '/sign-up/email' && ctx.request) {
           throw new APIError('FORBIDDEN', { code: 'SIGN_UP_DISABLED', message: DIRECT_SIGN_UP_MESSAGE });
+        }
+        // Email confirmation continues to the choice of a password (decision 004): the link to it is
+        // made now and becomes valid only if the confirmation succeeds (afterEmailVerification).
+        if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string' && ctx.request) {
+          const choice = randomBytes(32).toString('base64url');
+          passwordChoiceByVerifyToken.set(ctx.query.token, choice);
+          if (passwordChoiceByVerifyToken.size > 10_000) passwordChoiceByVerifyToken.clear();
+          const next = `/api/auth/reset-password/${choice}?callbackURL=${encodeURIComponent(CONFIRMED_PASSWORD_PATH)}`;
+          return { context: { query: { ...ctx.query, callbackURL: next } } };
         }
         // better-auth lets a null name through to the database (NOT NULL): refuse it with the French 400.
         if (ctx.path === '/update-user' && !isValidUserUpdate(ctx.body)) {

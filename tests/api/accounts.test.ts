@@ -6,7 +6,7 @@ import { queryRows } from '../../src/server/db/client';
 import { automations, emailLogs, loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/email/transport';
 import { createRestaurant, createUser, signIn, uniqueEmail } from '../support/factories';
-import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
+import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -180,18 +180,38 @@ describe('POST /api/signup', () => {
 });
 
 describe('email confirmation', () => {
-  it('confirms the email, marks the restaurant verified and signs the user in', async () => {
+  it('confirms the email, marks the restaurant verified and continues to choosing the password', async () => {
     const body = signupBody();
     expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
     const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
     const agent = ctx.agent();
     const response = await agent.get(findLinkInMail(mail.html, '/api/auth/verify-email'));
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/dashboard');
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.contactEmail, body.email));
     expect(restaurant.emailVerified).toBe(true);
-    const me = await (await agent.get('/api/me')).json();
-    expect(me).toMatchObject({ gate: 'pending', user: { email: body.email, emailVerified: true } });
+    // The confirmation goes on to the password choice: /set-password with a one-time token.
+    const choice = await agent.get(response.headers.get('location')!);
+    const location = new URL(choice.headers.get('location')!, TEST_PUBLIC_URL);
+    expect(location.pathname).toBe('/set-password');
+    expect(location.searchParams.get('confirmed')).toBe('1');
+    const token = location.searchParams.get('token')!;
+    expect(token).toBeTruthy();
+    const chosen = await ctx.agent().post('/api/auth/reset-password', { token, newPassword: 'Mon-propre-secret-7' });
+    expect(chosen.status).toBe(200);
+    await signIn(ctx, body.email, 'Mon-propre-secret-7');
+  });
+
+  it('attack: pre-registered account — confirming the email does not keep the intruder’s password', async () => {
+    // The intruder signs up with the victim's address and a password they know.
+    const body = signupBody();
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+    const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
+    // The real owner of the mailbox clicks 'Confirmer mon email'.
+    const confirmed = await ctx.agent().get(findLinkInMail(mail.html, '/api/auth/verify-email'));
+    expect(confirmed.status).toBe(302);
+    // The intruder's password no longer opens the account.
+    const intruder = await ctx.agent().post('/api/auth/sign-in/email', { email: body.email, password: body.password });
+    expect(intruder.status).toBe(401);
   });
 
   it('syncs the restaurant flag at the first sign-in of a browser session', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { confirmEmailAndChoosePassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -52,7 +53,7 @@ async function signUpRestaurant(name: string): Promise<{ email: string; restaura
   expect(response.status).toBe(201);
   const { restaurantId } = (await response.json()) as { restaurantId: string };
   const verification = await waitForMail(email, 'Confirmez votre adresse email');
-  await fetch(linkIn(verification, '/api/auth/verify-email'), { redirect: 'manual' });
+  await confirmEmailAndChoosePassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
   return { email, restaurantId };
 }
 

@@ -5,6 +5,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeQrPng, readPdfQrImages } from '../support/qr-decode';
+import { confirmEmailAndChoosePassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -69,7 +70,7 @@ async function createApprovedRestaurant(): Promise<{ email: string; password: st
       return !!link;
     }, { timeout: 15_000 })
     .toBe(true);
-  await fetch(link!, { redirect: 'manual' });
+  await confirmEmailAndChoosePassword(baseUrl, link!, password);
   const adminPage = await signInPage(DESKTOP, admin);
   const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);
