@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +14,9 @@ import { PROJECT_ROOT } from '../lib/project-root';
 export { schema };
 /** One database type for both drivers; a transaction (`tx`) is also a Db. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Extensions the migrations create (the trigram index of the customer search). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'drizzle');
 
@@ -30,7 +34,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }
-  const pglite = options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://'));
+  const pglite = options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return { kind: 'pglite', db, pglite, close: () => pglite.close() };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
+import { ACCENTED, UNACCENTED } from '../../../shared/rules/search-text';
 
 export const customers = pgTable(
   'customers',
@@ -20,6 +21,15 @@ export const customers = pgTable(
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the restaurant erased the customer's personal data (GDPR): the row stays for the counts. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * First name, last name and email in lower case without accents, for the owner's search
+     * ('elodie' finds 'Élodie'); kept by the database, served by a trigram index.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql.raw(`lower(translate(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''), '${ACCENTED}', '${UNACCENTED}'))`),
+    ),
   },
   (t) => [
     check('customers_points_check', sql`${t.points} >= 0`),
@@ -31,5 +41,6 @@ export const customers = pgTable(
     index('customers_restaurant_last_name_idx').on(t.restaurantId, sql`lower(${t.lastName})`),
     index('customers_restaurant_first_name_idx').on(t.restaurantId, sql`lower(${t.firstName})`),
     index('customers_restaurant_last_visit_idx').on(t.restaurantId, t.lastVisitAt),
+    index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { qrCodes } from './qr-codes';
 import { restaurants } from './restaurants';
@@ -45,4 +45,23 @@ export const feedbacks = pgTable(
     index('feedbacks_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('feedbacks_customer_idx').on(t.customerId),
   ],
+);
+
+/**
+ * Per restaurant and Paris calendar day: visits, feedbacks and the sum of their ratings. Written in the
+ * same transaction as each visit and feedback, so the dashboard reads 7 or 30 small rows instead of
+ * counting millions (docs/decisions/008-dashboard-daily-stats.md).
+ */
+export const restaurantDailyStats = pgTable(
+  'restaurant_daily_stats',
+  {
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitCount: integer('visit_count').notNull().default(0),
+    feedbackCount: integer('feedback_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day] })],
 );

@@ -24,6 +24,8 @@ export const restaurants = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     googleReviewUrl: text('google_review_url'),
     googleReviewUrlValidatedAt: timestamp('google_reviews_url_validated_at', { withTimezone: true }),
+    /** Offer the public review link after every rating, not only 4–5 stars (Google's policy against review gating). */
+    reviewPromptAllRatings: boolean('review_prompt_all_ratings').notNull().default(false),
     /** Internal notes written by platform administrators. */
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,3 +85,23 @@ export const adminAuditLog = pgTable(
   ],
 );
 
+
+/**
+ * What owners and staff did to their restaurant's data that matters for data rights (GDPR export and
+ * erasure, reward hand-over): who, what, on which customer, when.
+ */
+export const restaurantAuditLog = pgTable(
+  'restaurant_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    /** The row acted on (a customer id for export and erasure). */
+    subjectId: uuid('subject_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('restaurant_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt)],
+);
