@@ -95,6 +95,9 @@ describe('creating QR codes', () => {
     expect(results.find((r) => r.status === 409)!.message).toBe('Un QR avec ce label existe déjà');
     const again = await createQr(agent, { tableLabel: ' Table 7 ' });
     expect(again).toMatchObject({ status: 409, message: 'Un QR avec ce label existe déjà' });
+    // 'table 7' would print a second QR with the same link (label=table-7): the case is ignored.
+    expect(await createQr(agent, { tableLabel: 'table 7' })).toMatchObject({ status: 409, message: 'Un QR avec ce label existe déjà' });
+    expect(await createQr(agent, { tableLabel: 'TABLE 7' })).toMatchObject({ status: 409 });
     const [{ rows }] = await ctx.db
       .select({ rows: count() })
       .from(qrCodes)

@@ -90,9 +90,8 @@ describe('the /qr page', () => {
     await expect.poll(() => page.getByText('Le PNG encode bien l’URL').count()).toBe(await page.getByTestId('qr-card').count());
     await expect.poll(() => cardNamed(page, 'QR principal').count()).toBe(1);
 
-    // Chez Demo already has its main QR: a second one is refused with a clear message.
-    await page.getByRole('button', { name: 'QR principal' }).click();
-    await page.getByText('Ce restaurant a déjà un QR principal. Supprimez-le avant d’en créer un autre.').waitFor();
+    // Chez Demo already has its main QR: the button is disabled (the API refuses a second one too).
+    expect(await page.getByRole('button', { name: 'QR principal' }).isDisabled()).toBe(true);
 
     // Create: the button stays disabled while the label is blank.
     const label = `Table E2E ${randomBytes(2).toString('hex')}`;
@@ -227,6 +226,33 @@ describe('the /qr page', () => {
     const banner = page.getByRole('link', { name: 'Configurer le lien d’avis' });
     expect(await banner.getAttribute('href')).toBe('/google-settings');
     await saveScreenshot(page, 'qr-empty-phone');
+  });
+
+  it('disables the create form at the 500-code cap and says why', async () => {
+    const page = await openQrPage(PHONE);
+    // The real list, padded to the cap: the page must not fetch and decode 500 PNGs at once either.
+    const imageRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/storage/') && imageRequests.push(request.url()));
+    await page.route('**/api/qr', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { qrCodes: { id: string; tableLabel: string | null; isPrimary: boolean }[] };
+      const template = body.qrCodes.find((qr) => !qr.isPrimary)!;
+      const padding = Array.from({ length: 500 - body.qrCodes.length }, (_, index) => ({
+        ...template,
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        tableLabel: `Table cap ${index}`,
+      }));
+      await route.fulfill({ response, json: { ...body, qrCodes: [...body.qrCodes, ...padding] } });
+    });
+    await page.reload();
+    await page.getByTestId('qr-limit-reached').waitFor();
+    expect(await page.getByTestId('qr-limit-reached').textContent()).toContain('Limite atteinte : 500 QR codes maximum par restaurant.');
+    expect(await page.locator('#qr-table-label').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'QR principal' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('qr-card').count()).toBe(500);
+    expect(imageRequests.length).toBeLessThan(100);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   it('shows a new restaurant’s main QR from sign-up, the empty state after deleting it, and creates a main QR', async () => {

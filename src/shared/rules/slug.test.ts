@@ -21,9 +21,15 @@ describe('slugifyLabel (spec §5: the table label in public links)', () => {
   });
 
   it('removes every character other than letters, digits and hyphens', () => {
-    expect(slugifyLabel('Table n°4 (vue mer) !')).toBe('table-n4-vue-mer-');
+    expect(slugifyLabel('Table n°4 (vue mer) !')).toBe('table-n4-vue-mer');
     expect(slugifyLabel('Bar/Comptoir_1')).toBe('barcomptoir1');
-    expect(slugifyLabel('Déjà-vu 🍷')).toBe('deja-vu-');
+    expect(slugifyLabel('Déjà-vu 🍷')).toBe('deja-vu');
+  });
+
+  it('never has a double hyphen or a hyphen at either end', () => {
+    expect(slugifyLabel('Table 7 - Terrasse')).toBe('table-7-terrasse');
+    expect(slugifyLabel('-- VIP --')).toBe('vip');
+    expect(slugifyLabel('a / b')).toBe('a-b');
   });
 
   it('keeps letters, digits and hyphens as they are', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
 
 export const qrCodes = pgTable(
@@ -23,7 +23,8 @@ export const qrCodes = pgTable(
     pngGeneratedAt: timestamp('png_generated_at', { withTimezone: true }),
   },
   (t) => [
-    unique('qr_codes_restaurant_label_uq').on(t.restaurantId, t.tableLabel),
+    // 'Table 7' and 'table 7' would print two QR codes with the same link: labels are unique ignoring case.
+    uniqueIndex('qr_codes_restaurant_label_uq').on(t.restaurantId, sql`lower(${t.tableLabel})`),
     uniqueIndex('qr_codes_one_primary_uq').on(t.restaurantId).where(sql`${t.isPrimary}`),
     check('qr_codes_scan_count_check', sql`${t.scanCount} >= 0`),
     index('qr_codes_restaurant_created_idx').on(t.restaurantId, t.createdAt),

@@ -32,7 +32,7 @@ export default function QrPage() {
 
         {qrCodes.data && !qrCodes.data.hasReviewLink ? <ReviewLinkBanner /> : null}
 
-        <QrCreateForm />
+        <QrCreateForm qrCount={list.length} hasPrimary={list.some((qr) => qr.isPrimary)} />
 
         {qrCodes.isPending ? (
           <div role="status" aria-live="polite" className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">

@@ -1,8 +1,12 @@
 import type { TQrCode } from '../../../../shared/schemas/qr';
 
-/** The file name of a downloaded QR: qr-{label or id}.png (spec §2). */
+/** The file name of a downloaded QR: qr-{label or id}.png (spec §2), with no space or character a file system refuses. */
 export function buildQrFileName(qr: Pick<TQrCode, 'id' | 'tableLabel'>): string {
-  const name = (qr.tableLabel ?? qr.id).replace(/[\\/:*?"<>|]+/g, '-').trim() || qr.id;
+  const name =
+    (qr.tableLabel ?? qr.id)
+      .trim()
+      .replace(/[\s\\/:*?"<>|]+/g, '-')
+      .replace(/^-+|-+$/g, '') || qr.id;
   return `qr-${name}.png`;
 }
 

@@ -96,6 +96,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
         alt={`QR code « ${title} »`}
         width={192}
         height={192}
+        loading="lazy"
         className="mx-auto size-48 rounded-md border border-stone-200 bg-white"
       />
 

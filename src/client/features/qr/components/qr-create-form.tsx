@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
-import { QR_LABEL_MAX, ZQrLabelForm, type TQrLabelForm } from '../../../../shared/schemas/qr';
+import { MAX_QR_CODES_PER_RESTAURANT, QR_LABEL_MAX, QR_LIMIT_REACHED_MESSAGE, ZQrLabelForm, type TQrLabelForm } from '../../../../shared/schemas/qr';
 import { QR_CREATE_NO_ROW_MESSAGE, useCreateQrCode } from '../api/create-qr-code';
 
 /** The §8 failure toasts of a create: the label conflict and "no row" as they are, anything else as a failure. */
@@ -19,11 +19,16 @@ function showCreateError(error: unknown) {
   }
 }
 
-export function QrCreateForm() {
+/**
+ * Creates a table QR or the main QR. `qrCount` and `hasPrimary` come from the loaded list: at the cap the
+ * form is disabled with the reason, and the main-QR button is disabled once a main QR exists.
+ */
+export function QrCreateForm({ qrCount, hasPrimary }: { qrCount: number; hasPrimary: boolean }) {
   const createQr = useCreateQrCode();
   const form = useForm<TQrLabelForm>({ resolver: zodResolver(ZQrLabelForm), defaultValues: { tableLabel: '' } });
   const label = useWatch({ control: form.control, name: 'tableLabel' });
   const busy = createQr.isPending;
+  const atLimit = qrCount >= MAX_QR_CODES_PER_RESTAURANT;
 
   const onSubmit = form.handleSubmit(
     async ({ tableLabel }) => {
@@ -58,7 +63,12 @@ export function QrCreateForm() {
           Par exemple « Table 12 » ou « Terrasse ». Le QR principal n’a pas besoin de label.
         </p>
       </div>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      {atLimit ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="qr-limit-reached">
+          {QR_LIMIT_REACHED_MESSAGE} Supprimez un QR pour en créer un autre.
+        </p>
+      ) : null}
+      <fieldset disabled={atLimit} className="flex flex-col gap-2 sm:flex-row">
         <Input
           id="qr-table-label"
           placeholder="Table 12"
@@ -73,12 +83,20 @@ export function QrCreateForm() {
             <Plus aria-hidden="true" />
             Créer le QR
           </Button>
-          <Button type="button" variant="outline" className="flex-1 sm:flex-none" disabled={busy} onClick={createMain}>
+          <Button
+            type="button"
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            disabled={busy || hasPrimary}
+            title={hasPrimary ? 'Un QR principal existe déjà' : undefined}
+            onClick={createMain}
+          >
             <Star aria-hidden="true" />
             QR principal
           </Button>
         </div>
-      </div>
+      </fieldset>
+      {hasPrimary && !atLimit ? <p className="text-xs text-stone-500">Votre QR principal existe déjà : créez des QR de table ci-dessus.</p> : null}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 export const DECODE_ERROR = '(erreur décodage)';
 export const NOT_DECODABLE = '(non décodable)';
@@ -23,10 +23,22 @@ export async function decodeQrImage(imageUrl: string): Promise<string> {
   }
 }
 
-/** The decoded content of a QR image, or null while decoding. */
-export function useQrDecode(imageUrl: string): string | null {
+/**
+ * The decoded content of a QR image, or null while decoding. The decode starts once `target` comes
+ * near the screen, so a page of hundreds of QR codes does not fetch and decode them all at load.
+ */
+export function useQrDecode(imageUrl: string, target: RefObject<Element | null>): string | null {
   const [result, setResult] = useState<{ url: string; decoded: string } | null>(null);
+  const [near, setNear] = useState(false);
   useEffect(() => {
+    const element = target.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '1500px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, target]);
+  useEffect(() => {
+    if (!near) return;
     let active = true;
     void decodeQrImage(imageUrl).then((decoded) => {
       if (active) setResult({ url: imageUrl, decoded });
@@ -34,6 +46,6 @@ export function useQrDecode(imageUrl: string): string | null {
     return () => {
       active = false;
     };
-  }, [imageUrl]);
+  }, [imageUrl, near]);
   return result?.url === imageUrl ? result.decoded : null;
 }
