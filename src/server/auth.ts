@@ -11,13 +11,14 @@ import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail
 import type { Mailer, OutgoingMail } from './email/transport';
 import type { Env } from './env';
 import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';
-import { AUTH_RATE_LIMITS, emailAndIp, type RateLimitName } from './features/accounts/rate-limit';
+import { AUTH_RATE_LIMITS, emailAndIp, type AuthRateLimits, type RateLimitName } from './features/accounts/rate-limit';
 import { CLIENT_IP_HEADER, readStampedClientIp } from './lib/client-ip';
 import { enforceRateLimits as countRateLimits, RATE_LIMITED_MESSAGE, RateLimitedError, resetRateLimit } from './lib/rate-limit';
 import type { Logger } from './lib/logger';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 
-export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger };
+/** `rateLimits` defaults to AUTH_RATE_LIMITS (tests inject small ones). */
+export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger; rateLimits?: AuthRateLimits };
 
 export const MAGIC_LINK_EXPIRES_IN_SECONDS = 15 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
@@ -94,6 +95,7 @@ function readEmail(body: unknown): string | null {
 
 export function createAuth(deps: AuthDeps) {
   const { env, db } = deps;
+  const rateLimits: AuthRateLimits = deps.rateLimits ?? AUTH_RATE_LIMITS;
 
   /**
    * Counts the attempt against its limits BEFORE better-auth does the work (one atomic upsert per
@@ -105,10 +107,10 @@ export function createAuth(deps: AuthDeps) {
     if (!limits) return;
     const ip = readStampedClientIp(headers);
     const email = readEmail(body);
-    const hits = [{ rule: AUTH_RATE_LIMITS[limits.ip], subject: ip }];
-    if (limits.email) hits.push({ rule: AUTH_RATE_LIMITS[limits.email], subject: email });
+    const hits = [{ rule: rateLimits[limits.ip], subject: ip }];
+    if (limits.email) hits.push({ rule: rateLimits[limits.email], subject: email });
     // Password guesses: per (email, IP) pair, so guesses from elsewhere never lock the owner out.
-    if (path === '/sign-in/email' && email) hits.push({ rule: AUTH_RATE_LIMITS.signInPerEmailAndIp, subject: emailAndIp(email, ip ?? 'no-ip') });
+    if (path === '/sign-in/email' && email) hits.push({ rule: rateLimits.signInPerEmailAndIp, subject: emailAndIp(email, ip ?? 'no-ip') });
     try {
       await countRateLimits(db, hits);
     } catch (error) {
@@ -220,7 +222,7 @@ export function createAuth(deps: AuthDeps) {
         // A successful password sign-in clears the guesses counted for this email from this address.
         if (ctx.path === '/sign-in/email' && ctx.request && !isAPIError(returned)) {
           const email = readEmail(ctx.body);
-          if (email) await resetRateLimit(db, AUTH_RATE_LIMITS.signInPerEmailAndIp, emailAndIp(email, readStampedClientIp(ctx.request.headers) ?? 'no-ip'));
+          if (email) await resetRateLimit(db, rateLimits.signInPerEmailAndIp, emailAndIp(email, readStampedClientIp(ctx.request.headers) ?? 'no-ip'));
         }
         // better-auth's English "If this email exists…" answer, in French (the same whatever the email).
         if (ctx.path === '/request-password-reset' && !isAPIError(returned)) {

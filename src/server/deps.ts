@@ -4,6 +4,8 @@ import { createMailer, type Mailer } from './email/transport';
 import type { Env } from './env';
 import { createJobQueue, type PgBoss } from './jobs/queue';
 import type { Logger } from './lib/logger';
+import { AUTH_RATE_LIMITS, type AuthRateLimits } from './features/accounts/rate-limit';
+import { DINER_RATE_LIMITS, type DinerRateLimits } from './features/diner/rate-limit';
 import { createStorage, type FileStorage } from './storage/storage';
 
 /** Everything a route, service or job handler may need, built once at start. */
@@ -16,16 +18,26 @@ export type AppDeps = {
   storage: FileStorage;
   auth: Auth;
   logger: Logger;
+  /** The rate limits the server enforces: the defaults in production, small ones in tests. */
+  rateLimits: RateLimits;
 };
+
+export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits };
+
+export type RateLimitOverrides = { auth?: Partial<AuthRateLimits>; diner?: Partial<DinerRateLimits> };
 
 export function createDeps(
   env: Env,
   database: Database,
   logger: Logger,
-  overrides: Partial<Pick<AppDeps, 'mailer' | 'storage'>> = {},
+  overrides: Partial<Pick<AppDeps, 'mailer' | 'storage'>> & { rateLimits?: RateLimitOverrides } = {},
 ): AppDeps {
   const db = database.db;
   const mailer = overrides.mailer ?? createMailer(env, db);
+  const rateLimits: RateLimits = {
+    auth: { ...AUTH_RATE_LIMITS, ...overrides.rateLimits?.auth },
+    diner: { ...DINER_RATE_LIMITS, ...overrides.rateLimits?.diner },
+  };
   return {
     env,
     database,
@@ -33,7 +45,8 @@ export function createDeps(
     boss: createJobQueue(database),
     mailer,
     storage: overrides.storage ?? createStorage(env),
-    auth: createAuth({ env, db, mailer, logger }),
+    auth: createAuth({ env, db, mailer, logger, rateLimits: rateLimits.auth }),
     logger,
+    rateLimits,
   };
 }

@@ -8,9 +8,22 @@ import { clock } from '../../src/server/lib/clock';
 import { createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestAgent, type TestContext } from '../support/test-app';
 
+/** Small limits injected into the app, so each limit is reached in a few requests (same names and windows as production). */
+const LIMITS = {
+  ...AUTH_RATE_LIMITS,
+  signInPerIp: { ...AUTH_RATE_LIMITS.signInPerIp, limit: 6 },
+  signInPerEmailAndIp: { ...AUTH_RATE_LIMITS.signInPerEmailAndIp, limit: 3 },
+  magicLinkPerIp: { ...AUTH_RATE_LIMITS.magicLinkPerIp, limit: 4 },
+  magicLinkPerEmail: { ...AUTH_RATE_LIMITS.magicLinkPerEmail, limit: 2 },
+  resetRequestPerIp: { ...AUTH_RATE_LIMITS.resetRequestPerIp, limit: 4 },
+  resetRequestPerEmail: { ...AUTH_RATE_LIMITS.resetRequestPerEmail, limit: 3 },
+  signUpPerIp: { ...AUTH_RATE_LIMITS.signUpPerIp, limit: 3 },
+  signUpPerEmail: { ...AUTH_RATE_LIMITS.signUpPerEmail, limit: 3 },
+};
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ rateLimits: { auth: LIMITS } });
 });
 afterEach(() => {
   clock.reset();
@@ -256,7 +269,7 @@ describe('rate limits (counted in the database)', () => {
 
   it('limits password sign-in per IP', async () => {
     const ip = freshIp();
-    const { limit: max } = AUTH_RATE_LIMITS.signInPerIp;
+    const { limit: max } = LIMITS.signInPerIp;
     for (let i = 0; i < max; i++) {
       const response = await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(ip));
       expect(response.status).toBe(401);
@@ -264,56 +277,56 @@ describe('rate limits (counted in the database)', () => {
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(ip)));
     // Another address is not affected, and the window ends.
     expect((await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(freshIp()))).status).toBe(401);
-    clock.advance(AUTH_RATE_LIMITS.signInPerIp.windowSeconds * 1000);
+    clock.advance(LIMITS.signInPerIp.windowSeconds * 1000);
     expect((await ctx.agent().post('/api/auth/sign-in/email', { email: uniqueEmail('guess'), password: 'Nimporte-quoi-1' }, fromIp(ip))).status).toBe(401);
   });
 
   it('limits password guesses per (email, IP) pair, even with the right password afterwards', async () => {
     const member = await createUser(ctx);
     const attacker = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit; i++) {
+    for (let i = 0; i < LIMITS.signInPerEmailAndIp.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(attacker))).status).toBe(401);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(attacker)));
     // A successful sign-in clears its pair's count: the owner signs in again and again.
     const owner = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit + 1; i++) {
+    for (let i = 0; i < LIMITS.signInPerEmailAndIp.limit + 1; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(owner))).status).toBe(200);
     }
   });
 
   it('attack: wrong passwords from another IP do not lock the owner out', async () => {
     const member = await createUser(ctx);
-    for (let i = 0; i < AUTH_RATE_LIMITS.signInPerEmailAndIp.limit + 5; i++) {
+    for (let i = 0; i < LIMITS.signInPerEmailAndIp.limit + 5; i++) {
       await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(freshIp()));
     }
     const fromOwner = await ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: TEST_PASSWORD }, fromIp(freshIp()));
     expect(fromOwner.status).toBe(200);
   });
 
-  it('attack: 100 parallel wrong passwords get at most the limit of real password checks', async () => {
+  it('attack: 40 parallel wrong passwords get at most the limit of real password checks', async () => {
     const member = await createUser(ctx);
     const ip = freshIp();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(ip))),
+      Array.from({ length: 40 }, (_, i) => ctx.agent().post('/api/auth/sign-in/email', { email: member.email, password: `Mauvais-essai-${i}` }, fromIp(ip))),
     );
     const checked = answers.filter((response) => response.status === 401).length;
     const limited = answers.filter((response) => response.status === 429).length;
     // Every attempt is counted before the password is checked: exactly `limit` reach the check.
-    expect(checked).toBe(AUTH_RATE_LIMITS.signInPerEmailAndIp.limit);
-    expect(limited).toBe(100 - AUTH_RATE_LIMITS.signInPerEmailAndIp.limit);
+    expect(checked).toBe(LIMITS.signInPerEmailAndIp.limit);
+    expect(limited).toBe(40 - LIMITS.signInPerEmailAndIp.limit);
   });
 
   it('limits magic links per email and per IP', async () => {
     const email = uniqueEmail('magic');
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerEmail.limit; i++) {
+    for (let i = 0; i < LIMITS.magicLinkPerEmail.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp()))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp())));
-    expect(await ctx.mails(email)).toHaveLength(AUTH_RATE_LIMITS.magicLinkPerEmail.limit);
+    expect(await ctx.mails(email)).toHaveLength(LIMITS.magicLinkPerEmail.limit);
 
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.magicLinkPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('m'), callbackURL: '/dashboard' }, fromIp(ip))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('m'), callbackURL: '/dashboard' }, fromIp(ip)));
@@ -321,12 +334,12 @@ describe('rate limits (counted in the database)', () => {
 
   it('limits password-reset requests per email and per IP', async () => {
     const member = await createUser(ctx);
-    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerEmail.limit; i++) {
+    for (let i = 0; i < LIMITS.resetRequestPerEmail.limit; i++) {
       expect((await ctx.agent().post('/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }, fromIp(freshIp()))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/request-password-reset', { email: member.email, redirectTo: '/reset-password' }, fromIp(freshIp())));
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.resetRequestPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.resetRequestPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/auth/request-password-reset', { email: uniqueEmail('r'), redirectTo: '/reset-password' }, fromIp(ip))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/request-password-reset', { email: uniqueEmail('r'), redirectTo: '/reset-password' }, fromIp(ip)));
@@ -345,14 +358,14 @@ describe('rate limits (counted in the database)', () => {
     };
     const email = uniqueEmail('twice');
     const statuses: number[] = [];
-    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerEmail.limit; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
-    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (let i = 0; i < LIMITS.signUpPerEmail.limit; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
+    expect(statuses).toEqual([201, ...Array(LIMITS.signUpPerEmail.limit - 1).fill(409)]);
     const limited = await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()));
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED });
 
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.signUpPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.signUpPerIp.limit; i++) {
       expect((await ctx.agent().post('/api/signup', { ...body, email: uniqueEmail('ip') }, fromIp(ip))).status).toBe(201);
     }
     expect((await ctx.agent().post('/api/signup', { ...body, email: uniqueEmail('ip') }, fromIp(ip))).status).toBe(429);
@@ -360,11 +373,11 @@ describe('rate limits (counted in the database)', () => {
 
   it('keeps the counters in the database, so a second server instance sees them', async () => {
     const ip = freshIp();
-    for (let i = 0; i < AUTH_RATE_LIMITS.magicLinkPerIp.limit; i++) {
+    for (let i = 0; i < LIMITS.magicLinkPerIp.limit; i++) {
       await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('x'), callbackURL: '/dashboard' }, fromIp(ip));
     }
     expect((await ctx.db.select().from(rateLimit).where(like(rateLimit.key, 'rl:%'))).length).toBeGreaterThan(0);
-    const secondInstance = createAuth({ env: ctx.deps.env, db: ctx.db, mailer: ctx.deps.mailer, logger: ctx.deps.logger });
+    const secondInstance = createAuth({ env: ctx.deps.env, db: ctx.db, mailer: ctx.deps.mailer, logger: ctx.deps.logger, rateLimits: LIMITS });
     const response = await secondInstance.handler(
       new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/magic-link`, {
         method: 'POST',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, feedbacks } from '../../src/server/db/schema';
-import { DINER_RATE_LIMITS } from '../../src/server/features/diner/diner.routes';
+import type { DinerRateLimits } from '../../src/server/features/diner/rate-limit';
 import { clock } from '../../src/server/lib/clock';
 import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
@@ -22,9 +22,18 @@ const flakyMailer: Mailer = {
   close() {},
 };
 
+/** Small limits injected into the app: each one is reached in a few requests. */
+const DINER_RATE_LIMITS: DinerRateLimits = {
+  read: { ip: 6 },
+  visit: { ip: 8, visitor: 4 },
+  submit: { ip: 5, visitor: 3 },
+  link: { ip: 6, visitor: 3 },
+  linkEmailsPerAddress: 2,
+};
+
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createDinerTestContext({ mailer: flakyMailer });
+  ctx = await createDinerTestContext({ mailer: flakyMailer, rateLimits: { diner: DINER_RATE_LIMITS } });
 });
 afterAll(async () => {
   await ctx.close();

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { queryRows, type Database } from '../../src/server/db/client';
 import { outboxEmails } from '../../src/server/db/schema';
-import { createDeps, type AppDeps } from '../../src/server/deps';
+import { createDeps, type AppDeps, type RateLimitOverrides } from '../../src/server/deps';
 import type { Mailer } from '../../src/server/email/transport';
 import { parseEnv } from '../../src/server/env';
 import type { FileStorage } from '../../src/server/storage/storage';
@@ -85,7 +85,15 @@ export type TestContext = {
  * outbox mode. Call once per test file (beforeAll) and close it in afterAll.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; mailer?: Mailer; startWorkers?: boolean; storage?: FileStorage; logDestination?: DestinationStream } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    startWorkers?: boolean;
+    storage?: FileStorage;
+    logDestination?: DestinationStream;
+    /** Small limits so a test reaches them in a few requests instead of looping to the real ones. */
+    rateLimits?: RateLimitOverrides;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(inject('dbTemplate'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-test-'));
@@ -100,7 +108,7 @@ export async function createTestContext(
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);
-  const deps = createDeps(env, database, logger, { mailer: options.mailer, storage: options.storage });
+  const deps = createDeps(env, database, logger, { mailer: options.mailer, storage: options.storage, rateLimits: options.rateLimits });
   deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await deps.boss.start();
   if (options.startWorkers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { pollingIntervalSeconds: 0.5 });

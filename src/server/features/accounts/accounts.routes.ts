@@ -14,14 +14,14 @@ import {
 } from './accounts.service';
 import { getClientIp } from '../../lib/client-ip';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { AUTH_RATE_LIMITS, type RateLimitName } from './rate-limit';
+import type { RateLimitName } from './rate-limit';
 
 export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
   async function limit(c: Context<AppEnv>, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
     await enforceRateLimits(deps.db, [
-      { rule: AUTH_RATE_LIMITS[ipRule], subject: getClientIp(c, deps.env) },
-      { rule: AUTH_RATE_LIMITS[emailRule], subject: email },
+      { rule: deps.rateLimits.auth[ipRule], subject: getClientIp(c, deps.env) },
+      { rule: deps.rateLimits.auth[emailRule], subject: email },
     ]);
   }
 

@@ -30,6 +30,8 @@ export const AUTH_RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof AUTH_RATE_LIMITS;
+/** The auth limits a server runs with (the defaults above; tests inject small ones). */
+export type AuthRateLimits = Record<RateLimitName, RateLimitRule>;
 
 /** The subject of the per-(email, IP) limit. */
 export function emailAndIp(email: string, ip: string): string {

@@ -7,6 +7,7 @@ import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
+import type { DinerAction, DinerRateLimits } from './rate-limit';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
 
@@ -17,18 +18,6 @@ const DINER_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export const RATE_LIMIT_PREFIX = 'public:';
 const WINDOW = 10 * 60;
 
-/**
- * Per-IP limits are generous (a restaurant's diners may share its Wi-Fi); per-visitor limits are what a
- * person at a table could plausibly need. Exported for the tests.
- */
-export const DINER_RATE_LIMITS = {
-  read: { ip: 300 },
-  visit: { ip: 120, visitor: 30 },
-  submit: { ip: 60, visitor: 10 },
-  link: { ip: 30, visitor: 10 },
-} as const;
-
-const LINK_EMAILS_PER_ADDRESS: RateLimitRule = { name: `${RATE_LIMIT_PREFIX}link:email`, limit: 5, windowSeconds: 60 * 60 };
 
 /** A diner's form is a few KB at most: a bigger body is refused before it is read whole (anyone can post here). */
 const limitBody = bodyLimit({
@@ -54,8 +43,8 @@ function ensureDinerId(c: Context<AppEnv>, deps: AppDeps): string {
 }
 
 /** The limits of one action as rules of the app's one rate-limit shape. */
-function limitRules(action: keyof typeof DINER_RATE_LIMITS): { ip: RateLimitRule; visitor?: RateLimitRule } {
-  const limits: { ip: number; visitor?: number } = DINER_RATE_LIMITS[action];
+function limitRules(limitsByAction: DinerRateLimits, action: DinerAction): { ip: RateLimitRule; visitor?: RateLimitRule } {
+  const limits: { ip: number; visitor?: number } = limitsByAction[action];
   return {
     ip: { name: `${RATE_LIMIT_PREFIX}${action}:ip`, limit: limits.ip, windowSeconds: WINDOW },
     visitor: limits.visitor ? { name: `${RATE_LIMIT_PREFIX}${action}:tid`, limit: limits.visitor, windowSeconds: WINDOW } : undefined,
@@ -63,8 +52,8 @@ function limitRules(action: keyof typeof DINER_RATE_LIMITS): { ip: RateLimitRule
 }
 
 /** Throws 429 (with Retry-After) when this caller is over a limit of `action`. No IP (in-process tests): per-visitor only. */
-async function limit(c: Context<AppEnv>, deps: AppDeps, action: keyof typeof DINER_RATE_LIMITS, visitorId?: string): Promise<void> {
-  const rules = limitRules(action);
+async function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId?: string): Promise<void> {
+  const rules = limitRules(deps.rateLimits.diner, action);
   try {
     await enforceRateLimits(deps.db, [
       { rule: rules.ip, subject: getClientIp(c, deps.env) },
@@ -109,7 +98,9 @@ export function createDinerRoutes(deps: AppDeps) {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'link', visitorId);
       // Nobody fills a stranger's inbox with confirmation emails.
-      await enforceRateLimits(deps.db, [{ rule: LINK_EMAILS_PER_ADDRESS, subject: c.req.valid('json').email }]);
+      await enforceRateLimits(deps.db, [
+        { rule: { name: `${RATE_LIMIT_PREFIX}link:email`, limit: deps.rateLimits.diner.linkEmailsPerAddress, windowSeconds: 60 * 60 }, subject: c.req.valid('json').email },
+      ]);
       return c.json(await requestEmailLink(deps, c.req.valid('json'), visitorId));
     })
     .post('/link-email/confirm', limitBody, validate('json', ZConfirmEmailLinkRequest), async (c) => {
