@@ -15,6 +15,9 @@ import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
 import { dinerPageExists } from './features/diner/diner.service';
 import { createQrRoutes } from './features/qr/qr.routes';
+import { createCustomerRoutes } from './features/customers/customers.routes';
+import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
@@ -34,6 +37,9 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/', createAccountRoutes(deps))
     .route('/admin', createAdminRoutes(deps))
     .route('/qr', createQrRoutes(deps))
+    .route('/dashboard', createDashboardRoutes(deps))
+    .route('/customers', createCustomerRoutes(deps))
+    .route('/loyalty', createLoyaltyRoutes(deps))
     .route('/public', createDinerRoutes(deps));
 }
 

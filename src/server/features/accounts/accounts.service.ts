@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../db/schema';
+import { qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
@@ -20,6 +20,7 @@ import type {
 } from '../../../shared/schemas/accounts';
 import { isAppAdmin } from '../admin/admins.service';
 import { insertDefaultAutomations } from '../automations/default-automations';
+import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
 import { SEND_VERIFICATION_EMAIL_JOB, SEND_WELCOME_EMAIL_JOB } from './accounts.jobs';
 import { syncRestaurantEmailVerified } from './email-verified-sync';
 import type { z } from 'zod';
@@ -30,7 +31,7 @@ export const ACCOUNT_ERRORS = {
   emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
 } as const;
 
-export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
+export { SETUP_REWARD } from '../loyalty/loyalty.service';
 
 /** The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first). */
 export async function getAccountSummary(deps: Pick<AppDeps, 'db' | 'env'>, sessionUser: SessionUser): Promise<TMeResponse> {
@@ -65,7 +66,7 @@ export async function getAccountSummary(deps: Pick<AppDeps, 'db' | 'env'>, sessi
  * feature when the list is read), the 'Dessert offert' reward at 50 points and the five automations.
  */
 async function createRestaurantDefaults(tx: Db, restaurantId: string) {
-  await tx.insert(loyaltyRules).values({ restaurantId });
+  await createLoyaltyDefaults(tx, restaurantId);
   const [qr] = await tx
     .insert(qrCodes)
     .values({
@@ -77,7 +78,6 @@ async function createRestaurantDefaults(tx: Db, restaurantId: string) {
       isPrimary: true,
     })
     .returning({ id: qrCodes.id, code: qrCodes.code, slug: qrCodes.slug });
-  await tx.insert(rewards).values({ restaurantId, label: SETUP_REWARD.label, description: null, cost: SETUP_REWARD.cost, isActive: true });
   await insertDefaultAutomations(tx, restaurantId);
   return qr;
 }

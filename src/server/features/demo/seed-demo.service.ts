@@ -3,15 +3,15 @@ import {
   customerRewards,
   customers,
   feedbacks,
-  loyaltyRules,
   pointEvents,
   qrCodes,
   restaurants,
-  rewards,
   user,
   usersRestaurants,
   visits,
 } from '../../db/schema';
+import { rebuildDailyStats } from '../dashboard/daily-stats';
+import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
 import type { AppDeps } from '../../deps';
 import { buildMainQrCode } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
@@ -62,15 +62,11 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
       })
       .returning();
     await tx.insert(usersRestaurants).values({ userId: ownerId, restaurantId: restaurant.id, role: 'owner' });
-    await tx.insert(loyaltyRules).values({ restaurantId: restaurant.id });
-    const catalogue = await tx
-      .insert(rewards)
-      .values([
-        { restaurantId: restaurant.id, label: 'Café offert', description: 'Un expresso ou un thé', cost: 50 },
-        { restaurantId: restaurant.id, label: 'Dessert offert', description: 'Le dessert du jour', cost: 100 },
-        { restaurantId: restaurant.id, label: 'Apéritif maison', description: null, cost: 150, isActive: false },
-      ])
-      .returning();
+    const catalogue = await createLoyaltyDefaults(tx, restaurant.id, [
+      { label: 'Café offert', description: 'Un expresso ou un thé', cost: 50 },
+      { label: 'Dessert offert', description: 'Le dessert du jour', cost: 100 },
+      { label: 'Apéritif maison', description: null, cost: 150, isActive: false },
+    ]);
     const labels = [MAIN_QR_LABEL, 'Table 1', 'Table 2', 'Terrasse'];
     const qrs = await tx
       .insert(qrCodes)
@@ -129,6 +125,7 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
     for (const qr of qrs) {
       await tx.update(qrCodes).set({ scanCount: Math.floor(20 + random() * 80) }).where(eq(qrCodes.id, qr.id));
     }
+    await rebuildDailyStats(tx, restaurant.id);
   });
   return { created: true };
 }

@@ -1,15 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Db } from '../../db/client';
-import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, verification, visits } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { customers, feedbacks, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
 import { renderLinkConfirmationEmail } from '../../email/templates/diner';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { parisDayOf } from '../../../shared/format';
-import { computeVisitPoints, DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../../shared/rules/points';
+import { computeVisitPoints } from '../../../shared/rules/points';
+import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
+import { readPointsRules, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+import { recordDailyStats } from '../dashboard/daily-stats';
 import {
   DINER_MESSAGES,
   ZSubmitFeedbackResponse,
@@ -96,6 +98,7 @@ export async function trackVisit(
   }
   const visitRestaurantId = restaurantId;
   const visitId = await db.transaction(async (tx) => {
+    const now = clock.now();
     const [visit] = await tx
       .insert(visits)
       .values({
@@ -104,104 +107,14 @@ export async function trackVisit(
         source: 'qr',
         tableLabel: qr?.tableLabel ?? null,
         userAgent: input.userAgent?.slice(0, 300) ?? null,
-        createdAt: clock.now(),
+        createdAt: now,
       })
       .returning({ id: visits.id });
+    await recordDailyStats(tx, visitRestaurantId, now, { visits: 1 });
     if (qr) await tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id));
     return visit.id;
   });
   return { visitId, restaurantId, qrId: qr?.id ?? null };
-}
-
-type LockedCustomer = {
-  id: string;
-  points: number;
-  email: string | null;
-  first_name: string | null;
-  marketing_consent: boolean;
-  last_visit_at: Date | string | null;
-};
-
-/**
- * Finds or creates the diner's customer row and locks it (SELECT … FOR UPDATE) until the transaction
- * ends, so concurrent submissions for one customer are counted one after another.
- */
-async function lockCustomer(tx: Db, restaurantId: string, who: { email?: string; anonId: string }): Promise<LockedCustomer> {
-  if (who.email) {
-    await tx.execute(sql`insert into customers (restaurant_id, email) values (${restaurantId}, ${who.email})
-      on conflict (restaurant_id, lower(email)) where email is not null do nothing`);
-    const [row] = await queryRows<LockedCustomer>(
-      tx,
-      sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-          where restaurant_id = ${restaurantId} and lower(email) = lower(${who.email}) for update`,
-    );
-    return row;
-  }
-  await tx.execute(sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
-    on conflict (restaurant_id, anon_id) where anon_id is not null do nothing`);
-  const [row] = await queryRows<LockedCustomer>(
-    tx,
-    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-        where restaurant_id = ${restaurantId} and anon_id = ${who.anonId} for update`,
-  );
-  return row;
-}
-
-async function readPointsRules(tx: Db, restaurantId: string): Promise<PointsRules> {
-  const [rules] = await tx
-    .select({
-      basePoints: loyaltyRules.basePoints,
-      bonusGoodRating: loyaltyRules.bonusGoodRating,
-      ratingThreshold: loyaltyRules.ratingThreshold,
-      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
-    })
-    .from(loyaltyRules)
-    .where(eq(loyaltyRules.restaurantId, restaurantId));
-  return rules ?? DEFAULT_POINTS_RULES;
-}
-
-/** Points the customer earned on the Paris calendar day of `now`. */
-async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): Promise<number> {
-  const day = parisDayOf(now);
-  const [row] = await queryRows<{ total: number | string }>(
-    tx,
-    sql`select coalesce(sum(points), 0)::int as total from point_events
-        where customer_id = ${customerId} and points > 0
-          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
-          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
-  );
-  return Number(row?.total ?? 0);
-}
-
-export const CAP_AFTER_MERGE_REASON = 'daily_cap_after_merge';
-
-/** Points already taken back today by merges (positive number). */
-async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date): Promise<number> {
-  const day = parisDayOf(now);
-  const [row] = await queryRows<{ total: number | string }>(
-    tx,
-    sql`select coalesce(-sum(points), 0)::int as total from point_events
-        where customer_id = ${customerId} and reason = ${CAP_AFTER_MERGE_REASON}
-          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
-          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
-  );
-  return Number(row?.total ?? 0);
-}
-
-/** Creates a pending customer_rewards row for each reward the balance just reached; returns them. */
-async function unlockRewards(tx: Db, restaurantId: string, customerId: string, previousBalance: number, newBalance: number, now: Date) {
-  if (newBalance <= previousBalance) return [];
-  const catalogue = await tx
-    .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
-    .from(rewards)
-    .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
-    .orderBy(asc(rewards.cost));
-  const reached = findUnlockedRewards(previousBalance, newBalance, catalogue);
-  if (reached.length === 0) return [];
-  return tx
-    .insert(customerRewards)
-    .values(reached.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
-    .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost });
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -249,6 +162,7 @@ export async function submitFeedback(
           createdAt: now,
         })
         .returning({ id: feedbacks.id });
+      await recordDailyStats(tx, input.restaurantId, now, { feedbacks: 1, ratingSum: input.rating });
 
       const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
       const balance = customer.points + pointsAdded;
@@ -310,6 +224,7 @@ async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: stri
     .insert(visits)
     .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
     .returning({ id: visits.id });
+  await recordDailyStats(tx, input.restaurantId, now, { visits: 1 });
   return visit.id;
 }
 
@@ -322,8 +237,6 @@ export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: s
     .where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
   return { points: found?.points ?? 0 };
 }
-
-type LinkInput = { restaurantId: string; email: string; firstName?: string; lastName?: string; marketingConsent: boolean };
 
 /** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
 const ZStoredLink = z.object({
@@ -393,7 +306,15 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
       if (!consumed || consumed.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
       const link = ZStoredLink.parse(JSON.parse(consumed.value));
       const [restaurant] = await tx.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, link.restaurantId));
-      const balance = await mergeAnonymousCustomer(tx, deps, link, link.anonId, now);
+      const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
+      if (unlocked.length > 0) {
+        await enqueueJob(
+          deps.boss,
+          followUpJob,
+          { restaurantId: link.restaurantId, customerId, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
+          { tx },
+        );
+      }
       return { balance, restaurantName: restaurant?.name ?? '' };
     });
   try {
@@ -403,85 +324,6 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
     if (isUniqueViolation(error, 'customers_restaurant_email_uq')) return run();
     throw error;
   }
-}
-
-/** Moves the anonymous customer of `anonId` onto the customer with the email (or makes it that customer). */
-async function mergeAnonymousCustomer(tx: Db, deps: Pick<AppDeps, 'boss'>, input: LinkInput, anonId: string, now: Date): Promise<number> {
-  const [anon] = await queryRows<LockedCustomer>(
-    tx,
-    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-        where restaurant_id = ${input.restaurantId} and anon_id = ${anonId} for update`,
-  );
-  const [target] = await queryRows<LockedCustomer>(
-    tx,
-    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-        where restaurant_id = ${input.restaurantId} and lower(email) = lower(${input.email}) for update`,
-  );
-  if (!anon) {
-    // Already merged (the device's id is gone): the customer of that email keeps what it has.
-    if (target) return target.points;
-    throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
-  }
-  const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
-  if (!target) {
-    // No customer has this email yet: the anonymous row simply becomes that customer.
-    await tx
-      .update(customers)
-      .set({
-        email: input.email,
-        anonId: null,
-        firstName: input.firstName ?? sql`${customers.firstName}`,
-        lastName: input.lastName ?? sql`${customers.lastName}`,
-        ...consent,
-      })
-      .where(eq(customers.id, anon.id));
-    return anon.points;
-  }
-  await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
-  await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
-  await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
-  await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
-  await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
-  // Today's points of the merged customer still respect the daily cap: what both sides earned today
-  // beyond it (less what earlier merges already took back) is dropped, and recorded.
-  const rules = await readPointsRules(tx, input.restaurantId);
-  const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
-  const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
-  const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
-  if (excess > 0) {
-    await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
-  }
-  const balance = Math.max(0, target.points + anon.points - excess);
-  // A reward is unlocked once per crossing of its cost: the same pending reward brought by both
-  // sides (each anonymous visit crossed the same threshold) is kept once.
-  await tx.execute(sql`delete from customer_rewards cr using customer_rewards older
-                       where cr.customer_id = ${target.id} and older.customer_id = ${target.id}
-                         and cr.status = 'pending' and older.status = 'pending'
-                         and cr.reward_id = older.reward_id
-                         and (older.created_at, older.id) < (cr.created_at, cr.id)`);
-  const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
-  await tx.delete(customers).where(eq(customers.id, anon.id));
-  await tx
-    .update(customers)
-    .set({
-      points: balance,
-      lastVisitAt: lastVisits.length ? new Date(Math.max(...lastVisits)) : null,
-      firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? anon.first_name ?? null})`,
-      lastName: input.lastName ? sql`coalesce(${customers.lastName}, ${input.lastName})` : sql`${customers.lastName}`,
-      ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
-    })
-    .where(eq(customers.id, target.id));
-  // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.
-  const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
-  if (unlocked.length > 0) {
-    await enqueueJob(
-      deps.boss,
-      followUpJob,
-      { restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
-      { tx },
-    );
-  }
-  return balance;
 }
 
 /**

@@ -1,0 +1,259 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { queryRows, type Db } from '../../db/client';
+import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { formatShortDateFr } from '../../../shared/format';
+import { normalizeSearchText } from '../../../shared/rules/search-text';
+import { CUSTOMER_MESSAGES, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerListItem, type TCustomersPage } from '../../../shared/schemas/customers';
+import { recordRestaurantAudit } from './restaurant-audit';
+import { AppError } from '../../lib/errors';
+import { DINER_MESSAGES } from '../../../shared/schemas/diner';
+import { CAP_AFTER_MERGE_REASON, readPointsRules, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+
+/**
+ * Customers of a restaurant: who a diner is (found by email, else by the anonymous id, locked while
+ * their points move), merging an anonymous diner into the customer of an email, and what the owner
+ * pages read and do: search, a customer's history, CSV export and the data rights (export, erasure).
+ */
+
+export type LinkInput = { restaurantId: string; email: string; firstName?: string; lastName?: string; marketingConsent: boolean };
+
+export type MergeResult = { customerId: string; balance: number; unlocked: Array<{ id: string; label: string; cost: number }> };
+
+export type LockedCustomer = {
+  id: string;
+  points: number;
+  email: string | null;
+  first_name: string | null;
+  marketing_consent: boolean;
+  last_visit_at: Date | string | null;
+};
+
+/**
+ * Finds or creates the diner's customer row and locks it (SELECT … FOR UPDATE) until the transaction
+ * ends, so concurrent submissions for one customer are counted one after another.
+ */
+export async function lockCustomer(tx: Db, restaurantId: string, who: { email?: string; anonId: string }): Promise<LockedCustomer> {
+  if (who.email) {
+    await tx.execute(sql`insert into customers (restaurant_id, email) values (${restaurantId}, ${who.email})
+      on conflict (restaurant_id, lower(email)) where email is not null do nothing`);
+    const [row] = await queryRows<LockedCustomer>(
+      tx,
+      sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+          where restaurant_id = ${restaurantId} and lower(email) = lower(${who.email}) for update`,
+    );
+    return row;
+  }
+  await tx.execute(sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
+    on conflict (restaurant_id, anon_id) where anon_id is not null do nothing`);
+  const [row] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${restaurantId} and anon_id = ${who.anonId} for update`,
+  );
+  return row;
+}
+
+
+/**
+ * Moves the anonymous customer of `anonId` onto the customer with the email (or makes it that
+ * customer). Returns the balance and the rewards the combined points unlocked (the caller sends their email).
+ */
+export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: string, now: Date): Promise<MergeResult> {
+  const [anon] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${input.restaurantId} and anon_id = ${anonId} for update`,
+  );
+  const [target] = await queryRows<LockedCustomer>(
+    tx,
+    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
+        where restaurant_id = ${input.restaurantId} and lower(email) = lower(${input.email}) for update`,
+  );
+  if (!anon) {
+    // Already merged (the device's id is gone): the customer of that email keeps what it has.
+    if (target) return { customerId: target.id, balance: target.points, unlocked: [] };
+    throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
+  }
+  const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
+  if (!target) {
+    // No customer has this email yet: the anonymous row simply becomes that customer.
+    await tx
+      .update(customers)
+      .set({
+        email: input.email,
+        anonId: null,
+        firstName: input.firstName ?? sql`${customers.firstName}`,
+        lastName: input.lastName ?? sql`${customers.lastName}`,
+        ...consent,
+      })
+      .where(eq(customers.id, anon.id));
+    return { customerId: anon.id, balance: anon.points, unlocked: [] };
+  }
+  await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
+  await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
+  await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
+  await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
+  await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));
+  // Today's points of the merged customer still respect the daily cap: what both sides earned today
+  // beyond it (less what earlier merges already took back) is dropped, and recorded.
+  const rules = await readPointsRules(tx, input.restaurantId);
+  const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
+  const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
+  const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
+  if (excess > 0) {
+    await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
+  }
+  const balance = Math.max(0, target.points + anon.points - excess);
+  // A reward is unlocked once per crossing of its cost: the same pending reward brought by both
+  // sides (each anonymous visit crossed the same threshold) is kept once.
+  await tx.execute(sql`delete from customer_rewards cr using customer_rewards older
+                       where cr.customer_id = ${target.id} and older.customer_id = ${target.id}
+                         and cr.status = 'pending' and older.status = 'pending'
+                         and cr.reward_id = older.reward_id
+                         and (older.created_at, older.id) < (cr.created_at, cr.id)`);
+  const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
+  await tx.delete(customers).where(eq(customers.id, anon.id));
+  await tx
+    .update(customers)
+    .set({
+      points: balance,
+      lastVisitAt: lastVisits.length ? new Date(Math.max(...lastVisits)) : null,
+      firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? anon.first_name ?? null})`,
+      lastName: input.lastName ? sql`coalesce(${customers.lastName}, ${input.lastName})` : sql`${customers.lastName}`,
+      ...(input.marketingConsent && !target.marketing_consent ? consent : {}),
+    })
+    .where(eq(customers.id, target.id));
+  // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.
+  const unlocked = await unlockRewards(tx, input.restaurantId, target.id, Math.max(target.points, anon.points), balance, now);
+  return { customerId: target.id, balance, unlocked };
+}
+
+const listColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customers.phone,
+  points: customers.points,
+  lastVisitAt: customers.lastVisitAt,
+};
+
+function toListItem(row: { id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null; points: number; lastVisitAt: Date | null }): TCustomerListItem {
+  return { ...row, lastVisitAt: row.lastVisitAt?.toISOString() ?? null };
+}
+
+/** `%…%` for LIKE with the user's own % _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * /customers: the restaurant's customers, most recent visit first, 20 per page, filtered by first
+ * name, last name or email ignoring case and accents ('elodie' finds 'Élodie'). The filter compares
+ * the generated search_text column, which a trigram index serves.
+ */
+export async function searchCustomers(db: Db, restaurantId: string, query: { q: string; page: number }): Promise<TCustomersPage> {
+  const needle = normalizeSearchText(query.q.trim());
+  const where = needle
+    ? and(eq(customers.restaurantId, restaurantId), sql`${customers.searchText} like ${containsPattern(needle)}`)
+    : eq(customers.restaurantId, restaurantId);
+  const rows = await db
+    .select(listColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
+  const [{ total }] = await db.select({ total: count() }).from(customers).where(where);
+  return { items: rows.map(toListItem), total: Number(total), page: query.page, pageSize: CUSTOMERS_PAGE_SIZE };
+}
+
+async function findCustomer(db: Db, restaurantId: string, customerId: string) {
+  const [row] = await db
+    .select({ ...listColumns, createdAt: customers.createdAt, marketingConsent: customers.marketingConsent })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)));
+  if (!row) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
+  return row;
+}
+
+const HISTORY_LIMIT = 100;
+
+/** A customer's page: identity, then their latest feedbacks, visits, point events and rewards. */
+export async function getCustomerDetail(db: Db, restaurantId: string, customerId: string): Promise<TCustomerDetail> {
+  const row = await findCustomer(db, restaurantId, customerId);
+  const [feedbackRows, visitRows, eventRows, rewardRows] = await Promise.all([
+    db.select().from(feedbacks).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId))).orderBy(desc(feedbacks.createdAt)).limit(HISTORY_LIMIT),
+    db.select().from(visits).where(and(eq(visits.restaurantId, restaurantId), eq(visits.customerId, customerId))).orderBy(desc(visits.createdAt)).limit(HISTORY_LIMIT),
+    db.select().from(pointEvents).where(and(eq(pointEvents.restaurantId, restaurantId), eq(pointEvents.customerId, customerId))).orderBy(desc(pointEvents.createdAt)).limit(HISTORY_LIMIT),
+    db.select().from(customerRewards).where(and(eq(customerRewards.restaurantId, restaurantId), eq(customerRewards.customerId, customerId))).orderBy(desc(customerRewards.createdAt)).limit(HISTORY_LIMIT),
+  ]);
+  return {
+    customer: { ...toListItem(row), createdAt: row.createdAt.toISOString(), marketingConsent: row.marketingConsent },
+    feedbacks: feedbackRows.map((f) => ({ id: f.id, rating: f.rating, comment: f.comment, createdAt: f.createdAt.toISOString() })),
+    visits: visitRows.map((v) => ({ id: v.id, tableLabel: v.tableLabel, createdAt: v.createdAt.toISOString() })),
+    pointEvents: eventRows.map((e) => ({ id: e.id, points: e.points, reason: e.reason, createdAt: e.createdAt.toISOString() })),
+    rewards: rewardRows.map((r) => ({ id: r.id, label: r.label, cost: r.cost, status: r.status, createdAt: r.createdAt.toISOString(), redeemedAt: r.redeemedAt?.toISOString() ?? null })),
+  };
+}
+
+const CSV_COLUMNS = ['Prénom', 'Nom', 'Email', 'Téléphone', 'Points', 'Dernière visite', 'Client depuis', 'Consentement marketing'];
+
+/**
+ * Every customer as CSV for French Excel: UTF-8 with a BOM, ';' between cells, CRLF line ends, and a
+ * cell starting with = + - @ (a formula) neutralised by papaparse's escapeFormulae.
+ */
+export async function exportCustomersCsv(db: Db, restaurantId: string, actorUserId: string): Promise<string> {
+  const rows = await db
+    .select({ ...listColumns, createdAt: customers.createdAt, marketingConsent: customers.marketingConsent })
+    .from(customers)
+    .where(eq(customers.restaurantId, restaurantId))
+    .orderBy(asc(customers.createdAt), asc(customers.id));
+  const data = rows.map((row) => [
+    row.firstName ?? '',
+    row.lastName ?? '',
+    row.email ?? '',
+    row.phone ?? '',
+    String(row.points),
+    row.lastVisitAt ? formatShortDateFr(row.lastVisitAt) : '',
+    formatShortDateFr(row.createdAt),
+    row.marketingConsent ? 'oui' : 'non',
+  ]);
+  await recordRestaurantAudit(db, { restaurantId, actorUserId, action: 'customers_csv_exported' });
+  return '\uFEFF' + Papa.unparse({ fields: CSV_COLUMNS, data }, { delimiter: ';', newline: '\r\n', escapeFormulae: true, quotes: false });
+}
+
+/** Data rights: everything the restaurant holds about one customer, as JSON (the export is audited). */
+export async function exportCustomerData(db: Db, restaurantId: string, customerId: string, actorUserId: string) {
+  const detail = await getCustomerDetail(db, restaurantId, customerId);
+  const mails = await db
+    .select({ template: emailLogs.templateName, subject: emailLogs.subject, to: emailLogs.toEmail, status: emailLogs.status, createdAt: emailLogs.createdAt })
+    .from(emailLogs)
+    .where(and(eq(emailLogs.restaurantId, restaurantId), eq(emailLogs.customerId, customerId)))
+    .orderBy(desc(emailLogs.createdAt));
+  await recordRestaurantAudit(db, { restaurantId, actorUserId, action: 'customer_data_exported', subjectId: customerId });
+  return { exportedAt: clock.now().toISOString(), ...detail, emails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+}
+
+/**
+ * Data rights: erases a customer. Their row goes (points, point events and earned rewards with it),
+ * their feedbacks and visits stay for the restaurant's statistics with no link to a person, the
+ * emails sent to them are forgotten, and the erasure is audited. One transaction.
+ */
+export async function eraseCustomer(db: Db, restaurantId: string, customerId: string, actorUserId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)))
+      .for('update');
+    if (!locked) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
+    await tx.update(feedbacks).set({ customerId: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
+    await tx.update(visits).set({ customerId: null, userAgent: null }).where(and(eq(visits.restaurantId, restaurantId), eq(visits.customerId, customerId)));
+    await tx.delete(emailLogs).where(and(eq(emailLogs.restaurantId, restaurantId), eq(emailLogs.customerId, customerId)));
+    await tx.delete(customers).where(eq(customers.id, customerId));
+    await recordRestaurantAudit(tx, { restaurantId, actorUserId, action: 'customer_erased', subjectId: customerId });
+  });
+}

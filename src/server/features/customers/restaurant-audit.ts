@@ -1,0 +1,13 @@
+import { restaurantAuditLog } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { clock } from '../../lib/clock';
+
+export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed';
+
+/** Records what the restaurant's staff did to customer data (data rights, reward hand-over). */
+export async function recordRestaurantAudit(
+  tx: Db,
+  entry: { restaurantId: string; actorUserId: string; action: RestaurantAuditAction; subjectId?: string | null },
+): Promise<void> {
+  await tx.insert(restaurantAuditLog).values({ ...entry, subjectId: entry.subjectId ?? null, createdAt: clock.now() });
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { automations, customers, feedbacks, qrCodes, restaurantDailyStats, restaurants, rewards } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { parisDayOf } from '../../../shared/format';
+import { DASHBOARD_CHART_DAYS, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
+import { formatRoleFr } from '../../../shared/rules/roles';
+
+/** The Paris calendar days ending today, oldest first ('YYYY-MM-DD'). */
+export function listParisDays(now: Date, count: number): string[] {
+  const today = parisDayOf(now);
+  const [year, month, day] = today.split('-').map(Number);
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1, day - (count - 1 - index)));
+    return date.toISOString().slice(0, 10);
+  });
+}
+
+const roundOneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The dashboard, computed by the server: the four counters of spec §2, the 10 latest feedbacks, the
+ * to-do list and 30 days of feedbacks per day. Per-day numbers come from restaurant_daily_stats (30
+ * rows), the latest feedbacks from the (restaurant, created_at) index: fast at millions of feedbacks.
+ */
+export async function getDashboard(db: Db, tenant: { restaurantId: string; role: string }): Promise<TDashboard> {
+  const { restaurantId } = tenant;
+  const days = listParisDays(clock.now(), DASHBOARD_CHART_DAYS);
+  const [restaurantRows, recent, statRows, qr, reward, automation] = await Promise.all([
+    db.select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl }).from(restaurants).where(eq(restaurants.id, restaurantId)),
+    db
+      .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, firstName: customers.firstName })
+      .from(feedbacks)
+      .leftJoin(customers, eq(customers.id, feedbacks.customerId))
+      .where(eq(feedbacks.restaurantId, restaurantId))
+      .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
+      .limit(DASHBOARD_RECENT_FEEDBACKS),
+    db
+      .select()
+      .from(restaurantDailyStats)
+      .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0]))),
+    db.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId)).limit(1),
+    db.select({ id: rewards.id }).from(rewards).where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true))).limit(1),
+    db.select({ id: automations.id }).from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.status, 'active'))).limit(1),
+  ]);
+  const [restaurant] = restaurantRows;
+  if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+
+  const byDay = new Map(statRows.map((row) => [row.day, row]));
+  const daily = days.map((day) => {
+    const row = byDay.get(day);
+    const feedbackCount = row?.feedbackCount ?? 0;
+    return { day, visits: row?.visitCount ?? 0, feedbacks: feedbackCount, averageRating: feedbackCount ? roundOneDecimal(row!.ratingSum / feedbackCount) : null };
+  });
+  const visitsLast7Days = daily.slice(-DASHBOARD_VISITS_DAYS).reduce((sum, day) => sum + day.visits, 0);
+  const ratings = recent.map((feedback) => feedback.rating);
+  const hasReviewLink = !!restaurant.googleReviewUrl;
+  return {
+    restaurantName: restaurant.name,
+    role: formatRoleFr(tenant.role),
+    hasReviewLink,
+    counters: {
+      visitsLast7Days,
+      averageRating: ratings.length ? roundOneDecimal(ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) : null,
+      goodRatings: ratings.filter((rating) => rating >= GOOD_RATING).length,
+      recentCount: ratings.length,
+    },
+    recentFeedbacks: recent.map((feedback) => ({ ...feedback, createdAt: feedback.createdAt.toISOString() })),
+    todo: { hasQrCodes: qr.length > 0, hasReviewLink, hasRewards: reward.length > 0, hasActiveAutomations: automation.length > 0 },
+    daily,
+  };
+}

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../deps';
+import { requireOwner } from '../../lib/guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import { ZCreateRewardRequest, ZPointsRulesRequest, ZRewardIdParam, ZSetRewardActiveRequest } from '../../../shared/schemas/loyalty';
+import { createReward, deleteReward, getLoyaltyOverview, savePointsRules, setRewardActive } from './loyalty.service';
+
+/** /api/loyalty: the rules and the reward catalogue of the session's restaurant. */
+export function createLoyaltyRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireOwner(deps))
+    .get('/', async (c) => c.json(await getLoyaltyOverview(deps.db, c.get('tenant').restaurantId)))
+    .put('/rules', validate('json', ZPointsRulesRequest), async (c) => c.json({ rules: await savePointsRules(deps.db, c.get('tenant').restaurantId, c.req.valid('json')) }))
+    .post('/rewards', validate('json', ZCreateRewardRequest), async (c) => c.json({ reward: await createReward(deps.db, c.get('tenant').restaurantId, c.req.valid('json')) }, 201))
+    .patch('/rewards/:id', validate('param', ZRewardIdParam), validate('json', ZSetRewardActiveRequest), async (c) =>
+      c.json({ reward: await setRewardActive(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').isActive) }),
+    )
+    .delete('/rewards/:id', validate('param', ZRewardIdParam), async (c) => {
+      await deleteReward(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id);
+      return c.json({ ok: true as const });
+    });
+}

@@ -1,0 +1,191 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { parisDayOf } from '../../../shared/format';
+import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../../shared/rules/points';
+import { CUSTOMER_MESSAGES } from '../../../shared/schemas/customers';
+import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../../shared/schemas/loyalty';
+import { recordRestaurantAudit } from '../customers/restaurant-audit';
+
+/**
+ * Loyalty: the points rules, the reward catalogue and the rewards customers earn and spend. The diner
+ * flow, the owner pages and the demo seed all go through these functions.
+ */
+
+/** Why points moved without a feedback (point_events.reason). */
+export const CAP_AFTER_MERGE_REASON = 'daily_cap_after_merge';
+export const REWARD_REDEEMED_REASON = 'reward_redeemed';
+
+/** The setup reward of a new restaurant (spec §3: 'Dessert offert', threshold 50). */
+export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
+
+/** Everything loyalty a new restaurant starts with: the default rules and its rewards (the setup reward unless given). */
+export async function createLoyaltyDefaults(
+  tx: Db,
+  restaurantId: string,
+  catalogue: Array<{ label: string; description?: string | null; cost: number; isActive?: boolean }> = [SETUP_REWARD],
+) {
+  await tx.insert(loyaltyRules).values({ restaurantId });
+  return tx
+    .insert(rewards)
+    .values(catalogue.map((reward) => ({ restaurantId, label: reward.label, description: reward.description ?? null, cost: reward.cost, isActive: reward.isActive ?? true })))
+    .returning();
+}
+
+export async function readPointsRules(tx: Db, restaurantId: string): Promise<PointsRules> {
+  const [rules] = await tx
+    .select({
+      basePoints: loyaltyRules.basePoints,
+      bonusGoodRating: loyaltyRules.bonusGoodRating,
+      ratingThreshold: loyaltyRules.ratingThreshold,
+      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
+    })
+    .from(loyaltyRules)
+    .where(eq(loyaltyRules.restaurantId, restaurantId));
+  return rules ?? DEFAULT_POINTS_RULES;
+}
+
+/** Points the customer earned on the Paris calendar day of `now`. */
+export async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): Promise<number> {
+  const day = parisDayOf(now);
+  const [row] = await queryRows<{ total: number | string }>(
+    tx,
+    sql`select coalesce(sum(points), 0)::int as total from point_events
+        where customer_id = ${customerId} and points > 0
+          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
+          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Points already taken back today by merges (positive number). */
+export async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date): Promise<number> {
+  const day = parisDayOf(now);
+  const [row] = await queryRows<{ total: number | string }>(
+    tx,
+    sql`select coalesce(-sum(points), 0)::int as total from point_events
+        where customer_id = ${customerId} and reason = ${CAP_AFTER_MERGE_REASON}
+          and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
+          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Creates a pending customer_rewards row for each reward the balance just reached; returns them. */
+export async function unlockRewards(tx: Db, restaurantId: string, customerId: string, previousBalance: number, newBalance: number, now: Date) {
+  if (newBalance <= previousBalance) return [];
+  const catalogue = await tx
+    .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
+    .from(rewards)
+    .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
+    .orderBy(asc(rewards.cost));
+  const reached = findUnlockedRewards(previousBalance, newBalance, catalogue);
+  if (reached.length === 0) return [];
+  return tx
+    .insert(customerRewards)
+    .values(reached.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
+    .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost });
+}
+
+function toReward(row: typeof rewards.$inferSelect): TReward {
+  return { id: row.id, label: row.label, description: row.description, cost: row.cost, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listRewards(db: Db, restaurantId: string): Promise<TReward[]> {
+  const rows = await db.select().from(rewards).where(eq(rewards.restaurantId, restaurantId)).orderBy(asc(rewards.cost), asc(rewards.createdAt));
+  return rows.map(toReward);
+}
+
+/** /loyalty: the rules (saved or default), the three stat cards and the catalogue. */
+export async function getLoyaltyOverview(db: Db, restaurantId: string): Promise<TLoyaltyOverview> {
+  const [saved] = await db.select().from(loyaltyRules).where(eq(loyaltyRules.restaurantId, restaurantId));
+  const [distributed] = await db
+    .select({ total: sql<string>`coalesce(sum(${pointEvents.points}), 0)`, attributions: count() })
+    .from(pointEvents)
+    .where(and(eq(pointEvents.restaurantId, restaurantId), gt(pointEvents.points, 0)));
+  const [anyEvent] = await db.select({ id: pointEvents.id }).from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).limit(1);
+  const rules = saved ?? DEFAULT_POINTS_RULES;
+  return {
+    rules: { basePoints: rules.basePoints, bonusGoodRating: rules.bonusGoodRating, ratingThreshold: rules.ratingThreshold, maxPointsPerDay: rules.maxPointsPerDay },
+    rulesExist: !!saved,
+    stats: { totalPoints: Number(distributed?.total ?? 0), attributions: Number(distributed?.attributions ?? 0), hasPointEvents: !!anyEvent },
+    rewards: await listRewards(db, restaurantId),
+  };
+}
+
+/** Updates the rules, or inserts them when the restaurant has none yet (spec §7). */
+export async function savePointsRules(db: Db, restaurantId: string, input: TPointsRulesRequest): Promise<TPointsRulesRequest> {
+  const values = { ...input, updatedAt: clock.now() };
+  await db.insert(loyaltyRules).values({ restaurantId, ...values }).onConflictDoUpdate({ target: loyaltyRules.restaurantId, set: values });
+  return input;
+}
+
+export async function createReward(db: Db, restaurantId: string, input: TCreateRewardRequest): Promise<TReward> {
+  const reward = ZCreateRewardRequest.parse(input);
+  const [row] = await db.insert(rewards).values({ restaurantId, ...reward, isActive: true, createdAt: clock.now() }).returning();
+  return toReward(row);
+}
+
+export async function setRewardActive(db: Db, restaurantId: string, rewardId: string, isActive: boolean): Promise<TReward> {
+  const [row] = await db
+    .update(rewards)
+    .set({ isActive })
+    .where(and(eq(rewards.id, rewardId), eq(rewards.restaurantId, restaurantId)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', LOYALTY_MESSAGES.rewardNotFound);
+  return toReward(row);
+}
+
+/** Deletes a catalogue entry; rewards customers already earned keep their label and cost. */
+export async function deleteReward(db: Db, restaurantId: string, rewardId: string): Promise<void> {
+  const [row] = await db
+    .delete(rewards)
+    .where(and(eq(rewards.id, rewardId), eq(rewards.restaurantId, restaurantId)))
+    .returning({ id: rewards.id });
+  if (!row) throw new AppError('NOT_FOUND', LOYALTY_MESSAGES.rewardNotFound);
+}
+
+/**
+ * Staff hand a pending reward over: in one transaction the reward becomes 'redeemed' (only if it is
+ * still pending, so 20 clicks redeem it once), its cost leaves the balance, and both are recorded.
+ */
+export async function redeemCustomerReward(
+  db: Db,
+  restaurantId: string,
+  input: { customerId: string; customerRewardId: string; actorUserId: string },
+): Promise<{ balance: number }> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const [redeemed] = await tx
+      .update(customerRewards)
+      .set({ status: 'redeemed', redeemedAt: now })
+      .where(
+        and(
+          eq(customerRewards.id, input.customerRewardId),
+          eq(customerRewards.customerId, input.customerId),
+          eq(customerRewards.restaurantId, restaurantId),
+          eq(customerRewards.status, 'pending'),
+        ),
+      )
+      .returning({ cost: customerRewards.cost });
+    if (!redeemed) {
+      const [existing] = await tx
+        .select({ status: customerRewards.status })
+        .from(customerRewards)
+        .where(and(eq(customerRewards.id, input.customerRewardId), eq(customerRewards.customerId, input.customerId), eq(customerRewards.restaurantId, restaurantId)));
+      if (existing) throw new AppError('CONFLICT', CUSTOMER_MESSAGES.rewardAlreadyRedeemed);
+      throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.rewardNotFound);
+    }
+    const [customer] = await tx
+      .update(customers)
+      .set({ points: sql`${customers.points} - ${redeemed.cost}` })
+      .where(and(eq(customers.id, input.customerId), eq(customers.restaurantId, restaurantId), sql`${customers.points} >= ${redeemed.cost}`))
+      .returning({ points: customers.points });
+    if (!customer) throw new AppError('CONFLICT', CUSTOMER_MESSAGES.notEnoughPoints);
+    await tx.insert(pointEvents).values({ restaurantId, customerId: input.customerId, points: -redeemed.cost, reason: REWARD_REDEEMED_REASON, createdAt: now });
+    await recordRestaurantAudit(tx, { restaurantId, actorUserId: input.actorUserId, action: 'reward_redeemed', subjectId: input.customerRewardId });
+    return { balance: customer.points };
+  });
+}

@@ -1,0 +1,27 @@
+/** The days and counts of the dashboard (spec §2, §9). */
+export const DASHBOARD_VISITS_DAYS = 7;
+export const DASHBOARD_RECENT_FEEDBACKS = 10;
+export const DASHBOARD_CHART_DAYS = 30;
+export const GOOD_RATING = 4;
+
+export const DASHBOARD_EMPTY_FEEDBACKS = 'Aucun avis pour le moment. Imprimez vos QR codes et posez-les sur vos tables pour recueillir les premiers avis.';
+export const NO_REVIEW_LINK_WARNING = 'Aucun lien d’avis public n’est configuré : vos clients satisfaits ne peuvent pas laisser d’avis.';
+
+export type TDashboard = {
+  restaurantName: string;
+  role: string;
+  hasReviewLink: boolean;
+  counters: {
+    /** Visits of the last 7 Paris calendar days, today included. */
+    visitsLast7Days: number;
+    /** Average of the last 10 ratings, one decimal; null shows 'N/A'. */
+    averageRating: number | null;
+    /** Of those 10, how many are 4 or more (the diners sent to the public review page). */
+    goodRatings: number;
+    recentCount: number;
+  };
+  recentFeedbacks: Array<{ id: string; rating: number; comment: string | null; createdAt: string; firstName: string | null }>;
+  todo: { hasQrCodes: boolean; hasReviewLink: boolean; hasRewards: boolean; hasActiveAutomations: boolean };
+  /** The last 30 Paris days, oldest first: feedbacks per day and their average rating (null without any). */
+  daily: Array<{ day: string; feedbacks: number; averageRating: number | null; visits: number }>;
+};
