@@ -19,6 +19,7 @@ export const paths = {
 
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   customers: { path: '/customers', href: () => '/customers' },
+  customer: { path: '/customers/:id', href: (id: string) => `/customers/${encodeURIComponent(id)}` },
   loyalty: { path: '/loyalty', href: () => '/loyalty' },
   qr: { path: '/qr', href: () => '/qr' },
   automations: { path: '/automations', href: () => '/automations' },

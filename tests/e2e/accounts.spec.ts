@@ -147,7 +147,7 @@ describe('sign-in', () => {
       await poll(() => page.getByText('Connexion réussie !').count()).toBe(1);
       await poll(() => pathname(page)).toBe('/dashboard');
       await poll(() => page.getByTestId('owner-restaurant-name').textContent()).toBe('Chez Demo');
-      expect(await page.getByTestId('owner-role').textContent()).toBe('Owner');
+      expect(await page.getByTestId('owner-role').textContent()).toBe('Propriétaire');
       await saveScreenshot(page, `accounts-dashboard-${size}`);
       if (size === 'desktop') {
         await page.getByRole('button', { name: 'Se déconnecter' }).click();

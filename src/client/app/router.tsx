@@ -40,15 +40,21 @@ export const routes: RouteObject[] = [
       lazyPage(paths.auth.path, () => import('./routes/public/auth')),
       lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),
-      // Owner pages
-      lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
-      lazyPage(paths.customers.path, () => import('./routes/owner/customers')),
-      lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),
-      lazyPage(paths.qr.path, () => import('./routes/owner/qr')),
-      lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
-      lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
-      lazyPage(paths.security.path, () => import('./routes/owner/security')),
-      lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
+      // Owner pages: one layout route holds the owner gate and the header for all of them.
+      {
+        lazy: async () => ({ Component: (await import('../components/layouts/owner-layout')).OwnerLayout }),
+        children: [
+          lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
+          lazyPage(paths.customers.path, () => import('./routes/owner/customers')),
+          lazyPage(paths.customer.path, () => import('./routes/owner/customer')),
+          lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),
+          lazyPage(paths.qr.path, () => import('./routes/owner/qr')),
+          lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
+          lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
+          lazyPage(paths.security.path, () => import('./routes/owner/security')),
+          lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
+        ],
+      },
       // Administrator pages
       lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
       lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),

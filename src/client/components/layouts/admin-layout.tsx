@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { api, ApiError, readJson } from '../../lib/api-client';
-import { Button } from '../ui/button';
 import { PageLoading } from '../ui/skeleton';
-import { headerNavLinkClass } from './header-nav';
+import { AppHeader } from './app-header';
 
 export const adminMeQueryKey = ['admin', 'me'] as const;
 
@@ -51,39 +50,25 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
 
   return (
     <div className="min-h-dvh">
-      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <AppHeader
+        brand={
           <NavLink to={paths.admin.href()} className="flex items-center gap-2 font-semibold text-brand-700">
             <ShieldCheck className="size-5" aria-hidden="true" />
             <span>
               ReFeed <span className="text-stone-500">Admin</span>
             </span>
           </NavLink>
-          <div className="ml-auto flex items-center gap-3 md:order-last">
-            <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline" title={me.data.user.email}>
-              {me.data.user.email}
-            </span>
-            <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
-              <LogOut aria-hidden="true" />
-              Se déconnecter
-            </Button>
-          </div>
-          <nav aria-label="Administration" className="-mx-1 flex w-full gap-1 overflow-x-auto md:w-auto">
-            {NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end={item.end}
-                className={headerNavLinkClass}
-              >
-                {/* Short labels keep the three links on one line of a phone. */}
-                <span className="sm:hidden">{item.short}</span>
-                <span className="hidden sm:inline">{item.label}</span>
-              </NavLink>
-            ))}
-          </nav>
-        </div>
-      </header>
+        }
+        aside={
+          <span className="hidden max-w-56 truncate text-sm text-stone-600 sm:inline" title={me.data.user.email}>
+            {me.data.user.email}
+          </span>
+        }
+        nav={NAV}
+        navLabel="Administration"
+        onSignOut={signOut}
+        signingOut={signingOut}
+      />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
     </div>
   );

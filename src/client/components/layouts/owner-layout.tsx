@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, MessageSquareHeart } from 'lucide-react';
+import { MessageSquareHeart } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/accounts/api/get-me';
 import { accountKeys } from '../../features/accounts/api/keys';
@@ -11,37 +11,44 @@ import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { authClient } from '../../lib/auth-client';
 import { Button } from '../ui/button';
 import { PageLoading } from '../ui/skeleton';
-import { headerNavLinkClass } from './header-nav';
+import { AppHeader, type HeaderNavItem } from './app-header';
+import { formatRoleFr } from '../../../shared/rules/roles';
 
-const NAV = [
-  { to: paths.dashboard.href(), label: 'Tableau de bord' },
+const NAV: HeaderNavItem[] = [
+  { to: paths.dashboard.href(), label: 'Tableau de bord', short: 'Accueil' },
   { to: paths.qr.href(), label: 'QR codes' },
   { to: paths.customers.href(), label: 'Clients' },
   { to: paths.loyalty.href(), label: 'Fidélité' },
   { to: paths.automations.href(), label: 'Automations' },
   { to: paths.googleSettings.href(), label: 'Lien d’avis' },
+  { to: paths.security.href(), label: 'Sécurité' },
 ];
 
-/** 'owner' → 'Owner': the role as the dashboard header shows it (spec §2). */
-export function capitalizeRole(role: string): string {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : role;
+/** One owner page inside the layout: its document title and its (visually hidden) main heading. */
+export function OwnerPage({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · ReFeed`;
+  }, [title]);
+  return (
+    <>
+      <h1 className="sr-only">{title}</h1>
+      {children}
+    </>
+  );
 }
 
 /**
- * The frame of every owner page: the owner gate of spec §4, re-checked on every auth change, and the
- * header with the restaurant's name, the user's role and sign-out. The API enforces the same gate.
+ * The layout route of every owner page: the owner gate of spec §4, re-checked on every auth change,
+ * and the header with the restaurant's name, the user's role and sign-out. The API enforces the same
+ * gate on every owner endpoint.
  */
-export function OwnerLayout({ title, children }: { title: string; children: ReactNode }) {
+export function OwnerLayout() {
   const me = useMe({ refetchOnWindowFocus: true });
   const session = authClient.useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const { signOut, pending: signingOut } = useSignOut();
-
-  useEffect(() => {
-    document.title = `${title} · ReFeed`;
-  }, [title]);
 
   // Re-check the gate whenever the session changes (sign-in, sign-out, another account).
   const sessionKey = session.isPending ? null : (session.data?.session.id ?? 'signed-out');
@@ -81,8 +88,8 @@ export function OwnerLayout({ title, children }: { title: string; children: Reac
 
   return (
     <div className="min-h-dvh">
-      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <AppHeader
+        brand={
           <NavLink to={paths.dashboard.href()} className="flex min-w-0 items-center gap-2" aria-label={`${restaurant.name}, tableau de bord`}>
             <MessageSquareHeart className="size-6 shrink-0 text-brand-700" aria-hidden="true" />
             <span className="flex min-w-0 flex-col leading-tight">
@@ -90,33 +97,20 @@ export function OwnerLayout({ title, children }: { title: string; children: Reac
                 {restaurant.name}
               </span>
               <span className="text-xs text-stone-500" data-testid="owner-role">
-                {capitalizeRole(restaurant.role)}
+                {formatRoleFr(restaurant.role)}
               </span>
             </span>
           </NavLink>
-          <div className="ml-auto flex items-center gap-3 md:order-last">
-            <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut}>
-              <LogOut aria-hidden="true" />
-              <span>Se déconnecter</span>
-            </Button>
-          </div>
-          <nav aria-label="Espace restaurant" className="-mx-1 flex w-full gap-1 overflow-x-auto pb-1 md:w-auto md:pb-0">
-            {NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                className={headerNavLinkClass}
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-        </div>
-      </header>
+        }
+        nav={NAV}
+        navLabel="Espace restaurant"
+        onSignOut={signOut}
+        signingOut={signingOut}
+      />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
-        <h1 className="sr-only">{title}</h1>
-        {children}
+        <Outlet />
       </main>
     </div>
   );
 }
+

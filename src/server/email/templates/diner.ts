@@ -1,3 +1,4 @@
+import { atRestaurant } from '../../../shared/rules/restaurant-name';
 import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
@@ -31,7 +32,7 @@ export function renderThanksEmail(data: {
     : '';
   return {
     to: data.to,
-    subject: `Merci pour votre visite chez ${data.restaurantName} !`,
+    subject: `Merci pour votre visite ${atRestaurant(data.restaurantName)} !`,
     html: wrapEmailHtml(`<p>${greeting(data.firstName)}</p>
 <p>Merci d’avoir pris le temps de donner votre avis sur <strong>${name}</strong>. Toute l’équipe est ravie que vous ayez passé un bon moment.</p>
 ${points}${review}
@@ -66,7 +67,7 @@ ${comment}
 <p>Client : ${who || 'anonyme'}</p>
 <p>Un message rapide et attentionné peut transformer cette expérience.</p>
 ${emailButton(data.dashboardUrl, 'Voir le tableau de bord')}`),
-    text: `Note ${data.rating}/5 chez ${data.restaurantName} le ${data.createdAt}.\nCommentaire : ${data.comment ?? '(aucun)'}\nClient : ${[data.customerName, data.customerEmail, data.customerPhone].filter(Boolean).join(' · ') || 'anonyme'}`,
+    text: `Note ${data.rating}/5 ${atRestaurant(data.restaurantName)} le ${data.createdAt}.\nCommentaire : ${data.comment ?? '(aucun)'}\nClient : ${[data.customerName, data.customerEmail, data.customerPhone].filter(Boolean).join(' · ') || 'anonyme'}`,
   };
 }
 
@@ -79,7 +80,7 @@ export function renderRewardUnlockedEmail(data: { to: string; restaurantName: st
 <p>Bonne nouvelle : avec <strong>${data.balance} points</strong>, vous avez débloqué <strong>${escapeHtml(data.rewardName)}</strong> chez <strong>${escapeHtml(data.restaurantName)}</strong>.</p>
 <p>Présentez cet email lors de votre prochaine visite pour en profiter.</p>
 <p>À très bientôt !</p>`),
-    text: `Vous avez débloqué ${data.rewardName} chez ${data.restaurantName} (${data.balance} points). Présentez cet email lors de votre prochaine visite.`,
+    text: `Vous avez débloqué ${data.rewardName} ${atRestaurant(data.restaurantName)} (${data.balance} points). Présentez cet email lors de votre prochaine visite.`,
   };
 }
 
@@ -94,6 +95,6 @@ export function renderLinkConfirmationEmail(data: { to: string; restaurantName: 
 <p>Confirmez-la pour ajouter vos points :</p>
 ${emailButton(data.url, 'Confirmer et récupérer mes points')}
 <p>Ce lien fonctionne une seule fois, pendant ${data.expiresInMinutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : rien ne sera modifié.</p>`),
-    text: `Confirmez votre email pour récupérer vos points chez ${data.restaurantName} : ${data.url} (valable ${data.expiresInMinutes} minutes, une seule fois). Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.`,
+    text: `Confirmez votre email pour récupérer vos points ${atRestaurant(data.restaurantName)} : ${data.url} (valable ${data.expiresInMinutes} minutes, une seule fois). Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.`,
   };
 }

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useAdminOverview } from '../../../features/admin/api/get-overview';
 import { PendingList } from '../../../features/admin/components/pending-list';
-import { QueryError } from '../../../features/admin/components/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { StatusCounters } from '../../../features/admin/components/status-counters';
 
 export default function AdminHomePage() {

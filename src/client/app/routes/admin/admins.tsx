@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdmins } from '../../../features/admin/api/get-admins';
 import { AddAdminForm } from '../../../features/admin/components/add-admin-form';
 import { AdminsList } from '../../../features/admin/components/admins-list';
-import { QueryError } from '../../../features/admin/components/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 
 const LOAD_ERROR = 'Erreur lors du chargement des admins';
 

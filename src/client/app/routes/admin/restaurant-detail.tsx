@@ -12,7 +12,7 @@ import { useAdminRestaurant } from '../../../features/admin/api/get-restaurant';
 import { HistoryCard } from '../../../features/admin/components/history-card';
 import { IdentityCard } from '../../../features/admin/components/identity-card';
 import { NotesCard } from '../../../features/admin/components/notes-card';
-import { QueryError } from '../../../features/admin/components/query-error';
+import { QueryError } from '../../../components/ui/query-error';
 import { RestaurantActions } from '../../../features/admin/components/restaurant-actions';
 import { RestaurantStatusBadge } from '../../../features/admin/components/status-badge';
 

@@ -1,10 +1,10 @@
-import { OwnerLayout } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../../components/layouts/owner-layout';
 import { UnderConstruction } from '../../../components/layouts/under-construction';
 
 export default function Page() {
   return (
-    <OwnerLayout title="Automations">
+    <OwnerPage title="Automations">
       <UnderConstruction title="Automations" inFrame />
-    </OwnerLayout>
+    </OwnerPage>
   );
 }

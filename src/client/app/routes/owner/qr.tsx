@@ -1,8 +1,8 @@
 import { ArrowLeft, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { OwnerLayout } from '../../../components/layouts/owner-layout';
-import { Button } from '../../../components/ui/button';
+import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useQrCodes } from '../../../features/qr/api/get-qr-codes';
@@ -18,7 +18,7 @@ export default function QrPage() {
   const list = qrCodes.data?.qrCodes ?? [];
 
   return (
-    <OwnerLayout title="QR codes">
+    <OwnerPage title="QR codes">
       <div className="flex flex-col gap-5">
         <Link to={paths.dashboard.href()} className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -42,12 +42,7 @@ export default function QrPage() {
             ))}
           </div>
         ) : qrCodes.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-            <p>Impossible de charger les QR codes : {qrCodes.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => qrCodes.refetch()}>
-              Réessayer
-            </Button>
-          </div>
+          <QueryError title="Impossible de charger les QR codes" detail={qrCodes.error.message} onRetry={() => void qrCodes.refetch()} />
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
             <QrCode className="size-10 text-stone-400" aria-hidden="true" />
@@ -66,6 +61,6 @@ export default function QrPage() {
           </>
         )}
       </div>
-    </OwnerLayout>
+    </OwnerPage>
   );
 }

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +11,8 @@ import { paths } from '../../../config/paths';
 import { formatShortDateFr } from '../../../../shared/format';
 import { ADMIN_PAGE_SIZE, RESTAURANT_STATUS_LABELS, ZRestaurantStatusFilter, type TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
 import { useAdminRestaurants, type AdminRestaurantListItem } from '../api/get-restaurants';
-import { QueryError } from './query-error';
+import { Pager } from '../../../components/ui/pager';
+import { QueryError } from '../../../components/ui/query-error';
 import { RestaurantStatusBadge } from './status-badge';
 
 const SEARCH_DELAY_MS = 300;
@@ -89,7 +90,6 @@ export function RestaurantsDirectory() {
   }
 
   const total = list.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
   const items = list.data?.items ?? [];
 
   return (
@@ -186,21 +186,7 @@ export function RestaurantsDirectory() {
         </div>
       )}
 
-      {total > ADMIN_PAGE_SIZE && items.length > 0 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => update({ page: page - 1 })}>
-            <ChevronLeft aria-hidden="true" />
-            Précédent
-          </Button>
-          <span className="text-sm text-stone-600">
-            Page {Math.min(page, pageCount).toLocaleString('fr-FR')} sur {pageCount.toLocaleString('fr-FR')}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => update({ page: page + 1 })}>
-            Suivant
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      ) : null}
+      {items.length > 0 ? <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} onPageChange={(next) => update({ page: next })} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TCreateQrCodeRequest, TQrCode } from '../../../../shared/schemas/qr';
-import { qrCodesQueryKey } from './get-qr-codes';
+import { qrKeys } from './keys';
 
 export const QR_CREATE_NO_ROW_MESSAGE = 'Erreur lors de la création du QR';
 
@@ -15,6 +15,6 @@ export function useCreateQrCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createQrCode,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qrKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
-import { qrCodesQueryKey } from './get-qr-codes';
+import { qrKeys } from './keys';
 
 export async function deleteQrCode(id: string): Promise<void> {
   await readJson(await api.qr[':id'].$delete({ param: { id } }));
@@ -10,6 +10,6 @@ export function useDeleteQrCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteQrCode,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qrKeys.all }),
   });
 }

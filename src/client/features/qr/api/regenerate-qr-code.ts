@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TQrCode } from '../../../../shared/schemas/qr';
-import { qrCodesQueryKey } from './get-qr-codes';
+import { qrKeys } from './keys';
 
 export async function regenerateQrCode(id: string): Promise<TQrCode> {
   const body = await readJson<{ qrCode: TQrCode }>(await api.qr[':id'].regenerate.$post({ param: { id } }));
@@ -12,6 +12,6 @@ export function useRegenerateQrCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerateQrCode,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: qrCodesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: qrKeys.all }),
   });
 }

@@ -1,16 +1,7 @@
 import { Copy, Download, Printer, RefreshCw, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -134,24 +125,18 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
             Imprimer
           </a>
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="sm" className="col-span-2 text-red-700 hover:bg-red-50" disabled={remove.isPending}>
               <Trash2 aria-hidden="true" />
               Supprimer
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogTitle>Supprimer ce QR code ?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Le QR « {title} » et son image seront supprimés définitivement. Les cartes déjà imprimées avec ce QR devront être remplacées.
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Annuler</AlertDialogCancel>
-              <AlertDialogAction onClick={deleteQr}>Supprimer</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Supprimer ce QR code ?"
+          description={`Le QR « ${title} » et son image seront supprimés définitivement. Les cartes déjà imprimées avec ce QR devront être remplacées.`}
+          confirmLabel="Supprimer"
+          onConfirm={deleteQr}
+        />
       </div>
     </Card>
   );

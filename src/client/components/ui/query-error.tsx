@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Button } from './button';
+import { Card } from './card';
 
 /** An inline error state with a retry button. */
 export function QueryError({ title, detail, onRetry, children }: { title: string; detail?: string; onRetry?: () => void; children?: ReactNode }) {

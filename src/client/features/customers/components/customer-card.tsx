@@ -1,0 +1,50 @@
+import { Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { formatDateFr } from '../../../../shared/format';
+import type { TCustomerListItem } from '../../../../shared/schemas/customers';
+
+export function customerFullName(customer: Pick<TCustomerListItem, 'firstName' | 'lastName'>): string {
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'Client anonyme';
+}
+
+/** A customer in the list (spec §2): full name, points badge above 0, email, phone, last visit. */
+export function CustomerCard({ customer }: { customer: TCustomerListItem }) {
+  const name = customerFullName(customer);
+  return (
+    <Card className="h-full transition-colors hover:border-brand-200" data-testid="customer-card">
+      <Link to={paths.customer.href(customer.id)} className="flex h-full flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 truncate font-semibold" title={name}>
+            {name}
+          </h3>
+          {customer.points > 0 ? <Badge className="shrink-0 tabular-nums">{customer.points.toLocaleString('fr-FR')} pts</Badge> : null}
+        </div>
+        <dl className="flex flex-col gap-1 text-sm text-stone-700">
+          {customer.email ? (
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <Mail className="size-4 text-stone-400" aria-label="Email" />
+              </dt>
+              <dd className="truncate">{customer.email}</dd>
+            </div>
+          ) : null}
+          {customer.phone ? (
+            <div className="flex items-center gap-1.5">
+              <dt>
+                <Phone className="size-4 text-stone-400" aria-label="Téléphone" />
+              </dt>
+              <dd>{customer.phone}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-1.5 text-stone-500">
+            <dt>Dernière visite :</dt>
+            <dd>{customer.lastVisitAt ? formatDateFr(customer.lastVisitAt) : '—'}</dd>
+          </div>
+        </dl>
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { TDashboard } from '../../../../shared/schemas/dashboard';
+
+/** Noon in Paris of a 'YYYY-MM-DD' day, in seconds (uPlot's time unit). */
+const toSeconds = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
+
+/**
+ * The 30-day chart drawn by uPlot (loaded with this module only): feedbacks per day as bars on the
+ * left axis, the day's average rating as a line on a 1–5 right axis. Redrawn at the container width.
+ */
+export default function DailyChartCanvas({ daily }: { daily: TDashboard['daily'] }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const data: uPlot.AlignedData = [daily.map((d) => toSeconds(d.day)), daily.map((d) => d.feedbacks), daily.map((d) => d.averageRating)];
+    const dayFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const options: uPlot.Options = {
+      width: element.clientWidth,
+      height: 220,
+      legend: { show: true },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(4, max)] }, rating: { range: [0, 5] } },
+      axes: [
+        { values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1000))), stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+        { scale: 'count', stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },
+        { scale: 'rating', side: 1, stroke: '#b45309', grid: { show: false } },
+      ],
+      series: [
+        { value: (_u, v) => (v == null ? '' : dayFormat.format(new Date(v * 1000))) },
+        { label: 'Avis', scale: 'count', stroke: '#0f766e', fill: 'rgba(15,118,110,0.35)', paths: uPlot.paths.bars!({ size: [0.6, 24] }), points: { show: false } },
+        { label: 'Note moyenne', scale: 'rating', stroke: '#b45309', width: 2, spanGaps: true, value: (_u, v) => (v == null ? '–' : v.toLocaleString('fr-FR')) },
+      ],
+    };
+    const plot = new uPlot(options, data, element);
+    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: 220 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [daily]);
+  return <div ref={container} className="w-full" aria-hidden="true" data-testid="daily-chart-canvas" />;
+}

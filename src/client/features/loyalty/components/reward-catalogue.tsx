@@ -1,0 +1,134 @@
+import { Gift, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { DEFAULT_REWARD_COST, LOYALTY_MESSAGES, ZCreateRewardRequest, type TReward } from '../../../../shared/schemas/loyalty';
+import { useCreateReward } from '../api/create-reward';
+import { useDeleteReward } from '../api/delete-reward';
+import { useSetRewardActive } from '../api/set-reward-active';
+
+const failure = (error: unknown) => toast.error(LOYALTY_MESSAGES.failure, { description: error instanceof Error ? error.message : undefined });
+
+function CreateRewardForm() {
+  const [label, setLabel] = useState('');
+  const [description, setDescription] = useState('');
+  const [cost, setCost] = useState(String(DEFAULT_REWARD_COST));
+  const create = useCreateReward();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZCreateRewardRequest.safeParse({ label, description, cost: cost === '' ? NaN : Number(cost) });
+    if (!parsed.success) {
+      toast.error('Erreur de validation', { description: parsed.error.issues[0]?.message });
+      return;
+    }
+    try {
+      await create.mutateAsync(parsed.data);
+      toast.success(LOYALTY_MESSAGES.rewardCreated);
+      setLabel('');
+      setDescription('');
+      setCost(String(DEFAULT_REWARD_COST));
+    } catch (error) {
+      failure(error);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" noValidate>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="reward-label">Récompense</Label>
+        <Input id="reward-label" placeholder="Café offert" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="reward-description">Description (optionnelle)</Label>
+        <Input id="reward-description" placeholder="Un expresso ou un thé" value={description} maxLength={200} onChange={(event) => setDescription(event.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="reward-cost">Coût (points)</Label>
+        <Input id="reward-cost" type="number" inputMode="numeric" min={1} step={1} value={cost} onChange={(event) => setCost(event.target.value.replace(/[^0-9]/g, ''))} />
+      </div>
+      <Button type="submit" disabled={label.trim() === '' || create.isPending}>
+        <Plus aria-hidden="true" />
+        Créer
+      </Button>
+    </form>
+  );
+}
+
+function RewardRow({ reward }: { reward: TReward }) {
+  const setActive = useSetRewardActive();
+  const remove = useDeleteReward();
+  const switchId = `reward-active-${reward.id}`;
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="reward-row">
+      <Gift className={`size-5 shrink-0 ${reward.isActive ? 'text-brand-700' : 'text-stone-400'}`} aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{reward.label}</p>
+        <p className="text-sm text-stone-600">
+          {reward.cost.toLocaleString('fr-FR')} points{reward.description ? ` · ${reward.description}` : ''}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch
+          id={switchId}
+          checked={reward.isActive}
+          disabled={setActive.isPending}
+          onCheckedChange={async (isActive) => {
+            try {
+              await setActive.mutateAsync({ id: reward.id, isActive });
+              toast.success(LOYALTY_MESSAGES.rewardStatusChanged);
+            } catch (error) {
+              failure(error);
+            }
+          }}
+        />
+        <Label htmlFor={switchId} className="w-14 text-sm">
+          {reward.isActive ? 'Active' : 'Inactive'}
+        </Label>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Supprimer la récompense « ${reward.label} »`}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          }
+          title="Supprimer cette récompense ?"
+          description={`« ${reward.label} » ne pourra plus être débloquée. Les récompenses déjà gagnées par vos clients sont conservées.`}
+          confirmLabel="Supprimer"
+          pending={remove.isPending}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(reward.id);
+              toast.success(LOYALTY_MESSAGES.rewardDeleted);
+            } catch (error) {
+              failure(error);
+            }
+          }}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** The reward catalogue: create, activate or deactivate by switch, delete after confirmation; cheapest first. */
+export function RewardCatalogue({ rewards }: { rewards: TReward[] }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5">
+      <div>
+        <h2 className="text-lg font-semibold">Catalogue de récompenses</h2>
+        <p className="text-sm text-stone-600">Un client débloque une récompense quand ses points atteignent son coût.</p>
+      </div>
+      <CreateRewardForm />
+      {rewards.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">Aucune récompense pour le moment. Créez la première ci-dessus.</p>
+      ) : (
+        <ul className="divide-y divide-stone-100" aria-label="Récompenses">
+          {rewards.map((reward) => (
+            <RewardRow key={reward.id} reward={reward} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
