@@ -6,7 +6,7 @@ import { qrCodes } from '../../src/server/db/schema';
 import { createInProcessRequest, loadProbeContext, runSecurityProbes } from '../../src/server/features/security/security.service';
 import type { ProbeContext, ProbeRequest } from '../../src/server/features/security/security-probes';
 import type { TQrCode } from '../../src/shared/schemas/qr';
-import { computeSecurityScore, SECURITY_CHECK_IDS, ZSecurityCheckResponse, type TSecurityCheckId, type TSecurityCheckResponse } from '../../src/shared/schemas/security';
+import { computeSecurityScore, SECURITY_CHECK_IDS, SECURITY_DOCUMENT_URL, ZSecurityCheckResponse, type TSecurityCheckId, type TSecurityCheckResponse } from '../../src/shared/schemas/security';
 import { createSignedInOwner } from '../support/factories';
 import { createTestContext, TEST_PUBLIC_URL, type TestAgent, type TestContext } from '../support/test-app';
 
@@ -103,11 +103,10 @@ describe('POST /api/security/check', () => {
 
   it('serves SECURITY.md read-only to owners', async () => {
     const { agent } = await createSignedInOwner(ctx);
-    const response = await agent.get('/api/security/document');
+    const response = await agent.get(SECURITY_DOCUMENT_URL);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { name: string; content: string };
-    expect(body.name).toBe('SECURITY.md');
-    expect(body.content).toContain('# Security controls');
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=UTF-8');
+    expect(await response.text()).toContain('# Security controls');
     expect((await ctx.agent().get('/api/security/document')).status).toBe(401);
   });
 });

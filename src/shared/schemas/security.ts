@@ -56,5 +56,5 @@ export function computeSecurityScore(statuses: ReadonlyArray<TSecurityCheckStatu
   return Math.round((passed / total) * 100);
 }
 
-/** GET /api/security/document: the project's SECURITY.md, as plain Markdown text. */
-export type TSecurityDocumentResponse = { name: string; content: string };
+/** GET /api/security/document: the project's SECURITY.md as plain text, opened from the page. */
+export const SECURITY_DOCUMENT_URL = '/api/security/document';

@@ -7,7 +7,7 @@ import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
-import type { TSecurityCheckResponse, TSecurityDocumentResponse } from '../../../shared/schemas/security';
+import type { TSecurityCheckResponse } from '../../../shared/schemas/security';
 import { getAppRequest } from './app-request';
 import { runSecurityCheck } from './security.service';
 
@@ -47,9 +47,10 @@ export function createSecurityRoutes(deps: AppDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(result);
     })
+    // A plain-text page the owner opens from /security ('Lire le document de sécurité').
     .get('/document', async (c) => {
       const content = await readSecurityDocument();
       if (content === null) throw new AppError('NOT_FOUND', SECURITY_DOCUMENT_MISSING_MESSAGE);
-      return c.json<TSecurityDocumentResponse>({ name: 'SECURITY.md', content });
+      return c.text(content, 200, { 'Content-Disposition': 'inline; filename="SECURITY.md"', 'Cache-Control': 'no-cache' });
     });
 }
