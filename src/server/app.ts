@@ -18,6 +18,8 @@ import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
+import { bindAppRequest } from './features/security/app-request';
+import { createSecurityRoutes } from './features/security/security.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
@@ -40,6 +42,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/dashboard', createDashboardRoutes(deps))
     .route('/customers', createCustomerRoutes(deps))
     .route('/loyalty', createLoyaltyRoutes(deps))
+    .route('/security', createSecurityRoutes(deps))
     .route('/public', createDinerRoutes(deps));
 }
 
@@ -60,6 +63,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   const clientDist = path.resolve(options.clientDist ?? CLIENT_DIST);
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const app = new Hono<AppEnv>();
+  // The security self-check (/api/security/check) probes the whole app in-process, but its route is
+  // built by createApiRoutes before this app exists: hand it a late-bound app.request, keyed by deps.
+  bindAppRequest(deps, (input, init) => app.request(input, init));
 
   app.use(requestId());
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for

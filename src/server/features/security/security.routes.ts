@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { requireOwner } from '../../lib/guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import type { TSecurityCheckResponse } from '../../../shared/schemas/security';
+import { getAppRequest } from './app-request';
+import { runSecurityCheck } from './security.service';
+
+/** A run makes about ten requests to the app: a few per minute is all a person needs. */
+export const SECURITY_CHECK_RATE_LIMIT: RateLimitRule = { name: 'security:check:user', limit: 10, windowSeconds: 10 * 60 };
+
+export const SECURITY_DOCUMENT_MISSING_MESSAGE = 'Document de sécurité introuvable';
+
+/** The repository's SECURITY.md, read once (it ships with the code and never changes while running). */
+let securityDocument: Promise<string | null> | undefined;
+function readSecurityDocument(): Promise<string | null> {
+  securityDocument ??= readFile(path.join(PROJECT_ROOT, 'SECURITY.md'), 'utf8').catch(() => null);
+  return securityDocument;
+}
+
+/** The owner's security self-check (spec §2 /security), mounted at /api/security. */
+export function createSecurityRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireOwner(deps))
+    .post('/check', async (c) => {
+      try {
+        await enforceRateLimits(deps.db, [{ rule: SECURITY_CHECK_RATE_LIMIT, subject: c.get('user').id }]);
+      } catch (error) {
+        if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+      const appRequest = getAppRequest(deps);
+      if (!appRequest) throw new AppError('UNAVAILABLE', 'La vérification de sécurité est indisponible.');
+      const result: TSecurityCheckResponse = await runSecurityCheck(deps, {
+        restaurantId: c.get('tenant').restaurantId,
+        // The owner's own session, for the probe that asks the owner API for another restaurant's data.
+        ownerCookie: c.req.header('cookie') ?? null,
+        appRequest,
+        requestId: c.get('requestId'),
+        logger: c.get('logger'),
+      });
+      c.header('Cache-Control', 'no-store');
+      return c.json(result);
+    })
+    // A plain-text page the owner opens from /security ('Lire le document de sécurité').
+    .get('/document', async (c) => {
+      const content = await readSecurityDocument();
+      if (content === null) throw new AppError('NOT_FOUND', SECURITY_DOCUMENT_MISSING_MESSAGE);
+      return c.text(content, 200, { 'Content-Disposition': 'inline; filename="SECURITY.md"', 'Cache-Control': 'no-cache' });
+    });
+}
