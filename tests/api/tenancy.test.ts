@@ -1,0 +1,121 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiRoutes } from '../../src/server/app';
+import { customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
+import type { TestAgent, TestContext } from '../support/test-app';
+import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createDinerTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Prefixes of the API that are not owner routes (public, auth, admin, account set-up, health). */
+const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/me(\/|$)/, /^\/onboarding$/];
+
+/** Every owner endpoint, read from the app's own route table: a new route is covered without editing this test. */
+function listOwnerRoutes(): Array<{ method: string; path: string }> {
+  const seen = new Set<string>();
+  return createApiRoutes(ctx.deps)
+    .routes.filter((route) => route.method !== 'ALL' && !NOT_OWNER.some((pattern) => pattern.test(route.path)))
+    .map((route) => ({ method: route.method, path: route.path }))
+    .filter((route) => {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** Everything of restaurant A that an owner route could read or change. */
+async function snapshotRestaurant(restaurantId: string) {
+  return {
+    restaurant: await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)),
+    rules: await ctx.db.select().from(loyaltyRules).where(eq(loyaltyRules.restaurantId, restaurantId)),
+    rewards: await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurantId)).orderBy(rewards.id),
+    qrCodes: await ctx.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId)).orderBy(qrCodes.id),
+    customers: await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurantId)).orderBy(customers.id),
+    customerRewards: await ctx.db.select().from(customerRewards).where(eq(customerRewards.restaurantId, restaurantId)).orderBy(customerRewards.id),
+    pointEvents: await ctx.db.select().from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).orderBy(pointEvents.id),
+    feedbacks: await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.id),
+    visits: await ctx.db.select().from(visits).where(eq(visits.restaurantId, restaurantId)).orderBy(visits.id),
+  };
+}
+
+/** A body most owner schemas accept (zod drops the keys a route does not use), so the call reaches the tenant check. */
+function bodyWith(ids: string[]) {
+  return {
+    isActive: false,
+    label: 'Intrus',
+    tableLabel: 'Intrus',
+    isPrimary: false,
+    basePoints: 0,
+    bonusGoodRating: 0,
+    ratingThreshold: 5,
+    maxPointsPerDay: 0,
+    cost: 1,
+    reviewUrl: '',
+    url: '',
+    q: 'intrus',
+    ids: ids.join(','),
+    customerId: ids[0],
+    rewardId: ids[0],
+  };
+}
+
+describe('tenancy: owner B with owner A’s ids', () => {
+  let ownerA: { agent: TestAgent; restaurantId: string; ids: string[] };
+  let ownerB: TestAgent;
+
+  beforeAll(async () => {
+    const user = await createUser(ctx, { email: uniqueEmail('owner-a') });
+    const { restaurant, mainQr, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
+    await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+    const email = uniqueEmail('client-a');
+    for (let n = 0; n < 3; n++) await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+    const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
+    const catalogue = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurant.id));
+    expect(earned.length).toBeGreaterThan(0);
+    ownerA = {
+      agent: await signIn(ctx, user.email),
+      restaurantId: restaurant.id,
+      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id)],
+    };
+    ownerB = (await createSignedInOwner(ctx)).agent;
+  });
+
+  it('lists the owner routes from the router (the walk below is not empty)', () => {
+    const paths = listOwnerRoutes().map((route) => `${route.method} ${route.path}`);
+    expect(paths).toEqual(expect.arrayContaining(['GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard']));
+  });
+
+  it('answers 404 or 403 to every owner route naming A’s rows, shows none of A’s data, and changes nothing of A', async () => {
+    await ctx.waitForIdleQueue();
+    const before = await snapshotRestaurant(ownerA.restaurantId);
+    const failures: string[] = [];
+    for (const route of listOwnerRoutes()) {
+      const params = route.path.match(/:[A-Za-z]+/g) ?? [];
+      // Routes with ids: every id of A in every slot. Routes without: A's ids in the query and the body.
+      const attempts = params.length ? ownerA.ids.map((id) => route.path.replace(/:[A-Za-z]+/g, id)) : [`${route.path}?ids=${ownerA.ids.join(',')}&customerId=${ownerA.ids[3]}`];
+      for (const path of attempts) {
+        const json = route.method === 'GET' || route.method === 'DELETE' ? undefined : bodyWith(ownerA.ids);
+        const response = await ownerB.request(`/api${path}`, { method: route.method, json });
+        const text = await response.text();
+        if (params.length && ![403, 404].includes(response.status)) failures.push(`${route.method} ${path} → ${response.status}`);
+        if (!params.length && response.status >= 500) failures.push(`${route.method} ${path} → ${response.status}`);
+        const leaked = ownerA.ids.filter((id) => text.includes(id));
+        if (response.ok && leaked.length) failures.push(`${route.method} ${path} → shows ${leaked.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await ctx.waitForIdleQueue();
+    expect(await snapshotRestaurant(ownerA.restaurantId)).toEqual(before);
+    // And owner A still reaches its own rows through the same routes.
+    expect((await ownerA.agent.get(`/api/customers/${ownerA.ids[3]}`)).status).toBe(200);
+  });
+});
