@@ -19,7 +19,7 @@ import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
 
 export const DEMO_OWNER_EMAIL = 'demo@chezdemo.fr';
 export const DEMO_OWNER_PASSWORD = 'ChezDemo-2026!';
-const FIRST_NAMES = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Manon', 'Jules', 'Inès', 'Lucas', 'Emma', 'Nathan', 'Zoé', 'Gabriel', 'Sarah', 'Arthur', 'Jade', 'Raphaël', 'Louise', 'Théo', 'Alice'];
+const FIRST_NAMES = ['Camille', 'Léa', 'Hugo', 'Louis', 'Chloé', 'Manon', 'Jules', 'Inès', 'Lucas', 'Emma', 'Nathan', 'Zoé', 'Gabriel', 'Sarah', 'Arthur', 'Jade', 'Raphaël', 'Louise', 'Théo', 'Élodie'];
 const LAST_NAMES = ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefèvre', 'Michel', 'Garcia', 'David', 'Bertrand', 'Roux', 'Vincent', 'Fournier'];
 const COMMENTS = ['Excellent repas, service au top !', 'Très bon accueil, on reviendra.', 'Un peu d’attente mais les plats valaient le coup.', 'Le dessert était incroyable.', 'Trop bruyant ce soir.', 'Plat arrivé froid, dommage.', 'Parfait pour un déjeuner rapide.', 'Carte des vins remarquable.', null, null, null];
 

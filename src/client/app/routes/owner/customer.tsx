@@ -59,9 +59,13 @@ function PendingRewards({ customer }: { customer: TCustomerDetail }) {
                 </span>
               </span>
             </span>
-            <Button size="sm" onClick={() => void handOver(reward.id)} disabled={redeem.isPending}>
-              Marquer comme utilisée
-            </Button>
+            {reward.cost > customer.customer.points ? (
+              <span className="text-xs text-stone-600">{CUSTOMER_MESSAGES.notEnoughPoints}</span>
+            ) : (
+              <Button size="sm" onClick={() => void handOver(reward.id)} disabled={redeem.isPending}>
+                Marquer comme utilisée
+              </Button>
+            )}
           </li>
         ))}
       </ul>

@@ -29,7 +29,7 @@ export default function DailyChartCanvas({ daily }: { daily: TDashboard['daily']
         { scale: 'rating', side: 1, stroke: '#b45309', grid: { show: false } },
       ],
       series: [
-        { value: (_u, v) => (v == null ? '' : dayFormat.format(new Date(v * 1000))) },
+        { label: 'Jour', value: (_u, v) => (v == null ? '' : dayFormat.format(new Date(v * 1000))) },
         { label: 'Avis', scale: 'count', stroke: '#0f766e', fill: 'rgba(15,118,110,0.35)', paths: uPlot.paths.bars!({ size: [0.6, 24] }), points: { show: false } },
         { label: 'Note moyenne', scale: 'rating', stroke: '#b45309', width: 2, spanGaps: true, value: (_u, v) => (v == null ? '–' : v.toLocaleString('fr-FR')) },
       ],

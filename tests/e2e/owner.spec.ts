@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const owner = inject('e2eOwner');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The demo owner ("Chez Demo": 40 customers, 200 feedbacks over 60 days) signed in through /login. */
+async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(owner.email);
+  await page.locator('#login-password').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  return page;
+}
+
+/** Reads an owner API as the signed-in page does. */
+async function fetchJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'same-origin' })).json(), path) as Promise<T>;
+}
+
+describe('owner workspace', () => {
+  it('shows the seeded dashboard: the server’s counters, ten recent feedbacks, the chart and its table', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'dashboard-desktop'],
+      [PHONE, 'dashboard-phone'],
+    ] as const) {
+      const page = await signInDemoOwner(viewport);
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole('heading', { name: 'Bienvenue Chez Demo !' }).waitFor();
+      const api = await fetchJson<{ counters: { visitsLast7Days: number; averageRating: number | null; goodRatings: number; recentCount: number } }>(page, '/api/dashboard');
+      expect(await page.getByTestId('counter-visits-value').textContent()).toBe(String(api.counters.visitsLast7Days));
+      expect(await page.getByTestId('counter-average-value').textContent()).toBe(api.counters.averageRating!.toLocaleString('fr-FR', { minimumFractionDigits: 1 }));
+      expect(await page.getByTestId('counter-good-value').textContent()).toBe(String(api.counters.goodRatings));
+      expect(await page.getByTestId('counter-recent-value').textContent()).toBe('10');
+      expect(await page.getByTestId('recent-feedbacks').locator('li').count()).toBe(10);
+      // Green from 4 stars, red below.
+      const first = page.getByTestId('recent-feedbacks').locator('li').first();
+      const rating = Number(await first.getAttribute('data-rating'));
+      expect(await first.getAttribute('class')).toContain(rating >= 4 ? 'border-green-600' : 'border-red-600');
+      // uPlot draws a canvas; the same figures are in a table.
+      await page.getByTestId('daily-chart-canvas').locator('canvas').first().waitFor();
+      expect(await page.getByTestId('daily-table').locator('tbody tr').count()).toBe(30);
+      // Chez Demo has its review link: no banner, and the to-do item is ticked.
+      expect(await page.getByTestId('review-link-banner').count()).toBe(0);
+      expect(await page.getByTestId('todo-list').getByRole('link', { name: /lien d’avis/ }).getAttribute('data-done')).toBe('true');
+      await saveScreenshot(page, name);
+      await page.close();
+    }
+  });
+
+  it('finds Élodie when typing "elodie", pages the customers and opens a customer', async () => {
+    const page = await signInDemoOwner(PHONE);
+    await page.goto(`${baseUrl}/customers`);
+    await page.getByTestId('customer-card').first().waitFor();
+    expect(await page.getByTestId('customer-card').count()).toBe(20);
+    await page.getByRole('navigation', { name: 'Pagination' }).getByText('Page 1 sur 2').waitFor();
+    await saveScreenshot(page, 'customers-phone');
+    await page.getByPlaceholder('Rechercher des clients...').fill('elodie');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('elodie');
+    await expect.poll(async () => (await page.getByTestId('customer-card').allTextContents()).every((text) => text.includes('Élodie'))).toBe(true);
+    expect(await page.getByTestId('customer-card').count()).toBeGreaterThan(0);
+    await page.getByPlaceholder('Rechercher des clients...').fill('zzzz-personne');
+    await page.getByText('Aucun client trouvé correspondant à votre recherche').waitFor();
+    await page.close();
+  });
+
+  it('hands over a pending reward once and shows the new balance', async () => {
+    const page = await signInDemoOwner(DESKTOP);
+    await page.goto(`${baseUrl}/customers`);
+    // The seed unlocked rewards for its best customers: find one with a pending reward.
+    const list = await fetchJson<{ items: Array<{ id: string }> }>(page, '/api/customers?page=1');
+    let target: { id: string; points: number; label: string } | null = null;
+    for (const item of list.items) {
+      const detail = await fetchJson<{ customer: { points: number }; rewards: Array<{ status: string; label: string; cost: number }> }>(page, `/api/customers/${item.id}`);
+      const pending = detail.rewards.find((reward) => reward.status === 'pending' && reward.cost <= detail.customer.points);
+      if (pending) {
+        target = { id: item.id, points: detail.customer.points - pending.cost, label: pending.label };
+        break;
+      }
+    }
+    expect(target).not.toBeNull();
+    await page.goto(`${baseUrl}/customers/${target!.id}`);
+    const pendingList = page.getByTestId('pending-rewards');
+    await pendingList.waitFor();
+    const before = await pendingList.locator('li').count();
+    await pendingList.locator('li', { hasText: target!.label }).first().getByRole('button', { name: 'Marquer comme utilisée' }).click();
+    await page.getByText('Récompense utilisée', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByTestId('customer-points').textContent()).toBe(`${target!.points.toLocaleString('fr-FR')} points`);
+    await expect.poll(() => page.getByTestId('pending-rewards').locator('li').count()).toBe(before - 1);
+    await saveScreenshot(page, 'customer-desktop');
+    await page.close();
+  });
+
+  it('creates a reward, switches it off and deletes it after confirmation', async () => {
+    const page = await signInDemoOwner(PHONE);
+    await page.goto(`${baseUrl}/loyalty`);
+    await page.getByRole('heading', { name: 'Catalogue de récompenses' }).waitFor();
+    const label = `Digestif ${Date.now().toString(36)}`;
+    const create = page.getByRole('button', { name: 'Créer', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel('Récompense', { exact: true }).fill(label);
+    expect(await page.getByLabel('Coût (points)').inputValue()).toBe('100');
+    await create.click();
+    await page.getByText('Récompense créée !').waitFor();
+    const row = page.getByTestId('reward-row').filter({ hasText: label });
+    await row.waitFor();
+    const toggle = row.getByRole('switch');
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await page.getByText('Statut mis à jour').waitFor();
+    await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    // The threshold field stays within 3–5 and the preview follows the rules.
+    await page.getByLabel('Seuil de bonne note (étoiles)').fill('9');
+    expect(await page.getByLabel('Seuil de bonne note (étoiles)').inputValue()).toBe('5');
+    await page.getByTestId('rules-preview').getByText('Note de 5 étoiles ou plus').waitFor();
+    await saveScreenshot(page, 'loyalty-phone');
+    await row.getByRole('button', { name: `Supprimer la récompense « ${label} »` }).click();
+    await page.getByRole('alertdialog', { name: 'Supprimer cette récompense ?' }).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Récompense supprimée').waitFor();
+    await expect.poll(() => page.getByTestId('reward-row').filter({ hasText: label }).count()).toBe(0);
+    await page.close();
+  });
+});
