@@ -1,10 +1,15 @@
 // npm run bench — starts the app on a throwaway embedded database with the demo restaurant, then
 // measures latency and throughput of the hot paths over real HTTP on loopback. Prints figures only.
+//
+// npm run bench -- --scale [N]   with BENCH_DATABASE_URL=postgres://… (a server where a throwaway
+// database may be created): the demo restaurant gets 1,000,000 feedbacks and 100,000 customers first,
+// and the owner's dashboard and customer search are measured on that.
 import { serve } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { outboxEmails } from '../src/server/db/schema';
 import { buildSendKey } from '../src/server/email/deliver';
 import { sendDinerEmailJob } from '../src/server/features/diner/diner.jobs';
@@ -14,11 +19,15 @@ import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../src/server/lib/logger';
+import { rebuildDailyStats } from '../src/server/features/dashboard/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
 
-type Scenario = { name: string; request: (base: string, i: number) => Promise<Response> };
+/** `concurrency` 1 measures a lone owner's latency; the default 8 measures throughput under load. */
+type Scenario = { name: string; request: (base: string, i: number) => Promise<Response>; concurrency?: number };
 
-const REQUESTS = Number(process.argv[2] ?? 300);
+const args = process.argv.slice(2).filter((arg) => arg !== '--scale');
+const SCALE = process.argv.includes('--scale');
+const REQUESTS = Number(args[0] ?? 300);
 const CONCURRENCY = 8;
 
 function percentile(sorted: number[], p: number): number {
@@ -31,7 +40,7 @@ async function runScenario(base: string, scenario: Scenario): Promise<void> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: scenario.concurrency ?? CONCURRENCY }, async () => {
       while (next < REQUESTS) {
         const i = next++;
         const t0 = performance.now();
@@ -52,7 +61,38 @@ async function runScenario(base: string, scenario: Scenario): Promise<void> {
 const port = await findFreePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-bench-'));
 // TRUST_PROXY=1: each simulated phone names itself in X-Forwarded-For, as one load balancer would.
-const env = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '1' });
+
+/** --scale: a throwaway PostgreSQL database next to BENCH_DATABASE_URL's, dropped at the end. */
+let benchDatabase: { url: string; drop: () => Promise<void> } | null = null;
+if (SCALE) {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) throw new Error('--scale needs BENCH_DATABASE_URL=postgres://… (a server where a database may be created)');
+  const name = `refeed_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  benchDatabase = {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+const env = parseEnv({
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  TRUST_PROXY: '1',
+  ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
+});
 const { deps, stop } = await startDependencies(env, createLogger('silent'));
 await seedDemoRestaurant(deps);
 const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
@@ -69,12 +109,34 @@ const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join(';
 const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string }> };
 const restaurantId = me.restaurants[0].id;
 const mainCode = `${restaurantId.slice(0, 8)}-main`;
+
+/** --scale: 100,000 customers and 1,000,000 feedbacks over two years in the demo restaurant, in SQL. */
+async function seedAtScale(feedbackCount: number, customerCount: number) {
+  const started = performance.now();
+  const names = `array['Camille','Léa','Hugo','Élodie','Chloé','Manon','Jules','Inès','Lucas','Zoé','Gabriel','Noémie','Raphaël','Théo','Anaïs']`;
+  const lastNames = `array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Lefèvre','Moreau','Simon','Laurent','Garcia','Fournier','Girard']`;
+  await deps.db.execute(sql.raw(`insert into customers (restaurant_id, first_name, last_name, email, points, last_visit_at, created_at)
+    select '${restaurantId}', (${names})[1 + i % 15], (${lastNames})[1 + (i / 15) % 15], 'client' || i || '@example.fr', (i * 7) % 400,
+           now() - ((i % 700) || ' days')::interval, now() - interval '800 days'
+    from generate_series(1, ${customerCount}) as i`));
+  await deps.db.execute(sql.raw(`insert into feedbacks (restaurant_id, customer_id, rating, comment, created_at)
+    select '${restaurantId}', null, 1 + (i::bigint * 7919) % 5, case when i % 3 = 0 then 'Très bon repas' end, now() - ((i % 730) || ' days')::interval - ((i % 1440) || ' minutes')::interval
+    from generate_series(1, ${feedbackCount}) as i`));
+  await deps.db.transaction((tx) => rebuildDailyStats(tx, restaurantId));
+  await deps.db.execute(sql.raw('analyze'));
+  console.log(`scale seed: ${customerCount.toLocaleString('en')} customers and ${feedbackCount.toLocaleString('en')} feedbacks in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+if (SCALE) await seedAtScale(Number(args[1] ?? 1_000_000), 100_000);
 // Each simulated diner is its own phone: its own address (as the proxy would report it) and no cookie.
 const diner = (i: number) => ({ 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}`, origin: base, 'content-type': 'application/json' });
 
 const scenarios: Scenario[] = [
   { name: 'GET /api/health', request: (b) => fetch(`${b}/api/health`) },
   { name: 'GET /api/me (owner session)', request: (b) => fetch(`${b}/api/me`, { headers: { cookie } }) },
+  { name: 'GET /api/dashboard (owner)', request: (b) => fetch(`${b}/api/dashboard`, { headers: { cookie } }) },
+  { name: 'GET /api/customers page 1', request: (b) => fetch(`${b}/api/customers`, { headers: { cookie } }) },
+  { name: 'GET /api/customers?q=elodie', request: (b) => fetch(`${b}/api/customers?q=elodie`, { headers: { cookie } }) },
+  { name: 'GET /api/customers?q=lefevre&page=3', request: (b) => fetch(`${b}/api/customers?q=lefevre&page=3`, { headers: { cookie } }) },
   { name: 'GET /f/:id (diner HTML)', request: (b) => fetch(`${b}/f/${restaurantId}`) },
   { name: 'GET public restaurant (diner)', request: (b, i) => fetch(`${b}/api/public/restaurants/${restaurantId}`, { headers: diner(i) }) },
   { name: 'GET /r code lookup (+1 scan)', request: (b, i) => fetch(`${b}/api/public/qr/${mainCode}`, { headers: diner(i) }) },
@@ -89,7 +151,12 @@ const scenarios: Scenario[] = [
   },
 ];
 
-console.log(`ReFeed bench — embedded PGlite, demo restaurant seeded, ${CONCURRENCY} concurrent clients on loopback`);
+// The owner's pages, one request at a time: the latency an owner sees on an otherwise idle server.
+for (const scenario of scenarios.filter((s) => /dashboard|customers/.test(s.name))) {
+  scenarios.push({ ...scenario, name: `${scenario.name.replace('GET /api/', '')} (1 client)`, concurrency: 1 });
+}
+
+console.log(`ReFeed bench — ${benchDatabase ? 'PostgreSQL' : 'embedded PGlite'}, demo restaurant seeded${SCALE ? ' at scale' : ''}, ${CONCURRENCY} concurrent clients on loopback`);
 for (const scenario of scenarios) await runScenario(base, scenario);
 
 /** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
@@ -119,5 +186,8 @@ await benchEmailDrain(500);
 
 server.close();
 await stop();
+// BENCH_KEEP_DATABASE=1 keeps the scale database for EXPLAIN sessions (its name is printed).
+if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database: ${benchDatabase?.url}`);
+else await benchDatabase?.drop();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

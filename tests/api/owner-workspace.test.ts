@@ -43,6 +43,7 @@ describe('/api/dashboard', () => {
     expect(dashboard.recentFeedbacks).toEqual([]);
     expect(dashboard).toMatchObject({ restaurantName: 'Le Vide', role: 'Propriétaire', hasReviewLink: false });
     expect(dashboard.daily).toHaveLength(30);
+    expect(dashboard.todo).toEqual({ hasQrCodes: false, hasReviewLink: false, hasRewards: false, hasActiveAutomations: false });
   });
 
   it('computes the four counters on known data: average of the last 10 to one decimal, ratings ≥ 4 among them', async () => {
@@ -64,6 +65,7 @@ describe('/api/dashboard', () => {
       recentCount: 10,
     });
     expect(dashboard.counters.averageRating).toBe(3.6);
+    expect(dashboard.todo).toEqual({ hasQrCodes: true, hasReviewLink: false, hasRewards: true, hasActiveAutomations: false });
     expect(dashboard.recentFeedbacks.map((f) => f.comment)).toEqual(ratings.map((_, i) => `Avis ${i}`).slice(2).reverse());
     const day = dashboard.daily.find((d) => d.day === '2026-11-20')!;
     expect(day).toEqual({ day: '2026-11-20', visits: 12, feedbacks: 12, averageRating: Math.round((ratings.reduce((a, b) => a + b, 0) / 12) * 10) / 10 });
@@ -114,6 +116,15 @@ describe('/api/customers', () => {
     expect(second.items.map((c) => c.firstName)).toEqual(['Client4', 'Client3', 'Client2', 'Client1', 'Client0']);
     expect((await search('')).total).toBe(28);
     expect((await agent.get('/api/customers?page=0')).status).toBe(400);
+  });
+
+  it('gives an exact total up to 1 000 customers, then "1 000+" with paging still open', async () => {
+    const { restaurant, agent } = await createSignedInOwner(ctx);
+    await ctx.db.insert(customers).values(Array.from({ length: 1005 }, (_, index) => ({ restaurantId: restaurant.id, firstName: `Habitué${index}` })));
+    const first = await readJson<TCustomersPage>(agent, '/api/customers');
+    expect(first).toMatchObject({ total: 1000, totalIsCapped: true, pageSize: 20 });
+    expect((await readJson<TCustomersPage>(agent, '/api/customers?page=51')).items).toHaveLength(5);
+    expect(await readJson<TCustomersPage>(agent, '/api/customers?q=habitue1004')).toMatchObject({ total: 1, totalIsCapped: false });
   });
 
   it('exports the customers as CSV for French Excel: BOM, semicolons, CRLF, formula cells neutralised', async () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
+/** Totals are exact up to this many customers, then shown as '1 000+' (counting 100,000 rows is slow). */
+export const CUSTOMERS_COUNT_CAP = 1000;
 
 /** The §2 empty messages of /customers and the staff actions' texts. */
 export const CUSTOMER_MESSAGES = {
@@ -35,7 +37,7 @@ export type TCustomerListItem = {
   lastVisitAt: string | null;
 };
 
-export type TCustomersPage = { items: TCustomerListItem[]; total: number; page: number; pageSize: number };
+export type TCustomersPage = { items: TCustomerListItem[]; total: number; totalIsCapped: boolean; page: number; pageSize: number };
 
 export type TCustomerDetail = {
   customer: TCustomerListItem & { createdAt: string; marketingConsent: boolean };

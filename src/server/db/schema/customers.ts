@@ -21,8 +21,6 @@ export const customers = pgTable(
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when the restaurant erased the customer's personal data (GDPR): the row stays for the counts. */
-    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /**
      * First name, last name and email in lower case without accents, for the owner's search
      * ('elodie' finds 'Élodie'); kept by the database, served by a trigram index.
@@ -40,7 +38,8 @@ export const customers = pgTable(
     index('customers_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('customers_restaurant_last_name_idx').on(t.restaurantId, sql`lower(${t.lastName})`),
     index('customers_restaurant_first_name_idx').on(t.restaurantId, sql`lower(${t.firstName})`),
-    index('customers_restaurant_last_visit_idx').on(t.restaurantId, t.lastVisitAt),
+    // The owner's list order (most recent visit first): page 1 of 100,000 customers reads 20 index entries.
+    index('customers_restaurant_recent_idx').on(t.restaurantId, sql`${t.lastVisitAt} desc nulls last`, sql`${t.createdAt} desc`, t.id),
     index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

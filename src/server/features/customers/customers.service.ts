@@ -5,7 +5,7 @@ import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits }
 import { clock } from '../../lib/clock';
 import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
-import { CUSTOMER_MESSAGES, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerListItem, type TCustomersPage } from '../../../shared/schemas/customers';
+import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerListItem, type TCustomersPage } from '../../../shared/schemas/customers';
 import { recordRestaurantAudit } from './restaurant-audit';
 import { AppError } from '../../lib/errors';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner';
@@ -159,15 +159,20 @@ export async function searchCustomers(db: Db, restaurantId: string, query: { q: 
   const where = needle
     ? and(eq(customers.restaurantId, restaurantId), sql`${customers.searchText} like ${containsPattern(needle)}`)
     : eq(customers.restaurantId, restaurantId);
-  const rows = await db
-    .select(listColumns)
-    .from(customers)
-    .where(where)
-    .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
-  const [{ total }] = await db.select({ total: count() }).from(customers).where(where);
-  return { items: rows.map(toListItem), total: Number(total), page: query.page, pageSize: CUSTOMERS_PAGE_SIZE };
+  // The page and the total run side by side (two pool connections on PostgreSQL).
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(customers)
+      .where(where)
+      .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE),
+    // Counting 100,000 rows costs more than the page: the total is exact up to COUNT_CAP, then '1 000+'.
+    db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
+  ]);
+  const capped = Number(total) > CUSTOMERS_COUNT_CAP;
+  return { items: rows.map(toListItem), total: capped ? CUSTOMERS_COUNT_CAP : Number(total), totalIsCapped: capped, page: query.page, pageSize: CUSTOMERS_PAGE_SIZE };
 }
 
 async function findCustomer(db: Db, restaurantId: string, customerId: string) {

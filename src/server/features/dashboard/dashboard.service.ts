@@ -1,4 +1,4 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { automations, customers, feedbacks, qrCodes, restaurantDailyStats, restaurants, rewards } from '../../db/schema';
 import { clock } from '../../lib/clock';
@@ -27,8 +27,18 @@ const roundOneDecimal = (value: number) => Math.round(value * 10) / 10;
 export async function getDashboard(db: Db, tenant: { restaurantId: string; role: string }): Promise<TDashboard> {
   const { restaurantId } = tenant;
   const days = listParisDays(clock.now(), DASHBOARD_CHART_DAYS);
-  const [restaurantRows, recent, statRows, qr, reward, automation] = await Promise.all([
-    db.select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl }).from(restaurants).where(eq(restaurants.id, restaurantId)),
+  // Three queries side by side: the restaurant with its to-do facts, the latest feedbacks, the days.
+  const [restaurantRows, recent, statRows] = await Promise.all([
+    db
+      .select({
+        name: restaurants.name,
+        googleReviewUrl: restaurants.googleReviewUrl,
+        hasQrCodes: sql<boolean>`exists (select 1 from ${qrCodes} where ${qrCodes.restaurantId} = ${restaurantId})`,
+        hasRewards: sql<boolean>`exists (select 1 from ${rewards} where ${rewards.restaurantId} = ${restaurantId} and ${rewards.isActive})`,
+        hasActiveAutomations: sql<boolean>`exists (select 1 from ${automations} where ${automations.restaurantId} = ${restaurantId} and ${automations.status} = 'active')`,
+      })
+      .from(restaurants)
+      .where(eq(restaurants.id, restaurantId)),
     db
       .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, firstName: customers.firstName })
       .from(feedbacks)
@@ -40,9 +50,6 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
       .select()
       .from(restaurantDailyStats)
       .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0]))),
-    db.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId)).limit(1),
-    db.select({ id: rewards.id }).from(rewards).where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true))).limit(1),
-    db.select({ id: automations.id }).from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.status, 'active'))).limit(1),
   ]);
   const [restaurant] = restaurantRows;
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
@@ -67,7 +74,7 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
       recentCount: ratings.length,
     },
     recentFeedbacks: recent.map((feedback) => ({ ...feedback, createdAt: feedback.createdAt.toISOString() })),
-    todo: { hasQrCodes: qr.length > 0, hasReviewLink, hasRewards: reward.length > 0, hasActiveAutomations: automation.length > 0 },
+    todo: { hasQrCodes: !!restaurant.hasQrCodes, hasReviewLink, hasRewards: !!restaurant.hasRewards, hasActiveAutomations: !!restaurant.hasActiveAutomations },
     daily,
   };
 }

@@ -53,7 +53,7 @@ export default function CustomersPage() {
           <div>
             <h2 className="text-2xl font-semibold tracking-tight">Vos clients</h2>
             <p className="text-sm text-stone-600" aria-live="polite">
-              {data ? `${data.total.toLocaleString('fr-FR')} client${data.total > 1 ? 's' : ''}${q ? ' trouvé' + (data.total > 1 ? 's' : '') : ''}` : '\u00a0'}
+              {data ? `${data.total.toLocaleString('fr-FR')}${data.totalIsCapped ? '+' : ''} client${data.total > 1 ? 's' : ''}${q ? ' trouvé' + (data.total > 1 ? 's' : '') : ''}` : '\u00a0'}
             </p>
           </div>
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>
@@ -104,6 +104,7 @@ export default function CustomersPage() {
               page={page}
               total={data!.total}
               pageSize={data!.pageSize}
+              hasMore={data!.totalIsCapped ? data!.items.length === data!.pageSize : undefined}
               onPageChange={(next) => {
                 setParams(q ? { q, page: String(next) } : { page: String(next) });
                 window.scrollTo({ top: 0 });
