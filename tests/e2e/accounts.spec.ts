@@ -381,8 +381,10 @@ describe('onboarding and route memory', () => {
     const page = await browser.newPage(DESKTOP);
     await signInThroughLoginPage(page, owner.email, owner.password);
     await poll(() => pathname(page)).toBe('/dashboard');
-    await page.getByRole('link', { name: 'Clients' }).first().click();
+    await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Clients' }).click();
     await poll(() => pathname(page)).toBe('/customers');
+    await page.getByPlaceholder('Rechercher des clients...').waitFor();
+    await poll(() => page.evaluate(() => window.sessionStorage.getItem('refeed.route'))).toBe('/customers');
     await page.goto(`${baseUrl}/`);
     // The page needs its session before it listens; focus again until it does.
     await poll(async () => {

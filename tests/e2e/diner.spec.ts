@@ -92,7 +92,7 @@ describe('the diner pages on a phone (390×844)', () => {
     // One page load, one tracked visit.
     expect(visitCalls).toEqual(['POST']);
     // Jobs send it a few seconds later (feedback job, then the email job).
-    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite chez Chez Demo !');
+    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite Chez Demo !');
     expect(errors).toEqual([]);
   });
 

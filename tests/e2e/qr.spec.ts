@@ -132,7 +132,7 @@ describe('the /qr page', () => {
 
     // Download: a PNG named after the label that decodes to the URL.
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Télécharger' }).click()]);
-    expect(download.suggestedFilename()).toBe(`qr-${label}.png`);
+    expect(download.suggestedFilename()).toBe(`qr-${label.replaceAll(' ', '-')}.png`);
     expect(decodeQrPng(new Uint8Array(readFileSync((await download.path())!)))).toBe(sourceUrl);
     await page.getByText('QR code téléchargé !').waitFor();
 

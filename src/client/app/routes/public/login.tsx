@@ -41,7 +41,8 @@ function PasswordForm() {
     await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     const me = await queryClient.fetchQuery({ queryKey: accountKeys.me, queryFn: getMe }).catch(() => null);
     browserSession.markLanded(data.user.id);
-    navigate(landingPathFor(me?.isAdmin ?? false), { replace: true });
+    // Land only if the user is still here: someone who already moved on is not pulled back.
+    if (window.location.pathname === paths.login.path) navigate(landingPathFor(me?.isAdmin ?? false), { replace: true });
   }
 
   const submitting = form.formState.isSubmitting;
