@@ -34,6 +34,8 @@ const ZEnv = z
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_PUBLIC_URL: z.url().optional(),
     GOOGLE_PLACES_API_KEY: z.string().optional(),
+    /** Where Google Places Text Search is called (tests point it to a local fake server). */
+    GOOGLE_PLACES_BASE_URL: z.url().default('https://maps.googleapis.com'),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SUPPORT_EMAIL: z.email().default('support@refeed.fr'),
     /** Where the built client is served from (default dist/client); the browser tests use a private build. */

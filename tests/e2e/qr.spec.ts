@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeQrPng, readPdfQrImages } from '../support/qr-decode';
-import { confirmEmailAndChoosePassword } from './support/confirm-email';
+import { createApprovedRestaurant as createRestaurantThroughFlows, signInPage as signInWith } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -20,17 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs a user in through the real /login page (password form); the browser then carries the session cookie. */
-async function signInPage(viewport: { width: number; height: number }, account: { email: string; password: string }): Promise<Page> {
-  const page = await browser.newPage(viewport);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(account.email);
-  await page.locator('#login-password').fill(account.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
-  return page;
-}
+const signInPage = (viewport: { width: number; height: number }, account: { email: string; password: string }) => signInWith(browser, baseUrl, viewport, account);
 
 /** The demo owner ("Chez Demo", 4 seeded QR codes) on /qr. */
 async function openQrPage(viewport: { width: number; height: number }): Promise<Page> {
@@ -41,41 +31,7 @@ async function openQrPage(viewport: { width: number; height: number }): Promise<
   return page;
 }
 
-/** A new restaurant through the product's flows: sign-up, emailed verification link, admin approval. */
-async function createApprovedRestaurant(): Promise<{ email: string; password: string }> {
-  const email = `qr-e2e-${randomBytes(4).toString('hex')}@example.fr`;
-  const password = 'Qr-e2e-Motdepasse-42!';
-  const signup = await fetch(`${baseUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      restaurantName: 'Le Bistrot QR',
-      siren: '552100554',
-      firstName: 'Camille',
-      lastName: 'Martin',
-      email,
-      phone: '06 12 34 56 78',
-      password,
-      passwordConfirmation: password,
-      acceptTerms: true,
-    }),
-  });
-  expect(signup.status).toBe(201);
-  const { restaurantId } = (await signup.json()) as { restaurantId: string };
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const { mails } = (await (await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ html: string }> };
-      link = mails.flatMap((mail) => [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'))).find((href) => href.includes('/api/auth/verify-email'));
-      return !!link;
-    }, { timeout: 15_000 })
-    .toBe(true);
-  await confirmEmailAndChoosePassword(baseUrl, link!, password);
-  const adminPage = await signInPage(DESKTOP, admin);
-  const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
-  expect(approval.ok()).toBe(true);
-  return { email, password };
-}
+const createApprovedRestaurant = () => createRestaurantThroughFlows(browser, baseUrl, admin);
 
 const cardNamed = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 

@@ -85,7 +85,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
         {route.kind === 'feedback' && route.link && page ? (
           <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
         ) : submitted && page ? (
-          <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} />
+          <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} reviewPromptAllRatings={page.restaurant.reviewPromptAllRatings} />
         ) : (
           <FeedbackForm
             page={kind}

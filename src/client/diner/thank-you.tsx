@@ -5,19 +5,25 @@ import type { SubmittedFeedback } from './feedback-form';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { CheckCircleIcon, ExternalLinkIcon, GiftIcon } from './icons';
 
-/** After the submission: points, rewards, then the review link (4–5 stars) or the apology (3 or less). */
+/**
+ * After the submission: points, rewards, then the review link (4–5 stars) or the apology (3 or less).
+ * When the restaurant offers the public review to everyone (`reviewPromptAllRatings`, Google's policy
+ * against review gating), the link follows the apology too.
+ */
 export function ThankYou({
   page,
   submitted,
   restaurantId,
   restaurantName,
   reviewUrl,
+  reviewPromptAllRatings = false,
 }: {
   page: 'r' | 'f';
   submitted: SubmittedFeedback;
   restaurantId: string;
   restaurantName: string;
   reviewUrl: string | null;
+  reviewPromptAllRatings?: boolean;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const balance = submitted.result.balance;
@@ -74,6 +80,16 @@ export function ThankYou({
       ) : (
         <p className="rounded-xl bg-stone-100 p-4 text-center text-stone-700">Merci, vos remarques sont prises en compte. L’équipe de {restaurantName} va les lire avec attention.</p>
       )}
+
+      {!positive && reviewPromptAllRatings && reviewUrl ? (
+        <div className="space-y-3 text-center">
+          <p className="text-stone-700">Vous pouvez aussi partager votre avis publiquement.</p>
+          <a href={reviewUrl} target="_blank" rel="noopener noreferrer" className={PRIMARY_BUTTON}>
+            Laisser un avis Google
+            <ExternalLinkIcon className="size-5" />
+          </a>
+        </div>
+      ) : null}
 
       {submitted.anonymous && balance > 0 ? <LinkEmailBox restaurantId={restaurantId} restaurantName={restaurantName} balance={balance} /> : null}
     </section>

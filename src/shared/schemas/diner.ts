@@ -156,7 +156,8 @@ export type TTrackVisitRequest = z.input<typeof ZTrackVisitRequest>;
 export type TTrackVisitResponse = { visitId: string; restaurantId: string; qrId: string | null };
 
 /** What anyone may read about a restaurant: never an email, a SIRET or any personal data. */
-export type TPublicRestaurant = { name: string; logoUrl: string | null; reviewUrl: string | null };
+/** `reviewPromptAllRatings`: offer the review link after every rating, not only 4–5 stars (the owner's choice). */
+export type TPublicRestaurant = { name: string; logoUrl: string | null; reviewUrl: string | null; reviewPromptAllRatings: boolean };
 
 /** GET /api/public/qr/{code}: the restaurant behind a printed code. */
 export type TQrLookupResponse = { restaurantId: string; qrId: string; label: string | null; restaurant: TPublicRestaurant };

@@ -31,13 +31,19 @@ export function isUuid(value: string | null | undefined): value is string {
   return !!value && UUID_PATTERN.test(value);
 }
 
-type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null };
+type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null; reviewPromptAllRatings: boolean };
 
 /** The restaurant if it exists and is approved; any other state reads as not found. */
 async function findApprovedRestaurant(db: Db, restaurantId: string): Promise<ApprovedRestaurant> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await db
-    .select({ id: restaurants.id, name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .select({
+      id: restaurants.id,
+      name: restaurants.name,
+      logoUrl: restaurants.logoUrl,
+      googleReviewUrl: restaurants.googleReviewUrl,
+      reviewPromptAllRatings: restaurants.reviewPromptAllRatings,
+    })
     .from(restaurants)
     .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
@@ -45,7 +51,7 @@ async function findApprovedRestaurant(db: Db, restaurantId: string): Promise<App
 }
 
 function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
-  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: restaurant.googleReviewUrl };
+  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: restaurant.googleReviewUrl, reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
 }
 
 /** get-public-restaurant: only the name, logo and review link of an approved restaurant. */

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, readJson } from '../../../lib/api-client';
+import { reviewLinkKeys } from './keys';
+
+export async function saveReviewLink(url: string): Promise<{ reviewUrl: string | null; validatedAt: string | null; message: string }> {
+  return readJson(await api['review-link'].$put({ json: { url } }));
+}
+
+/** Saving (or removing) the link: the settings are read again, and so are the pages showing the 'no link' banner. */
+export function useSaveReviewLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveReviewLink,
+    // The QR page's banner reads the link from its own list: everything is read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewLinkKeys.all }).then(() => queryClient.invalidateQueries()),
+  });
+}
