@@ -18,6 +18,7 @@ import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
+import { createAutomationRoutes } from './features/automations/automations.routes';
 import { createReviewLinkRoutes } from './features/reviews/review-link.routes';
 import { bindAppRequest } from './features/security/app-request';
 import { createSecurityRoutes } from './features/security/security.routes';
@@ -44,6 +45,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/customers', createCustomerRoutes(deps))
     .route('/loyalty', createLoyaltyRoutes(deps))
     .route('/review-link', createReviewLinkRoutes(deps))
+    .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
     .route('/public', createDinerRoutes(deps));
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRoutes } from '../../src/server/app';
-import { customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
+import { insertDefaultAutomations } from '../../src/server/features/automations/default-automations';
+import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
@@ -43,6 +44,7 @@ async function snapshotRestaurant(restaurantId: string) {
     pointEvents: await ctx.db.select().from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).orderBy(pointEvents.id),
     feedbacks: await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.id),
     visits: await ctx.db.select().from(visits).where(eq(visits.restaurantId, restaurantId)).orderBy(visits.id),
+    automations: await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurantId)).orderBy(automations.id),
   };
 }
 
@@ -50,6 +52,9 @@ async function snapshotRestaurant(restaurantId: string) {
 function bodyWith(ids: string[]) {
   return {
     isActive: false,
+    status: 'inactive',
+    subject: 'Intrus',
+    html: '<p>Intrus</p>',
     label: 'Intrus',
     tableLabel: 'Intrus',
     isPrimary: false,
@@ -80,11 +85,13 @@ describe('tenancy: owner B with owner A’s ids', () => {
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
     const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
     const catalogue = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurant.id));
+    await insertDefaultAutomations(ctx.db, restaurant.id);
+    const mails = await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurant.id));
     expect(earned.length).toBeGreaterThan(0);
     ownerA = {
       agent: await signIn(ctx, user.email),
       restaurantId: restaurant.id,
-      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id)],
+      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id)],
     };
     ownerB = (await createSignedInOwner(ctx)).agent;
   });

@@ -24,6 +24,11 @@ async function signInDemoOwner(viewport: { width: number; height: number }): Pro
   return page;
 }
 
+/** A phone page must not scroll sideways. */
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
 /** Reads an owner API as the signed-in page does. */
 async function fetchJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => (await fetch(url, { credentials: 'same-origin' })).json(), path) as Promise<T>;
@@ -54,6 +59,7 @@ describe('owner workspace', () => {
       // Chez Demo has its review link: no banner, and the to-do item is ticked.
       expect(await page.getByTestId('review-link-banner').count()).toBe(0);
       expect(await page.getByTestId('todo-list').getByRole('link', { name: /lien d’avis/ }).getAttribute('data-done')).toBe('true');
+      await expectNoHorizontalScroll(page);
       await saveScreenshot(page, name);
       await page.close();
     }
@@ -67,6 +73,7 @@ describe('owner workspace', () => {
     // Other browser tests add diners to Chez Demo: the page count follows the server's total.
     const { total } = await fetchJson<{ total: number }>(page, '/api/customers');
     await page.getByRole('navigation', { name: 'Pagination' }).getByText(`Page 1 sur ${Math.ceil(total / 20)}`).waitFor();
+    await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'customers-phone');
     await page.getByPlaceholder('Rechercher des clients...').fill('elodie');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('elodie');
@@ -126,11 +133,44 @@ describe('owner workspace', () => {
     await page.getByLabel('Seuil de bonne note (étoiles)').fill('9');
     expect(await page.getByLabel('Seuil de bonne note (étoiles)').inputValue()).toBe('5');
     await page.getByTestId('rules-preview').getByText('Note de 5 étoiles ou plus').waitFor();
+    await expectNoHorizontalScroll(page);
     await saveScreenshot(page, 'loyalty-phone');
     await row.getByRole('button', { name: `Supprimer la récompense « ${label} »` }).click();
     await page.getByRole('alertdialog', { name: 'Supprimer cette récompense ?' }).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByText('Récompense supprimée').waitFor();
     await expect.poll(() => page.getByTestId('reward-row').filter({ hasText: label }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('lists the automations, pauses one, edits its subject (refusing an unknown variable) and previews it', async () => {
+    const page = await signInDemoOwner(PHONE);
+    await page.goto(`${baseUrl}/automations`);
+    const card = page.getByTestId('automation-card').and(page.locator('[data-key="review_nudge_3d"]'));
+    await card.waitFor();
+    expect(await page.getByTestId('automation-card').count()).toBe(5);
+    await card.getByRole('switch').click();
+    await page.getByText('Statut modifié').first().waitFor();
+    await card.getByText('En pause').waitFor();
+    await card.getByRole('button', { name: 'Modifier' }).click();
+    const dialog = page.getByRole('dialog');
+    const subject = dialog.getByLabel('Objet');
+    await subject.fill('{{prenom}}, votre avis compte');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/Variable inconnue : \{\{prenom\}\}/).first().waitFor();
+    expect(await dialog.getByLabel('Contenu HTML').getAttribute('rows')).toBe('12');
+    await subject.fill('{{first_name}}, votre avis compte beaucoup');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Automation mise à jour').waitFor();
+    await card.getByText('{{first_name}}, votre avis compte beaucoup').waitFor();
+    await card.getByRole('button', { name: 'Aperçu' }).click();
+    await expect.poll(() => page.getByTestId('preview-subject').textContent()).toBe('Camille, votre avis compte beaucoup');
+    await saveScreenshot(page, 'automations-preview-phone');
+    await page.keyboard.press('Escape');
+    // Back as it was for the other tests.
+    await card.getByRole('switch').click();
+    await card.getByText('Actif').waitFor();
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, 'automations-phone');
     await page.close();
   });
 });

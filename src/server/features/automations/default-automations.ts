@@ -17,7 +17,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
     description: 'Remercie le client juste après un avis positif (4 ou 5 étoiles).',
     config: {
       delay_minutes: 0,
-      subject: 'Merci pour votre visite chez {{restaurant_name}} !',
+      subject: 'Merci pour votre visite ! — {{restaurant_name}}',
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe de {{restaurant_name}} est ravie que vous ayez passé un bon moment.'),
@@ -33,7 +33,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
     description: 'Prévient le responsable quand un client donne 3 étoiles ou moins.',
     config: {
       delay_minutes: 0,
-      subject: 'Avis à surveiller : {{rating}}/5 chez {{restaurant_name}}',
+      subject: 'Avis à surveiller : {{rating}}/5 — {{restaurant_name}}',
       html: [
         paragraph('Bonjour,'),
         paragraph('Un client ({{first_name}}) vient de laisser une note de {{rating}}/5.'),
@@ -51,7 +51,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: '{{first_name}}, votre avis compte pour {{restaurant_name}}',
       html: [
         paragraph('Bonjour {{first_name}},'),
-        paragraph('Il y a quelques jours, vous êtes venu chez {{restaurant_name}}. Votre avis aide d’autres gourmands à nous découvrir.'),
+        paragraph('Merci encore pour votre visite il y a quelques jours. Votre avis aide d’autres gourmands à découvrir {{restaurant_name}}.'),
         paragraph('<a href="{{google_url}}">Partager mon avis</a> — cela ne prend qu’une minute.'),
         paragraph('Merci !'),
       ].join('\n'),
@@ -63,10 +63,10 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
     description: 'Relance le client 30 jours après sa dernière visite.',
     config: {
       delay_minutes: 43200,
-      subject: 'Vous nous manquez chez {{restaurant_name}} !',
+      subject: 'Vous nous manquez ! — {{restaurant_name}}',
       html: [
         paragraph('Bonjour {{first_name}},'),
-        paragraph('Cela fait un mois que nous ne vous avons pas vu chez {{restaurant_name}}.'),
+        paragraph('Cela fait un mois que nous ne vous avons pas vu. Toute l’équipe de {{restaurant_name}} serait ravie de vous retrouver.'),
         paragraph('Vous avez {{balance}} points de fidélité qui vous attendent : revenez les utiliser !'),
         paragraph('À très vite.'),
       ].join('\n'),
@@ -82,7 +82,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Avec {{balance}} points, vous venez de débloquer : <strong>{{reward_name}}</strong>.'),
-        paragraph('Présentez cet email lors de votre prochaine visite chez {{restaurant_name}} pour en profiter.'),
+        paragraph('Présentez cet email lors de votre prochaine visite pour en profiter. À bientôt ! — {{restaurant_name}}'),
       ].join('\n'),
     },
   },

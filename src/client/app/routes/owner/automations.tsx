@@ -1,10 +1,66 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { OwnerPage } from '../../../components/layouts/owner-layout';
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { Card } from '../../../components/ui/card';
+import { QueryError } from '../../../components/ui/query-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useAutomations } from '../../../features/automations/api/get-automations';
+import { AutomationCard } from '../../../features/automations/components/automation-card';
+import { TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
+import { AUTOMATION_MESSAGES } from '../../../../shared/schemas/automations';
 
-export default function Page() {
+export default function AutomationsPage() {
+  const list = useAutomations();
+  const initialised = list.data?.initialised ?? false;
+  useEffect(() => {
+    if (initialised) toast.success(AUTOMATION_MESSAGES.initialised);
+  }, [initialised]);
   return (
     <OwnerPage title="Automations">
-      <UnderConstruction title="Automations" inFrame />
+      <div className="flex flex-col gap-5">
+        <Link to={paths.dashboard.href()} className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Retour au tableau de bord
+        </Link>
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight">Emails automatiques</h2>
+          <p className="text-sm text-stone-600">Les emails que ReFeed envoie pour vous après chaque avis, à 3 jours et à 30 jours.</p>
+        </div>
+        {list.isPending ? (
+          <div role="status" aria-live="polite" className="grid gap-3 md:grid-cols-2">
+            <span className="sr-only">Chargement des automations…</span>
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} className="h-44" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <QueryError title="Impossible de charger les automations" detail={list.error.message} onRetry={() => void list.refetch()} />
+        ) : (
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <ul className="grid min-w-0 grid-cols-1 gap-3 md:grid-cols-2 lg:col-span-2" aria-label="Automations">
+              {list.data.automations.map((automation) => (
+                <li key={automation.id} className="min-w-0">
+                  <AutomationCard automation={automation} />
+                </li>
+              ))}
+            </ul>
+            <Card className="h-fit min-w-0 p-4 sm:p-5">
+              <h2 className="text-lg font-semibold">Variables disponibles</h2>
+              <dl className="mt-2 grid gap-1.5 text-sm">
+                {TEMPLATE_VARIABLES.map((variable) => (
+                  <div key={variable.name} className="flex flex-wrap gap-x-2">
+                    <dt className="font-mono text-xs text-brand-800">{`{{${variable.name}}}`}</dt>
+                    <dd className="text-stone-600">{variable.description}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Card>
+          </div>
+        )}
+      </div>
     </OwnerPage>
   );
 }

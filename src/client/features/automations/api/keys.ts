@@ -1,0 +1,5 @@
+/** Query keys of /automations. */
+export const automationKeys = {
+  all: ['automations'] as const,
+  preview: (id: string) => ['automations', 'preview', id] as const,
+};

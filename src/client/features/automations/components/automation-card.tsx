@@ -1,0 +1,161 @@
+import { Eye, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { checkTemplate } from '../../../../shared/rules/email-template';
+import { AUTOMATION_MESSAGES, type TAutomation } from '../../../../shared/schemas/automations';
+import { useAutomationPreview } from '../api/get-automation-preview';
+import { useSetAutomationStatus } from '../api/set-automation-status';
+import { useUpdateAutomation } from '../api/update-automation';
+
+function describeDelay(minutes: number): string {
+  if (minutes === 0) return 'Envoi immédiat';
+  if (minutes % 1440 === 0) return `Envoi après ${minutes / 1440} jour${minutes / 1440 > 1 ? 's' : ''}`;
+  return `Envoi après ${minutes} minutes`;
+}
+
+/** Edits the subject and the HTML (a 12-row text area, spec §2); variables are checked before saving. */
+function EditDialog({ automation, open, onOpenChange }: { automation: TAutomation; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [subject, setSubject] = useState(automation.subject);
+  const [html, setHtml] = useState(automation.html);
+  const update = useUpdateAutomation();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    for (const part of [subject, html]) {
+      const check = checkTemplate(part);
+      if (!check.ok) {
+        toast.error('Erreur de validation', { description: check.message });
+        return;
+      }
+    }
+    try {
+      await update.mutateAsync({ id: automation.id, subject, html });
+      toast.success(AUTOMATION_MESSAGES.updated);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(AUTOMATION_MESSAGES.updateFailed, { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  const subjectId = `automation-subject-${automation.id}`;
+  const htmlId = `automation-html-${automation.id}`;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Modifier « {automation.name} »</DialogTitle>
+          <DialogDescription>Utilisez les variables entre doubles accolades, par exemple {'{{first_name}}'}.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={subjectId}>Objet</Label>
+            <Input id={subjectId} value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={htmlId}>Contenu HTML</Label>
+            <Textarea id={htmlId} rows={12} className="font-mono text-xs" value={html} onChange={(event) => setHtml(event.target.value)} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Annuler
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              Enregistrer
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The automation rendered with sample data, in a sandboxed frame (no script, no same-origin access). */
+function PreviewDialog({ automation, open, onOpenChange }: { automation: TAutomation; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const preview = useAutomationPreview(automation.id, open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Aperçu : {automation.name}</DialogTitle>
+          <DialogDescription>Avec des données d’exemple (Camille, 5 étoiles, 20 points).</DialogDescription>
+        </DialogHeader>
+        {preview.isPending ? (
+          <p role="status">Chargement de l’aperçu…</p>
+        ) : preview.isError ? (
+          <p role="alert" className="text-red-700">
+            {preview.error.message}
+          </p>
+        ) : (
+          <div className="flex flex-col gap-2">
+            <p className="text-sm">
+              <span className="text-stone-500">Objet : </span>
+              <strong data-testid="preview-subject">{preview.data.subject}</strong>
+            </p>
+            <iframe title={`Aperçu de l’email « ${automation.name} »`} sandbox="" srcDoc={preview.data.html} className="h-80 w-full rounded-lg border border-stone-200 bg-white" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One automation: name, description, delay, 'Actif' / 'En pause' with its switch, edit and preview. */
+export function AutomationCard({ automation }: { automation: TAutomation }) {
+  const [editing, setEditing] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const setStatus = useSetAutomationStatus();
+  const active = automation.status === 'active';
+  const switchId = `automation-active-${automation.id}`;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-4 sm:p-5" data-testid="automation-card" data-key={automation.key}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold">{automation.name}</h3>
+          <p className="text-sm text-stone-600">{automation.description}</p>
+        </div>
+        <Badge variant={active ? 'success' : 'neutral'} className="shrink-0">
+          {active ? 'Actif' : 'En pause'}
+        </Badge>
+      </div>
+      <p className="text-xs text-stone-500">{describeDelay(automation.delayMinutes)}</p>
+      <p className="truncate text-sm text-stone-700" title={automation.subject}>
+        <span className="text-stone-500">Objet : </span>
+        {automation.subject}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <div className="mr-auto flex items-center gap-2">
+          <Switch
+            id={switchId}
+            checked={active}
+            disabled={setStatus.isPending}
+            onCheckedChange={async (checked) => {
+              try {
+                await setStatus.mutateAsync({ id: automation.id, status: checked ? 'active' : 'inactive' });
+                toast.success(AUTOMATION_MESSAGES.statusChanged);
+              } catch (error) {
+                toast.error(AUTOMATION_MESSAGES.statusFailed, { description: error instanceof Error ? error.message : undefined });
+              }
+            }}
+          />
+          <Label htmlFor={switchId} className="text-sm">
+            {active ? 'Activée' : 'Désactivée'}
+          </Label>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setPreviewing(true)}>
+          <Eye aria-hidden="true" />
+          Aperçu
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" />
+          Modifier
+        </Button>
+      </div>
+      {editing ? <EditDialog automation={automation} open={editing} onOpenChange={setEditing} /> : null}
+      <PreviewDialog automation={automation} open={previewing} onOpenChange={setPreviewing} />
+    </Card>
+  );
+}

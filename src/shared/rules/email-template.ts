@@ -1,0 +1,72 @@
+import Mustache from 'mustache';
+
+/**
+ * The variables an email template may use (spec §2, §3). Owner-written templates are checked against
+ * this list when saved; mustache escapes every {{variable}} as HTML, so a diner's comment arrives as text.
+ */
+export const TEMPLATE_VARIABLES = [
+  { name: 'restaurant_name', description: 'Nom du restaurant' },
+  { name: 'first_name', description: 'Prénom du client' },
+  { name: 'google_url', description: 'Lien d’avis Google' },
+  { name: 'rating', description: 'Note (1 à 5)' },
+  { name: 'comment', description: 'Commentaire du client' },
+  { name: 'points_added', description: 'Points gagnés' },
+  { name: 'balance', description: 'Solde de points' },
+  { name: 'reward_name', description: 'Récompense débloquée' },
+  { name: 'offer_text', description: 'Texte de l’offre' },
+  { name: 'label', description: 'Table ou QR' },
+  { name: 'created_at', description: 'Date de l’avis' },
+  { name: 'admin_feedback_url', description: 'Lien vers l’avis dans ReFeed' },
+] as const;
+
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number]['name'];
+export type TemplateData = Partial<Record<TemplateVariable, string | number | null>>;
+
+const ALLOWED = new Set<string>(TEMPLATE_VARIABLES.map((variable) => variable.name));
+
+/** Mustache tags that only output a variable; sections, partials and raw {{{…}}} are not allowed. */
+const OUTPUT_TAGS = new Set(['name']);
+
+export type TemplateCheck = { ok: true } | { ok: false; message: string };
+
+/** Checks a template before it is saved: it parses, and uses only escaped allowlisted variables. */
+export function checkTemplate(template: string): TemplateCheck {
+  let tokens: unknown[];
+  try {
+    tokens = Mustache.parse(template) as unknown[];
+  } catch {
+    return { ok: false, message: 'Le modèle contient une balise {{…}} mal fermée.' };
+  }
+  for (const token of tokens) {
+    const [type, value] = token as [string, string];
+    if (type === 'text') continue;
+    if (!OUTPUT_TAGS.has(type)) return { ok: false, message: `Balise non autorisée : {{${type === '&' ? '&' : type}${value}}}. Utilisez seulement {{variable}}.` };
+    if (!ALLOWED.has(value)) return { ok: false, message: `Variable inconnue : {{${value}}}. Variables possibles : ${[...ALLOWED].join(', ')}.` };
+  }
+  return { ok: true };
+}
+
+/** Renders a checked template; missing variables render empty, every value HTML-escaped. */
+export function renderTemplate(template: string, data: TemplateData): string {
+  return Mustache.render(template, data);
+}
+
+/** Renders a subject line: plain text, so values are not HTML-escaped (the mail header encodes them). */
+export function renderSubject(template: string, data: TemplateData): string {
+  return Mustache.render(template, data, {}, { escape: (value: unknown) => String(value).replace(/[\r\n]+/g, ' ') });
+}
+
+/** Sample values for previews and test sends. */
+export const SAMPLE_TEMPLATE_DATA: TemplateData = {
+  first_name: 'Camille',
+  google_url: 'https://g.page/r/exemple/review',
+  rating: 5,
+  comment: 'Excellent repas, service au top !',
+  points_added: 20,
+  balance: 120,
+  reward_name: 'Dessert offert',
+  offer_text: 'Un café offert sur présentation de cet email',
+  label: 'Table 4',
+  created_at: '24 novembre 2026',
+  admin_feedback_url: 'https://app.refeed.fr/dashboard',
+};

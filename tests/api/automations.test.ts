@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAutomationPreview, TAutomationsResponse } from '../../src/shared/schemas/automations';
+import { createSignedInOwner } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ startWorkers: false });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('/api/automations', () => {
+  it('creates the five defaults, active, for a restaurant that has none — once', async () => {
+    const { agent } = await createSignedInOwner(ctx, { restaurantName: 'Chez Paul' });
+    const first = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
+    expect(first.initialised).toBe(true);
+    expect(first.automations.map((a) => [a.key, a.status, a.delayMinutes])).toEqual([
+      ['thanks_after_visit', 'active', 0],
+      ['manager_alert_low_rating', 'active', 0],
+      ['review_nudge_3d', 'active', 4320],
+      ['we_miss_you_30d', 'active', 43200],
+      ['reward_unlocked', 'active', 0],
+    ]);
+    const again = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
+    expect(again.initialised).toBe(false);
+    expect(again.automations.map((a) => a.id)).toEqual(first.automations.map((a) => a.id));
+  });
+
+  it('pauses and resumes an automation', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    const paused = await agent.patch(`/api/automations/${automation.id}/status`, { status: 'inactive' });
+    expect((await paused.json()).automation.status).toBe('inactive');
+    expect((await agent.patch(`/api/automations/${automation.id}/status`, { status: 'off' })).status).toBe(400);
+    const list = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
+    expect(list.automations.find((a) => a.id === automation.id)!.status).toBe('inactive');
+  });
+
+  it('saves subject and HTML using allowlisted variables, and refuses an unknown one in French', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    const saved = await agent.put(`/api/automations/${automation.id}`, { subject: 'Merci {{first_name}} !', html: '<p>À bientôt — {{restaurant_name}}</p>' });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).automation).toMatchObject({ subject: 'Merci {{first_name}} !', html: '<p>À bientôt — {{restaurant_name}}</p>', delayMinutes: 0 });
+    const unknown = await agent.put(`/api/automations/${automation.id}`, { subject: 'Merci {{prenom}}', html: '<p>x</p>' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error.message).toMatch(/^Variable inconnue : \{\{prenom\}\}/);
+    const raw = await agent.put(`/api/automations/${automation.id}`, { subject: 'x', html: '{{{comment}}}' });
+    expect(raw.status).toBe(400);
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: ' ', html: '<p>x</p>' })).status).toBe(400);
+  });
+
+  it('previews with sample data, the restaurant’s name and a plain-text part', async () => {
+    const { agent } = await createSignedInOwner(ctx, { restaurantName: 'Le Bistrot <b>' });
+    const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    await agent.put(`/api/automations/${automation.id}`, { subject: 'Merci {{first_name}} — {{restaurant_name}}', html: '<p>Bonjour {{first_name}}, {{comment}}</p>' });
+    const preview = (await (await agent.get(`/api/automations/${automation.id}/preview`)).json()) as TAutomationPreview;
+    // A subject is text: no HTML escaping there (the body escapes).
+    expect(preview.subject).toBe('Merci Camille — Le Bistrot <b>');
+    expect(preview.html).toBe('<p>Bonjour Camille, Excellent repas, service au top !</p>');
+    expect(preview.text).toBe('Bonjour Camille, Excellent repas, service au top !');
+  });
+
+  it('refuses a visitor without a session', async () => {
+    expect((await ctx.agent().get('/api/automations')).status).toBe(401);
+  });
+});
