@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -56,6 +56,9 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** No route takes more than a form: bodies above this answer 413 (the diner routes allow less). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Saving a template from the visual editor sends its inlined HTML and design: the one larger body. */
+export const MAX_TEMPLATE_BODY_BYTES = 1024 * 1024;
+const isTemplateSave = (method: string, path: string) => method === 'PUT' && /^\/api\/automations\/[^/]+$/.test(path);
 
 /** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
 export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
@@ -90,12 +93,10 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     }
   });
   // Every body is small here: a bigger one is refused while it streams in, before it is buffered.
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413),
-    }),
-  );
+  const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
+  const smallBodies = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+  const templateBodies = bodyLimit({ maxSize: MAX_TEMPLATE_BODY_BYTES, onError: tooLarge });
+  app.use((c, next) => (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next));
   app.use(rejectUnstorableInput());
   app.use(
     secureHeaders({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAutomationPreview, TAutomationsResponse } from '../../src/shared/schemas/automations';
+import type { TAutomationEditorResponse, TAutomationPreview, TAutomationsResponse, TAutomationVersionsResponse } from '../../src/shared/schemas/automations';
 import { createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -65,5 +65,54 @@ describe('/api/automations', () => {
 
   it('refuses a visitor without a session', async () => {
     expect((await ctx.agent().get('/api/automations')).status).toBe(401);
+  });
+
+  it('keeps every save as a version (the default text first) and restores one as a new version', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    await agent.put(`/api/automations/${automation.id}`, { subject: 'Version A', html: '<p>A</p>' });
+    const design = { pages: [{ component: { type: 'wrapper' } }], styles: [] };
+    await agent.put(`/api/automations/${automation.id}`, { subject: 'Version B', html: '<table><tr><td>B</td></tr></table>', design });
+    const versions = ((await (await agent.get(`/api/automations/${automation.id}/versions`)).json()) as TAutomationVersionsResponse).versions;
+    expect(versions.map((v) => [v.subject, v.source, v.hasDesign])).toEqual([
+      ['Version B', 'visual', true],
+      ['Version A', 'html', false],
+      [automation.subject, 'initial', false],
+    ]);
+    expect(versions[0].authorName).toBeTruthy();
+
+    const restored = await agent.post(`/api/automations/${automation.id}/versions/${versions[1].id}/restore`, {});
+    expect(restored.status).toBe(200);
+    expect((await restored.json()).automation).toMatchObject({ subject: 'Version A', html: '<p>A</p>', hasDesign: false });
+    const after = ((await (await agent.get(`/api/automations/${automation.id}/versions`)).json()) as TAutomationVersionsResponse).versions;
+    expect(after.map((v) => [v.subject, v.source])[0]).toEqual(['Version A', 'restore']);
+    expect(after).toHaveLength(4);
+
+    // The editor reads the automation by key with its design.
+    const editor = (await (await agent.get(`/api/automations/by-key/${automation.key}`)).json()) as TAutomationEditorResponse;
+    expect(editor.automation.id).toBe(automation.id);
+    expect(editor.design).toBeNull();
+    await agent.post(`/api/automations/${automation.id}/versions/${versions[0].id}/restore`, {});
+    expect(((await (await agent.get(`/api/automations/by-key/${automation.key}`)).json()) as TAutomationEditorResponse).design).toEqual(design);
+    expect((await agent.get('/api/automations/by-key/unknown_key')).status).toBe(404);
+    expect((await agent.get('/api/automations/by-key/..%2Fx')).status).toBe(400);
+  });
+
+  it('accepts an editor save above the 64 KB limit of other routes, and refuses one above 1 MB', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    const html = `<p>${'x'.repeat(150_000)}</p>`;
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Gros', html, design: { blob: 'y'.repeat(300_000) } })).status).toBe(200);
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Trop gros', html, design: { blob: 'y'.repeat(1_100_000) } })).status).toBe(413);
+  });
+
+  it('never shows one restaurant’s versions to another', async () => {
+    const a = await createSignedInOwner(ctx);
+    const b = await createSignedInOwner(ctx);
+    const [automation] = ((await (await a.agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    await a.agent.put(`/api/automations/${automation.id}`, { subject: 'Secret', html: '<p>s</p>' });
+    const [version] = ((await (await a.agent.get(`/api/automations/${automation.id}/versions`)).json()) as TAutomationVersionsResponse).versions;
+    expect((await b.agent.get(`/api/automations/${automation.id}/versions`)).status).toBe(404);
+    expect((await b.agent.post(`/api/automations/${automation.id}/versions/${version.id}/restore`, {})).status).toBe(404);
   });
 });

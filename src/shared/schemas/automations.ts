@@ -9,13 +9,34 @@ export const AUTOMATION_MESSAGES = {
   initialised: 'Automations initialisées avec succès',
   notFound: 'Automation introuvable',
   notReady: 'Restaurant non prêt, réessayez dans un instant',
+  testSent: 'Email de test envoyé avec succès',
+  testFailed: 'Erreur lors de l’envoi du test',
+  versionRestored: 'Version restaurée',
+  versionNotFound: 'Version introuvable',
 } as const;
+
+/** The §8 messages of the visual editor (/emails/{key}/editor). */
+export const EDITOR_MESSAGES = {
+  signInRequired: 'Vous devez être connecté pour accéder à l’éditeur',
+  missingParameters: 'Paramètres manquants: restaurant_id ou clé de template',
+  initFailed: 'Erreur lors de l’initialisation',
+} as const;
+
+/** Keys of automations (the five defaults and any later one): lower-case words joined by '_'. */
+export const ZAutomationKeyParam = z.object({ key: z.string().regex(/^[a-z0-9_-]{1,64}$/, AUTOMATION_MESSAGES.notFound) });
+export const ZAutomationVersionParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound), versionId: z.uuid(AUTOMATION_MESSAGES.versionNotFound) });
+export const ZAutomationTestRequest = z.object({
+  to: z.string().trim().toLowerCase().max(255, 'Email invalide').pipe(z.email('Email invalide')),
+});
+export type TAutomationTestRequest = z.infer<typeof ZAutomationTestRequest>;
 
 export const ZAutomationIdParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound) });
 export const ZAutomationStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }) });
 export const ZAutomationTemplateRequest = z.object({
   subject: z.string().trim().min(1, 'L’objet est requis').max(200, 'L’objet doit contenir au plus 200 caractères'),
-  html: z.string().trim().min(1, 'Le contenu est requis').max(50_000, 'Le contenu est trop long (50 000 caractères au plus)'),
+  html: z.string().trim().min(1, 'Le contenu est requis').max(200_000, 'Le contenu est trop long (200 000 caractères au plus)'),
+  /** The visual editor's project (GrapesJS JSON), sent only by the editor; the text area sends none. */
+  design: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type TAutomationTemplateRequest = z.infer<typeof ZAutomationTemplateRequest>;
 
@@ -28,7 +49,30 @@ export type TAutomation = {
   subject: string;
   html: string;
   delayMinutes: number;
+  /** True when the current HTML was built in the visual editor (its design can be reopened there). */
+  hasDesign: boolean;
+  /** The last sends of this automation (newest first), from email_logs. */
+  lastSends: TEmailLogEntry[];
 };
+
+/** One email_logs row as the owner sees it; `reason` says why a send was skipped or failed. */
+export type TEmailLogEntry = { id: string; toEmail: string; subject: string; status: 'sent' | 'skipped' | 'failed'; reason: string | null; createdAt: string };
+
+export type TAutomationVersion = {
+  id: string;
+  subject: string;
+  html: string;
+  source: 'initial' | 'html' | 'visual' | 'restore';
+  hasDesign: boolean;
+  authorName: string | null;
+  createdAt: string;
+};
+/** GET /api/automations/:id/versions (newest first, 50 at most). */
+export type TAutomationVersionsResponse = { versions: TAutomationVersion[] };
+/** GET /api/automations/by-key/:key (the visual editor). */
+export type TAutomationEditorResponse = { restaurantId: string; automation: TAutomation; design: Record<string, unknown> | null };
+/** POST /api/automations/:id/test. */
+export type TAutomationTestResponse = { message: string };
 
 /** GET /api/automations: `initialised` is true when this call created the five defaults. */
 export type TAutomationsResponse = { automations: TAutomation[]; initialised: boolean; contactEmail: string };

@@ -19,6 +19,8 @@ export const customers = pgTable(
     anonId: text('anon_id'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    /** Set by the unsubscribe link of a marketing email; a later explicit consent clears it. */
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**

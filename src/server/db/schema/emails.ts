@@ -17,12 +17,37 @@ export const automations = pgTable(
     description: text('description'),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
     config: jsonb('config').$type<AutomationConfig>().notNull(),
+    /** The visual editor's project (GrapesJS JSON) behind the current HTML, when it was built there. */
+    design: jsonb('design').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('automations_restaurant_key_uq').on(t.restaurantId, t.key),
     check('automations_status_check', sql`${t.status} in ('active', 'inactive')`),
   ],
+);
+
+/** Every save of an automation's template (subject, HTML, editor design), restorable from 'Versions'. */
+export const automationVersions = pgTable(
+  'automation_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    automationId: uuid('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    design: jsonb('design').$type<Record<string, unknown>>(),
+    /** 'html' (text area), 'visual' (editor), 'restore' (an earlier version brought back), 'initial'. */
+    source: text('source', { enum: ['initial', 'html', 'visual', 'restore'] }).notNull(),
+    authorUserId: text('author_user_id'),
+    authorName: text('author_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automation_versions_automation_idx').on(t.automationId, t.createdAt)],
 );
 
 export const EMAIL_LOG_STATUSES = ['sent', 'failed', 'skipped'] as const;
@@ -41,7 +66,11 @@ export const emailLogs = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_logs_restaurant_idx').on(t.restaurantId, t.createdAt)],
+  (t) => [
+    index('email_logs_restaurant_idx').on(t.restaurantId, t.createdAt),
+    // The last sends of one automation on /automations.
+    index('email_logs_restaurant_template_idx').on(t.restaurantId, t.templateName, t.createdAt),
+  ],
 );
 
 /** Outbox mode (no SMTP_URL): every mail lands here and is listed at /dev/mailbox. */

@@ -1,21 +1,47 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { ZAutomationIdParam, ZAutomationStatusRequest, ZAutomationTemplateRequest } from '../../../shared/schemas/automations';
-import { listAutomations, previewAutomation, setAutomationStatus, updateAutomationTemplate } from './automations.service';
+import {
+  ZAutomationIdParam,
+  ZAutomationKeyParam,
+  ZAutomationStatusRequest,
+  ZAutomationTemplateRequest,
+  ZAutomationVersionParam,
+} from '../../../shared/schemas/automations';
+import {
+  getAutomationForEditor,
+  listAutomations,
+  listAutomationVersions,
+  previewAutomation,
+  restoreAutomationVersion,
+  setAutomationStatus,
+  updateAutomationTemplate,
+  type VersionAuthor,
+} from './automations.service';
 
-/** /api/automations: the session restaurant's email automations (spec §2 /automations). */
+const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user').id, name: c.get('user').name || c.get('user').email });
+
+/** /api/automations: the session restaurant's email automations (spec §2 /automations and the visual editor). */
 export function createAutomationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
     .get('/', async (c) => c.json(await listAutomations(deps.db, c.get('tenant').restaurantId)))
+    .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key)))
     .patch('/:id/status', validate('param', ZAutomationIdParam), validate('json', ZAutomationStatusRequest), async (c) =>
       c.json({ automation: await setAutomationStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').status) }),
     )
     .put('/:id', validate('param', ZAutomationIdParam), validate('json', ZAutomationTemplateRequest), async (c) =>
-      c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) }),
     )
-    .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)));
+    .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
+    .get('/:id/versions', validate('param', ZAutomationIdParam), async (c) =>
+      c.json({ versions: await listAutomationVersions(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id) }),
+    )
+    .post('/:id/versions/:versionId/restore', validate('param', ZAutomationVersionParam), async (c) => {
+      const { id, versionId } = c.req.valid('param');
+      return c.json({ automation: await restoreAutomationVersion(deps.db, c.get('tenant').restaurantId, id, versionId, authorOf(c)) });
+    });
 }

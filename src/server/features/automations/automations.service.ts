@@ -1,16 +1,32 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { convert } from 'html-to-text';
 import type { Db } from '../../db/client';
-import { automations, restaurants } from '../../db/schema';
+import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/clock';
 import { checkTemplate, renderSubject, renderTemplate, SAMPLE_TEMPLATE_DATA } from '../../../shared/rules/email-template';
-import { AUTOMATION_MESSAGES, type TAutomation, type TAutomationPreview, type TAutomationsResponse, type TAutomationTemplateRequest } from '../../../shared/schemas/automations';
+import {
+  AUTOMATION_MESSAGES,
+  type TAutomation,
+  type TAutomationEditorResponse,
+  type TAutomationPreview,
+  type TAutomationsResponse,
+  type TAutomationTemplateRequest,
+  type TAutomationVersion,
+  type TEmailLogEntry,
+} from '../../../shared/schemas/automations';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from './default-automations';
 
 /** Order of the list: as spec §7 (created_at ascending), the defaults in their catalogue order. */
 const DEFAULT_ORDER = new Map(DEFAULT_AUTOMATIONS.map((automation, index) => [automation.key, index]));
+/** Sends shown per automation on /automations. */
+const LAST_SENDS_SHOWN = 5;
+const VERSIONS_SHOWN = 50;
 
-function toAutomation(row: typeof automations.$inferSelect): TAutomation {
+type AutomationRow = typeof automations.$inferSelect;
+export type VersionAuthor = { userId: string; name: string | null };
+
+function toAutomation(row: AutomationRow, lastSends: TEmailLogEntry[] = []): TAutomation {
   return {
     id: row.id,
     key: row.key,
@@ -20,7 +36,24 @@ function toAutomation(row: typeof automations.$inferSelect): TAutomation {
     subject: row.config.subject,
     html: row.config.html,
     delayMinutes: row.config.delay_minutes,
+    hasDesign: row.design !== null,
+    lastSends,
   };
+}
+
+/** The last sends of each automation key: one small query per key, each served by the (restaurant, template, time) index. */
+async function readLastSends(db: Db, restaurantId: string, keys: string[]): Promise<Map<string, TEmailLogEntry[]>> {
+  const perKey = await Promise.all(
+    keys.map((key) =>
+      db
+        .select({ id: emailLogs.id, toEmail: emailLogs.toEmail, subject: emailLogs.subject, status: emailLogs.status, reason: emailLogs.error, createdAt: emailLogs.createdAt })
+        .from(emailLogs)
+        .where(and(eq(emailLogs.restaurantId, restaurantId), eq(emailLogs.templateName, key)))
+        .orderBy(desc(emailLogs.createdAt))
+        .limit(LAST_SENDS_SHOWN),
+    ),
+  );
+  return new Map(keys.map((key, index) => [key, perKey[index].map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))]));
 }
 
 /** /automations: the restaurant's automations; a restaurant without any gets the five defaults, active (spec §4). */
@@ -33,12 +66,15 @@ export async function listAutomations(db: Db, restaurantId: string): Promise<TAu
     rows = await read();
     initialised = true;
   }
-  const [restaurant] = await db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  const [[restaurant], lastSends] = await Promise.all([
+    db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId)),
+    readLastSends(db, restaurantId, rows.map((row) => row.key)),
+  ]);
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (DEFAULT_ORDER.get(a.key) ?? 99) - (DEFAULT_ORDER.get(b.key) ?? 99));
-  return { automations: rows.map(toAutomation), initialised, contactEmail: restaurant?.contactEmail ?? '' };
+  return { automations: rows.map((row) => toAutomation(row, lastSends.get(row.key))), initialised, contactEmail: restaurant?.contactEmail ?? '' };
 }
 
-async function findAutomation(db: Db, restaurantId: string, id: string) {
+async function findAutomation(db: Db, restaurantId: string, id: string): Promise<AutomationRow> {
   const [row] = await db.select().from(automations).where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)));
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
   return row;
@@ -54,19 +90,108 @@ export async function setAutomationStatus(db: Db, restaurantId: string, id: stri
   return toAutomation(row);
 }
 
-/** Saves the subject and HTML after checking both use only the allowlisted {{variables}}. */
-export async function updateAutomationTemplate(db: Db, restaurantId: string, id: string, input: TAutomationTemplateRequest): Promise<TAutomation> {
-  for (const part of [input.subject, input.html]) {
+function assertAllowedTemplate(subject: string, html: string): void {
+  for (const part of [subject, html]) {
     const check = checkTemplate(part);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message);
   }
-  const current = await findAutomation(db, restaurantId, id);
-  const [row] = await db
-    .update(automations)
-    .set({ config: { ...current.config, subject: input.subject, html: input.html } })
-    .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
-    .returning();
-  return toAutomation(row);
+}
+
+/**
+ * Writes a new template and keeps it as a version, in one transaction under the automation's row
+ * lock. The first save also keeps what was there before (the default text) so it can be restored.
+ */
+async function writeTemplateVersion(
+  db: Db,
+  restaurantId: string,
+  id: string,
+  next: { subject: string; html: string; design: Record<string, unknown> | null },
+  source: 'html' | 'visual' | 'restore',
+  author: VersionAuthor,
+): Promise<TAutomation> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(automations)
+      .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
+    const [anyVersion] = await tx.select({ id: automationVersions.id }).from(automationVersions).where(eq(automationVersions.automationId, id)).limit(1);
+    const now = clock.now();
+    if (!anyVersion) {
+      await tx.insert(automationVersions).values({
+        automationId: id,
+        restaurantId,
+        subject: current.config.subject,
+        html: current.config.html,
+        design: current.design,
+        source: 'initial',
+        createdAt: current.createdAt,
+      });
+    }
+    const [row] = await tx
+      .update(automations)
+      .set({ config: { ...current.config, subject: next.subject, html: next.html }, design: next.design })
+      .where(eq(automations.id, id))
+      .returning();
+    await tx.insert(automationVersions).values({
+      automationId: id,
+      restaurantId,
+      subject: next.subject,
+      html: next.html,
+      design: next.design,
+      source,
+      authorUserId: author.userId,
+      authorName: author.name,
+      createdAt: now,
+    });
+    return toAutomation(row);
+  });
+}
+
+/** Saves the subject and HTML (and the editor's design) after checking both use only the allowlisted {{variables}}. */
+export async function updateAutomationTemplate(db: Db, restaurantId: string, id: string, input: TAutomationTemplateRequest, author: VersionAuthor): Promise<TAutomation> {
+  assertAllowedTemplate(input.subject, input.html);
+  const design = input.design ?? null;
+  return writeTemplateVersion(db, restaurantId, id, { subject: input.subject, html: input.html, design }, design ? 'visual' : 'html', author);
+}
+
+/** 'Versions': every save of this automation, newest first. */
+export async function listAutomationVersions(db: Db, restaurantId: string, id: string): Promise<TAutomationVersion[]> {
+  await findAutomation(db, restaurantId, id);
+  const rows = await db
+    .select()
+    .from(automationVersions)
+    .where(and(eq(automationVersions.automationId, id), eq(automationVersions.restaurantId, restaurantId)))
+    .orderBy(desc(automationVersions.createdAt), desc(automationVersions.id))
+    .limit(VERSIONS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    subject: row.subject,
+    html: row.html,
+    source: row.source,
+    hasDesign: row.design !== null,
+    authorName: row.authorName,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** Brings an earlier version back; the restore is itself a new version (nothing is lost). */
+export async function restoreAutomationVersion(db: Db, restaurantId: string, id: string, versionId: string, author: VersionAuthor): Promise<TAutomation> {
+  const [version] = await db
+    .select()
+    .from(automationVersions)
+    .where(and(eq(automationVersions.id, versionId), eq(automationVersions.automationId, id), eq(automationVersions.restaurantId, restaurantId)));
+  if (!version) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.versionNotFound);
+  return writeTemplateVersion(db, restaurantId, id, { subject: version.subject, html: version.html, design: version.design }, 'restore', author);
+}
+
+/** The visual editor's view of one automation: its template and the design it was built from. */
+export async function getAutomationForEditor(db: Db, restaurantId: string, key: string): Promise<TAutomationEditorResponse> {
+  await listAutomations(db, restaurantId); // creates the defaults for a restaurant that has none yet
+  const [row] = await db.select().from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, key)));
+  if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
+  return { restaurantId, automation: toAutomation(row), design: row.design };
 }
 
 /** The automation rendered with sample data and the restaurant's own name and review link. */
