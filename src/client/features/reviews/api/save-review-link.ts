@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
+import type { TDashboard } from '../../../../shared/schemas/dashboard';
+import { dashboardKeys } from '../../dashboard/api/keys';
 import { reviewLinkKeys } from './keys';
 
 export async function saveReviewLink(url: string): Promise<{ reviewUrl: string | null; validatedAt: string | null; message: string }> {
@@ -11,6 +13,11 @@ export function useSaveReviewLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveReviewLink,
+    // The dashboard shown next must not flash the 'no link' banner from its cached copy while it reloads.
+    onSuccess: (saved) =>
+      queryClient.setQueriesData<TDashboard>({ queryKey: dashboardKeys.all }, (current) =>
+        current ? { ...current, hasReviewLink: saved.reviewUrl !== null, todo: { ...current.todo, hasReviewLink: saved.reviewUrl !== null } } : current,
+      ),
     // The QR page's banner reads the link from its own list: everything is read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewLinkKeys.all }).then(() => queryClient.invalidateQueries()),
   });
