@@ -1,20 +1,34 @@
-import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
-import { restaurants, usersRestaurants } from '../db/schema';
 import { isAppAdmin } from '../features/admin/admins.service';
-import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
+import { resolveOwnerGate, type GateRestaurant, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
+import { createSessionReader, type SessionRead } from './session-reader';
+
+/** One session reader per auth instance (it keeps better-auth's context once resolved). */
+const readers = new WeakMap<AppDeps['auth'], (headers: Headers) => Promise<SessionRead | null>>();
+function sessionReaderOf(deps: Pick<AppDeps, 'auth' | 'db'>) {
+  let reader = readers.get(deps.auth);
+  if (!reader) readers.set(deps.auth, (reader = createSessionReader(deps)));
+  return reader;
+}
+
+/** The request's signed-in user and restaurant link, or 401. */
+async function readRequestSession(deps: Pick<AppDeps, 'auth' | 'db'>, c: Context<AppEnv>): Promise<SessionRead> {
+  const found = await sessionReaderOf(deps)(c.req.raw.headers);
+  if (!found) throw new AppError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
+  c.set('user', found.user);
+  return found;
+}
 
 export const NOT_AUTHENTICATED_MESSAGE = 'Vous devez être connecté.';
 
 /** Requires a signed-in user; puts it on `c.var.user`. */
-export function requireUser(deps: Pick<AppDeps, 'auth'>) {
+export function requireUser(deps: Pick<AppDeps, 'auth' | 'db'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const found = await deps.auth.api.getSession({ headers: c.req.raw.headers });
-    if (!found) throw new AppError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
-    c.set('user', { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified });
+    await readRequestSession(deps, c);
     await next();
   });
 }
@@ -41,23 +55,14 @@ const GATE_MESSAGE_KEY: Record<Exclude<OwnerGateState, 'approved'>, keyof typeof
  * comes from the session's users_restaurants row, never from the request (`c.var.tenant`).
  */
 export function requireOwner(deps: Pick<AppDeps, 'auth' | 'db'>) {
-  const userGuard = requireUser(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    await userGuard(c, async () => {
-      const user = c.get('user');
-      const [link] = await deps.db
-        .select({ restaurantId: usersRestaurants.restaurantId, role: usersRestaurants.role, status: restaurants.status, emailVerified: restaurants.emailVerified })
-        .from(usersRestaurants)
-        .innerJoin(restaurants, eq(restaurants.id, usersRestaurants.restaurantId))
-        .where(eq(usersRestaurants.userId, user.id))
-        .orderBy(usersRestaurants.createdAt)
-        .limit(1);
-      const gate = resolveOwnerGate(user.emailVerified, link);
-      if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
-      if (!link) throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES.noRestaurant);
-      c.set('tenant', { restaurantId: link.restaurantId, role: link.role });
-      await next();
-    });
+    // Session, user and restaurant link in one query (lib/session-reader.ts).
+    const { user, restaurant: link } = await readRequestSession(deps, c);
+    const gate = resolveOwnerGate(user.emailVerified, link as GateRestaurant | null);
+    if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
+    if (!link) throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES.noRestaurant);
+    c.set('tenant', { restaurantId: link.restaurantId, role: link.role });
+    await next();
   });
 }
 
@@ -65,11 +70,9 @@ export const NOT_ADMIN_MESSAGE = 'Accès réservé aux administrateurs.';
 
 /** Requires a platform administrator (checked in the database on every call). */
 export function requireAdmin(deps: Pick<AppDeps, 'auth' | 'db'>) {
-  const userGuard = requireUser(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    await userGuard(c, async () => {
-      if (!(await isAppAdmin(deps.db, c.get('user').id))) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
-      await next();
-    });
+    const { user } = await readRequestSession(deps, c);
+    if (!(await isAppAdmin(deps.db, user.id))) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
+    await next();
   });
 }
