@@ -22,12 +22,15 @@ const signInFrom = (url: string, email: string, xff: string) =>
     body: JSON.stringify({ email, password: 'Mauvais-mot-2-passe' }),
   });
 
+/** Limits injected small (same rules otherwise), so each is reached in a few sign-ins. */
+const SMALL_LIMITS = { ...AUTH_RATE_LIMITS, signInPerEmailAndIp: { ...AUTH_RATE_LIMITS.signInPerEmailAndIp, limit: 3 } };
+
 describe('client IP without a trusted proxy (TRUST_PROXY=0)', () => {
   let ctx: TestContext;
   let url: string;
   let server: ServerType;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { TRUST_PROXY: '0' } });
+    ctx = await createTestContext({ env: { TRUST_PROXY: '0' }, rateLimits: { auth: SMALL_LIMITS } });
     ({ url, server } = await listen(ctx));
   });
   afterAll(async () => {
@@ -38,7 +41,7 @@ describe('client IP without a trusted proxy (TRUST_PROXY=0)', () => {
   it('attack: a forged X-Forwarded-For (or x-refeed-client-ip) does not give a fresh rate-limit bucket', async () => {
     const member = await createUser(ctx);
     const statuses: number[] = [];
-    for (let i = 0; i <= AUTH_RATE_LIMITS.signInPerEmailAndIp.limit; i++) {
+    for (let i = 0; i <= SMALL_LIMITS.signInPerEmailAndIp.limit; i++) {
       statuses.push((await signInFrom(url, member.email, `198.51.100.${i}`)).status);
     }
     // Every attempt came from 127.0.0.1 whatever the header said: the pair limit applies.
@@ -75,11 +78,13 @@ describe('client IP behind one proxy (TRUST_PROXY=1)', () => {
 describe('per-IP limits for the developer on loopback', () => {
   for (const [nodeEnv, limited] of [['development', false], ['test', true]] as const) {
     it(`${limited ? 'apply' : 'do not apply'} to a loopback caller in ${nodeEnv}`, async () => {
-      const ctx = await createTestContext({ env: { TRUST_PROXY: '0', NODE_ENV: nodeEnv } });
+      // A small per-IP limit injected (same rule otherwise), so it is reached in a few sign-ins.
+      const signInPerIp = { ...AUTH_RATE_LIMITS.signInPerIp, limit: 3 };
+      const ctx = await createTestContext({ env: { TRUST_PROXY: '0', NODE_ENV: nodeEnv }, rateLimits: { auth: { ...AUTH_RATE_LIMITS, signInPerIp } } });
       const { url, server } = await listen(ctx);
       try {
         const statuses: number[] = [];
-        for (let i = 0; i <= AUTH_RATE_LIMITS.signInPerIp.limit; i++) {
+        for (let i = 0; i <= signInPerIp.limit; i++) {
           statuses.push((await signInFrom(url, `nobody-${i}-${crypto.randomUUID()}@example.fr`, '203.0.113.1')).status);
         }
         expect(statuses.at(-1)).toBe(limited ? 429 : 401);
