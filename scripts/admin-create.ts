@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
-import { createCapturingMailer, createFirstAdmin } from '../src/server/features/admin/admin-bootstrap.service';
+import { createFirstAdmin } from '../src/server/features/admin/admin-bootstrap.service';
 import { createLogger } from '../src/server/lib/logger';
 
 const email = z.email().safeParse(process.argv[2]?.trim());
@@ -14,10 +14,9 @@ if (!email.success) {
 }
 
 const env = parseEnv();
-const mailer = createCapturingMailer();
-const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false, overrides: { mailer } });
+const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false });
 try {
-  const result = await createFirstAdmin({ ...deps, mailer }, email.data);
+  const result = await createFirstAdmin(deps, email.data);
   if (result.created) {
     console.log(`Created the administrator ${email.data}.`);
     console.log(`Open this one-time link (valid 1 hour) to choose the password:\n\n  ${result.setPasswordUrl}\n`);

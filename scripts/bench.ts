@@ -11,9 +11,7 @@ import path from 'node:path';
 import { like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { outboxEmails } from '../src/server/db/schema';
-import { buildSendKey } from '../src/server/email/deliver';
-import { sendDinerEmailJob } from '../src/server/features/diner/diner.jobs';
-import { enqueueJob } from '../src/server/jobs/queue';
+import { enqueueEmail } from '../src/server/email/send-email';
 import { createApp } from '../src/server/app';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
@@ -165,15 +163,8 @@ async function benchEmailDrain(total: number) {
   const started = performance.now();
   for (let n = 0; n < total; n++) {
     const to = `diner${n}@${domain}`;
-    await enqueueJob(deps.boss, sendDinerEmailJob, {
-      restaurantId,
-      customerId: null,
-      template: 'thanks_after_visit',
-      to,
-      subject: 'Merci pour votre visite',
-      html: '<p>Merci !</p>',
-      sendKey: buildSendKey({ restaurantId, to, template: 'thanks_after_visit', eventId: `bench-${n}` }),
-    });
+    // The whole pipeline per email: render the template, check, claim the key, send, log.
+    await enqueueEmail(deps.boss, { restaurantId, customerId: null, template: 'welcome_onboarding', to, eventId: `bench-${n}`, data: { first_name: 'Camille' } });
   }
   const queued = performance.now();
   while ((await deps.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))) < total) await new Promise((resolve) => setTimeout(resolve, 100));

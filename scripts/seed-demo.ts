@@ -3,12 +3,11 @@
 // Safe to run twice: a second run only prints the credentials. Stop a running PGlite server first.
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
-import { createCapturingMailer } from '../src/server/features/admin/admin-bootstrap.service';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../src/server/lib/logger';
 
 const env = parseEnv();
-const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false, overrides: { mailer: createCapturingMailer() } });
+const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false });
 try {
   const { created } = await seedDemoRestaurant(deps);
   console.log(created ? 'Created the demo restaurant "Chez Demo" (4 QR codes, 40 customers, 200 feedbacks over 60 days).' : 'The demo restaurant already exists.');

@@ -25,6 +25,7 @@ import { createSecurityRoutes } from './features/security/security.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
+import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
 
   app.route('/storage', createStorageRoutes(deps));
+  app.route('/u', createUnsubscribeRoutes(deps));
   if (env.NODE_ENV !== 'production' && deps.mailer.mode === 'outbox') {
     app.route('/dev', createMailboxRoutes(deps));
   }

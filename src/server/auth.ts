@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -7,9 +7,9 @@ import { magicLink } from 'better-auth/plugins';
 import { findPasswordProblem, PASSWORD_MESSAGES } from '../shared/rules/password';
 import type { Db } from './db/client';
 import { account, rateLimit, session, user, verification } from './db/schema';
-import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail } from './email/templates/accounts';
-import type { Mailer, OutgoingMail } from './email/transport';
+import { enqueueEmail } from './email/send-email';
 import type { Env } from './env';
+import type { PgBoss } from './jobs/queue';
 import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';
 import { AUTH_RATE_LIMITS, emailAndIp, type AuthRateLimits, type RateLimitName } from './features/accounts/rate-limit';
 import { CLIENT_IP_HEADER, readStampedClientIp } from './lib/client-ip';
@@ -18,7 +18,7 @@ import type { Logger } from './lib/logger';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 
 /** `rateLimits` defaults to AUTH_RATE_LIMITS (tests inject small ones). */
-export type AuthDeps = { env: Env; db: Db; mailer: Mailer; logger: Logger; rateLimits?: AuthRateLimits };
+export type AuthDeps = { env: Env; db: Db; boss: PgBoss; logger: Logger; rateLimits?: AuthRateLimits };
 
 export const MAGIC_LINK_EXPIRES_IN_SECONDS = 15 * 60;
 export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
@@ -74,11 +74,22 @@ const LIMITS_BY_PATH: Record<string, { ip: RateLimitName; email?: RateLimitName 
 };
 
 /** Sends an auth email; a failure is logged and never breaks the request that asked for it. */
-async function sendAuthMail(deps: AuthDeps, mail: OutgoingMail): Promise<void> {
+async function sendAuthMail(
+  deps: AuthDeps,
+  template: 'password_reset' | 'email_verification' | 'magic_link',
+  to: string,
+  data: { url: string; name?: string },
+  linkLifetimeSeconds: number,
+): Promise<void> {
   try {
-    await deps.mailer.send(mail);
+    await enqueueEmail(
+      deps.boss,
+      { template, to, restaurantId: null, customerId: null, eventId: createHash('sha256').update(data.url).digest('hex'), data },
+      // The payload carries the link: it leaves the queue table once the link has expired.
+      { deleteAfterSeconds: linkLifetimeSeconds },
+    );
   } catch (error) {
-    deps.logger.error({ err: error, to: mail.to.replace(/^[^@]*/, '***') }, 'auth email failed');
+    deps.logger.error({ err: error, to: to.replace(/^[^@]*/, '***') }, 'auth email failed');
   }
 }
 
@@ -158,7 +169,7 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await sendAuthMail(deps, renderResetPasswordEmail({ to: u.email, url }));
+        await sendAuthMail(deps, 'password_reset', u.email, { url }, RESET_PASSWORD_EXPIRES_IN_SECONDS);
       },
     },
     emailVerification: {
@@ -167,10 +178,10 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_EXPIRES_IN_SECONDS,
       sendVerificationEmail: async ({ user: u, url }) => {
-        await sendAuthMail(deps, renderVerificationEmail({ to: u.email, name: u.name, url }));
+        await sendAuthMail(deps, 'email_verification', u.email, { url, name: u.name }, EMAIL_VERIFICATION_EXPIRES_IN_SECONDS);
       },
       afterEmailVerification: async (verified, request) => {
-        await syncRestaurantEmailVerified(db, verified.id).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
+        await syncRestaurantEmailVerified(deps, verified.id).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
         await replaceSignUpPassword(verified.id, request);
       },
     },
@@ -178,7 +189,7 @@ export function createAuth(deps: AuthDeps) {
       magicLink({
         expiresIn: MAGIC_LINK_EXPIRES_IN_SECONDS,
         sendMagicLink: async ({ email, url }) => {
-          await sendAuthMail(deps, renderMagicLinkEmail({ to: email, url }));
+          await sendAuthMail(deps, 'magic_link', email, { url }, MAGIC_LINK_EXPIRES_IN_SECONDS);
         },
       }),
     ],

@@ -38,14 +38,15 @@ export function createDeps(
     auth: { ...AUTH_RATE_LIMITS, ...overrides.rateLimits?.auth },
     diner: { ...DINER_RATE_LIMITS, ...overrides.rateLimits?.diner },
   };
+  const boss = createJobQueue(database);
   return {
     env,
     database,
     db,
-    boss: createJobQueue(database),
+    boss,
     mailer,
     storage: overrides.storage ?? createStorage(env),
-    auth: createAuth({ env, db, mailer, logger, rateLimits: rateLimits.auth }),
+    auth: createAuth({ env, db, boss, logger, rateLimits: rateLimits.auth }),
     logger,
     rateLimits,
   };

@@ -41,8 +41,7 @@ const fromIp = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 async function requestResetLink(email: string, agent: TestAgent = ctx.agent()): Promise<string> {
   const before = (await ctx.mails(email)).length;
   expect((await agent.post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password?type=recovery' })).status).toBe(200);
-  const mails = await ctx.mails(email);
-  expect(mails.length).toBe(before + 1);
+  const mails = await ctx.waitForMails(email, before + 1);
   return findLinkInMail(mails[0].html, '/api/auth/reset-password/');
 }
 
@@ -59,7 +58,7 @@ async function tokenFromResetLink(link: string): Promise<string> {
 async function requestMagicLink(email: string): Promise<string> {
   const response = await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login' });
   expect(response.status).toBe(200);
-  const [mail] = await ctx.mails(email);
+  const [mail] = await ctx.waitForMails(email, 1);
   return findLinkInMail(mail.html, '/api/auth/magic-link/verify');
 }
 
@@ -90,7 +89,7 @@ describe('password sign-in', () => {
 
   it('marks the session cookie Secure in production', async () => {
     const member = await createUser(ctx);
-    const productionAuth = createAuth({ env: { ...ctx.deps.env, NODE_ENV: 'production' }, db: ctx.db, mailer: ctx.deps.mailer, logger: ctx.deps.logger });
+    const productionAuth = createAuth({ env: { ...ctx.deps.env, NODE_ENV: 'production' }, db: ctx.db, boss: ctx.deps.boss, logger: ctx.deps.logger });
     const response = await productionAuth.handler(
       new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -323,6 +322,7 @@ describe('rate limits (counted in the database)', () => {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp()))).status).toBe(200);
     }
     await expectLimited(await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp())));
+    await ctx.waitForIdleQueue();
     expect(await ctx.mails(email)).toHaveLength(LIMITS.magicLinkPerEmail.limit);
 
     const ip = freshIp();
@@ -377,7 +377,7 @@ describe('rate limits (counted in the database)', () => {
       await ctx.agent().post('/api/auth/sign-in/magic-link', { email: uniqueEmail('x'), callbackURL: '/dashboard' }, fromIp(ip));
     }
     expect((await ctx.db.select().from(rateLimit).where(like(rateLimit.key, 'rl:%'))).length).toBeGreaterThan(0);
-    const secondInstance = createAuth({ env: ctx.deps.env, db: ctx.db, mailer: ctx.deps.mailer, logger: ctx.deps.logger, rateLimits: LIMITS });
+    const secondInstance = createAuth({ env: ctx.deps.env, db: ctx.db, boss: ctx.deps.boss, logger: ctx.deps.logger, rateLimits: LIMITS });
     const response = await secondInstance.handler(
       new Request(`${TEST_PUBLIC_URL}/api/auth/sign-in/magic-link`, {
         method: 'POST',

@@ -77,17 +77,27 @@ describe('POST /api/signup', () => {
     }
   });
 
-  it('sends the confirmation email and the welcome email greeting the first name', async () => {
+  it('sends the confirmation email, then the welcome email greeting the first name once the address is confirmed', async () => {
     const body = signupBody();
     expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
     const verification = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
-    expect(findLinkInMail(verification.html, '/api/auth/verify-email')).toContain('token=');
+    const link = findLinkInMail(verification.html, '/api/auth/verify-email');
+    expect(link).toContain('token=');
+    // No welcome before the address is proven: its button leads to a sign-in that would refuse.
+    await ctx.waitForIdleQueue();
+    expect((await ctx.mails(body.email)).map((m) => m.subject)).toEqual(['Confirmez votre adresse email']);
+
+    expect((await ctx.agent().get(link)).status).toBe(302);
     const welcome = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Bienvenue sur ReFeed !');
     expect(welcome.html).toContain('Bonjour Camille,');
     expect(welcome.html).toContain('Le Petit Zinc');
-    await expect.poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, body.email))).map((l) => [l.templateName, l.status])).toEqual([
-      ['welcome_onboarding', 'sent'],
-    ]);
+    expect(welcome.text).toContain('Bonjour Camille,');
+    await expect
+      .poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, body.email))).map((l) => [l.templateName, l.status]).sort())
+      .toEqual([
+        ['email_verification', 'sent'],
+        ['welcome_onboarding', 'sent'],
+      ]);
   });
 
   it('validates the shared schema again on the server (first message only)', async () => {
@@ -169,8 +179,8 @@ describe('POST /api/signup', () => {
       expect(response.status).toBe(201);
       const { restaurantId } = await response.json();
       await expect
-        .poll(async () => (await broken.db.select().from(emailLogs).where(eq(emailLogs.restaurantId, restaurantId))).map((l) => l.status), { timeout: 10_000 })
-        .toEqual(['failed']);
+        .poll(async () => (await broken.db.select().from(emailLogs).where(eq(emailLogs.toEmail, body.email))).map((l) => [l.templateName, l.status]), { timeout: 10_000 })
+        .toEqual([['email_verification', 'failed']]);
       expect(await broken.db.select().from(user).where(eq(user.email, body.email))).toHaveLength(1);
       expect(await broken.db.select().from(restaurants).where(eq(restaurants.id, restaurantId))).toHaveLength(1);
     } finally {

@@ -59,8 +59,13 @@ describe('/api/automations', () => {
     const preview = (await (await agent.get(`/api/automations/${automation.id}/preview`)).json()) as TAutomationPreview;
     // A subject is text: no HTML escaping there (the body escapes).
     expect(preview.subject).toBe('Merci Camille — Le Bistrot <b>');
-    expect(preview.html).toBe('<p>Bonjour Camille, Excellent repas, service au top !</p>');
-    expect(preview.text).toBe('Bonjour Camille, Excellent repas, service au top !');
+    // The body inside the same frame as a sent email: the restaurant's name (escaped) on top, table layout.
+    expect(preview.html).toContain('<p>Bonjour Camille, Excellent repas, service au top !</p>');
+    expect(preview.html).toContain('Le Bistrot &lt;b&gt;');
+    expect(preview.html).not.toContain('Le Bistrot <b>');
+    expect(preview.html).toMatch(/<table[^>]*role="presentation"/);
+    expect(preview.text).toContain('Bonjour Camille, Excellent repas, service au top !');
+    expect(preview.text).not.toContain('<p>');
   });
 
   it('refuses a visitor without a session', async () => {

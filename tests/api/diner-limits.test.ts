@@ -55,7 +55,7 @@ describe('a failing email', () => {
       .toContainEqual(['thanks_after_visit', 'failed', 'SMTP 451 temporary failure']);
     // pg-boss keeps the email job and will try it again.
     await expect
-      .poll(async () => (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = 'diner.send-email' and data->>'to' = ${FAILING_ADDRESS}`)).map((j) => j.state))
+      .poll(async () => (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = 'email.send' and data->>'template' = 'thanks_after_visit' and data->>'restaurantId' = ${restaurant.id}`)).map((j) => j.state))
       .toEqual(['retry']);
 
     // The other emails of the same kind still go out.

@@ -4,7 +4,7 @@ import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEv
 import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';
-import type { TestContext } from '../support/test-app';
+import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 import { createDinerTestContext, createDinerRestaurant, createVisitor, linkEmailAndConfirm } from './diner-support';
 
 let ctx: TestContext;
@@ -160,7 +160,7 @@ describe('POST /api/public/feedbacks', () => {
     expect(events.map((e) => [e.points, e.feedbackId])).toEqual([[20, feedback.id]]);
 
     const mail = await ctx.waitForMail((m) => m.toEmail === email);
-    expect(mail.subject).toBe('Merci pour votre visite chez Le Bistrot Test !');
+    expect(mail.subject).toBe('Merci pour votre visite ! — Le Bistrot Test');
     expect(mail.html).toContain('https://g.page/r/bistrot/review');
     await expect.poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, email))).map((l) => [l.templateName, l.status])).toEqual([
       ['thanks_after_visit', 'sent'],
@@ -198,7 +198,7 @@ describe('POST /api/public/feedbacks', () => {
     expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
     expect(await followUpJobs()).toBe(1);
-    await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail && m.html.includes(email));
+    await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail && m.subject.startsWith('Avis à surveiller : 2/5'));
   });
 
   it('alerts the restaurant’s contact email for 3 stars or less and does not thank', async () => {
@@ -207,9 +207,10 @@ describe('POST /api/public/feedbacks', () => {
     const response = await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment: 'Plat froid', firstName: 'Hugo', email });
     expect(await response.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
     const alert = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
-    expect(alert.subject).toBe('Avis 2/5 reçu – Le Bistrot Test');
+    expect(alert.subject).toBe('Avis à surveiller : 2/5 — Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
-    expect(alert.html).toContain(email);
+    const customer = await findCustomerByEmail(restaurant.id, email);
+    expect(alert.html).toContain(`${TEST_PUBLIC_URL}/customers/${customer.id}`);
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(email)).toHaveLength(0);
   });
@@ -226,8 +227,8 @@ describe('POST /api/public/feedbacks', () => {
     await ctx.db.update(loyaltyRules).set({ basePoints: 45, bonusGoodRating: 10, maxPointsPerDay: 500 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
     const email = uniqueEmail('rewards');
     const visitor = createVisitor(ctx);
-    // 45: nothing yet.
-    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email })).json()).toEqual({ pointsAdded: 45, balance: 45, unlockedRewards: [] });
+    // 45: nothing yet. (Reward emails are marketing: they need the diner's consent.)
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email, marketingConsent: true })).json()).toEqual({ pointsAdded: 45, balance: 45, unlockedRewards: [] });
     // 45 → 100: passes "Café offert" (50) and reaches "Dessert offert" (100); the inactive one (60) stays locked.
     expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).toEqual({
       pointsAdded: 55,
@@ -242,8 +243,8 @@ describe('POST /api/public/feedbacks', () => {
       ['Café offert', 50, 'pending'],
       ['Dessert offert', 100, 'pending'],
     ]);
-    await ctx.waitForMail((m) => m.toEmail === email && m.subject.includes('Dessert offert'));
-    await ctx.waitForMail((m) => m.toEmail === email && m.subject.includes('Café offert'));
+    await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Dessert offert'));
+    await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Café offert'));
   });
 
   it('caps the points earned per Paris day and starts again the next day', async () => {
@@ -388,7 +389,7 @@ describe('POST /api/public/link-email', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('known');
     // The known customer: 40 points by email from another device.
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Jules' });
+    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Jules', marketingConsent: true });
     await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email });
     // The anonymous one: 60 points, already earned "Café offert".
     const visitor = createVisitor(ctx);
@@ -410,7 +411,7 @@ describe('POST /api/public/link-email', () => {
     expect(await countRows(pointEvents, eq(pointEvents.customerId, target.id))).toBe(3);
     const earned = await ctx.db.select({ label: customerRewards.label }).from(customerRewards).where(eq(customerRewards.customerId, target.id));
     expect(earned.map((r) => r.label).sort()).toEqual(['Café offert', 'Dessert offert']);
-    await ctx.waitForMail((m) => m.toEmail === email && m.subject.includes('Dessert offert'));
+    await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Dessert offert'));
 
     // Opening the link again, even twice at once, changes nothing.
     const repeats = await Promise.all([1, 2].map(() => visitor.post('/api/public/link-email/confirm', { token })));

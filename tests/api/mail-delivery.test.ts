@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliveries, emailLogs, outboxEmails } from '../../src/server/db/schema';
 import { buildSendKey, deliverEmailOnce } from '../../src/server/email/deliver';
 import type { Mailer } from '../../src/server/email/transport';
-import { sendDinerEmailJob } from '../../src/server/features/diner/diner.jobs';
+import { SEND_EMAIL_JOB, ZSendEmail } from '../../src/server/email/send-email';
+import { SKIP_REASONS } from '../../src/server/email/catalogue';
 import { enqueueJob, JOB_EXPIRE_SECONDS } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { createRestaurant, uniqueEmail } from '../support/factories';
@@ -17,37 +18,44 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function dinerMail(restaurantId: string, to: string, eventId: string) {
-  return {
-    restaurantId,
-    customerId: null,
-    template: 'thanks_after_visit' as const,
-    to,
-    subject: 'Merci pour votre visite',
-    html: `<p>Merci ${eventId}</p>`,
-    sendKey: buildSendKey({ restaurantId, to, template: 'thanks_after_visit', eventId }),
-  };
+/** A send-email payload with a fixed recipient (the welcome email of a restaurant). */
+function welcomeMail(restaurantId: string, to: string, eventId: string) {
+  return ZSendEmail.parse({ restaurantId, customerId: null, template: 'welcome_onboarding', to, eventId, data: { first_name: 'Zoé' } });
 }
 
 describe('each email is sent at most once', () => {
   it('crash during a send does not send twice: the retried job finds the claimed key', async () => {
     const restaurant = await createRestaurant(ctx);
     const to = uniqueEmail('crash');
-    const payload = dinerMail(restaurant.id, to, crypto.randomUUID());
-    // The first attempt claimed its key, then the process died before the SMTP server answered.
-    await ctx.db.insert(emailDeliveries).values({ sendKey: payload.sendKey, status: 'sending', claimedAt: new Date() });
-    await sendDinerEmailJob.handle(payload, ctx.deps);
+    const payload = welcomeMail(restaurant.id, to, crypto.randomUUID());
+    // The first attempt claimed its key, then the process died before the SMTP server answered; the
+    // job is retried once expired, minutes later.
+    const sendKey = buildSendKey({ restaurantId: restaurant.id, to, template: 'welcome_onboarding', eventId: payload.eventId });
+    await ctx.db.insert(emailDeliveries).values({ sendKey, status: 'sending', claimedAt: new Date(Date.now() - 5 * 60_000) });
+    await SEND_EMAIL_JOB.handle(payload, ctx.deps);
     expect(await ctx.mails(to)).toHaveLength(0);
     const [log] = await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to));
-    expect(log).toMatchObject({ status: 'skipped', error: 'an earlier attempt died while sending' });
+    expect(log).toMatchObject({ status: 'skipped', error: SKIP_REASONS.unknownAfterCrash });
+  });
+
+  it('a copy of the job running while another sends the same email skips it as in progress', async () => {
+    const restaurant = await createRestaurant(ctx);
+    const to = uniqueEmail('inflight');
+    const payload = welcomeMail(restaurant.id, to, crypto.randomUUID());
+    const sendKey = buildSendKey({ restaurantId: restaurant.id, to, template: 'welcome_onboarding', eventId: payload.eventId });
+    await ctx.db.insert(emailDeliveries).values({ sendKey, status: 'sending', claimedAt: new Date() });
+    await SEND_EMAIL_JOB.handle(payload, ctx.deps);
+    expect(await ctx.mails(to)).toHaveLength(0);
+    const [log] = await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to));
+    expect(log).toMatchObject({ status: 'skipped', error: SKIP_REASONS.inProgress });
   });
 
   it('the same job delivered twice sends one email', async () => {
     const restaurant = await createRestaurant(ctx);
     const to = uniqueEmail('twice');
-    const payload = dinerMail(restaurant.id, to, crypto.randomUUID());
-    await sendDinerEmailJob.handle(payload, ctx.deps);
-    await sendDinerEmailJob.handle(payload, ctx.deps);
+    const payload = welcomeMail(restaurant.id, to, crypto.randomUUID());
+    await SEND_EMAIL_JOB.handle(payload, ctx.deps);
+    await SEND_EMAIL_JOB.handle(payload, ctx.deps);
     expect(await ctx.mails(to)).toHaveLength(1);
     const statuses = (await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to))).map((row) => row.status).sort();
     expect(statuses).toEqual(['sent', 'skipped']);
@@ -87,7 +95,7 @@ describe('the queue', () => {
   it('drains a backlog of 200 emails in batches', async () => {
     const restaurant = await createRestaurant(ctx);
     const domain = `drain-${crypto.randomUUID().slice(0, 8)}.fr`;
-    for (let n = 0; n < 200; n++) await enqueueJob(ctx.deps.boss, sendDinerEmailJob, dinerMail(restaurant.id, `diner${n}@${domain}`, `event-${n}`));
+    for (let n = 0; n < 200; n++) await enqueueJob(ctx.deps.boss, SEND_EMAIL_JOB, welcomeMail(restaurant.id, `diner${n}@${domain}`, `event-${n}`));
     const started = Date.now();
     await expect
       .poll(async () => (await ctx.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))), { timeout: 60_000, interval: 250 })

@@ -60,7 +60,8 @@ describe('printable cards PDF', () => {
       const latencies: number[] = [];
       while (!done) {
         const started = performance.now();
-        expect((await fetch(`${url}/api/health`)).status).toBe(200);
+        const health = await fetch(`${url}/api/health`);
+        expect(health.status, await health.text()).toBe(200);
         latencies.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -55,6 +55,7 @@ function bodyWith(ids: string[]) {
     status: 'inactive',
     subject: 'Intrus',
     html: '<p>Intrus</p>',
+    to: 'intrus@example.com',
     label: 'Intrus',
     tableLabel: 'Intrus',
     isPrimary: false,

@@ -92,7 +92,7 @@ describe('the diner pages on a phone (390×844)', () => {
     // One page load, one tracked visit.
     expect(visitCalls).toEqual(['POST']);
     // Jobs send it a few seconds later (feedback job, then the email job).
-    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite Chez Demo !');
+    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite ! — Chez Demo');
     expect(errors).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('the diner pages on a phone (390×844)', () => {
     await saveScreenshot(page, 'diner-r-apology-phone');
     await expect
       .poll(async () => (await readMailbox('demo@chezdemo.fr')).find((m) => m.html.includes(comment))?.subject, { timeout: 20_000 })
-      .toBe('Avis 2/5 reçu – Chez Demo');
+      .toBe('Avis à surveiller : 2/5 — Chez Demo');
   });
 
   it('anonymous diner: link an email, and the points are on that customer afterwards', async () => {

@@ -75,6 +75,13 @@ export type TestContext = {
   mails: (to?: string) => Promise<Array<typeof outboxEmails.$inferSelect>>;
   /** Waits until a mail matching `predicate` is in the outbox (jobs send asynchronously). */
   waitForMail: (predicate: (mail: typeof outboxEmails.$inferSelect) => boolean, timeoutMs?: number) => Promise<typeof outboxEmails.$inferSelect>;
+  /** Waits until `to` has at least `count` mails in the outbox, then returns them newest first. */
+  waitForMails: (to: string, count: number, timeoutMs?: number) => Promise<Array<typeof outboxEmails.$inferSelect>>;
+  /**
+   * Time travel for the queue: jobs scheduled up to `at` (usually the moved clock.now()) become due
+   * now, as if the database clock had reached `at`. Jobs scheduled later stay where they are.
+   */
+  releaseJobsDueBy: (at: Date, only?: { restaurantId?: string; queue?: string }) => Promise<number>;
   /** Waits until no job is waiting, retrying or running: every mail the app will send is then in the outbox. */
   waitForIdleQueue: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
@@ -102,7 +109,7 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // In-process requests have no socket: tests name the client with X-Forwarded-For, as one proxy would.
     TRUST_PROXY: '1',
     ...options.env,
@@ -134,6 +141,27 @@ export async function createTestContext(
         if (Date.now() > deadline) throw new Error('Expected mail did not arrive in the outbox');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
+    },
+    async waitForMails(to, count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = await mails(to);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${to}, found ${found.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async releaseJobsDueBy(at, only = {}) {
+      const due = await queryRows<{ id: string; name: string }>(
+        db,
+        sql`select id, name from pgboss.job
+            where state in ('created', 'retry') and start_after > now() and start_after <= ${at.toISOString()}::timestamptz
+              and (${only.restaurantId ?? null}::text is null or data->>'restaurantId' = ${only.restaurantId ?? null}::text)
+              and (${only.queue ?? null}::text is null or name = ${only.queue ?? null}::text)`,
+      );
+      // Through pg-boss, which wakes its workers (NOTIFY) when an edited job becomes runnable.
+      for (const job of due) await deps.boss.update(job.name, undefined, { id: job.id, startAfter: new Date() });
+      return due.length;
     },
     async waitForIdleQueue(timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

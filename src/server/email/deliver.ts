@@ -2,10 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailDeliveries } from '../db/schema';
 import { clock } from '../lib/clock';
+import { JOB_EXPIRE_SECONDS } from '../jobs/queue';
 import type { Logger } from '../lib/logger';
 import type { Mailer, OutgoingMail } from './transport';
 
-export type DeliveryOutcome = 'sent' | 'already-sent' | 'unknown-after-crash';
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'in-progress' | 'unknown-after-crash';
+
+/**
+ * A claim younger than a job's expiry is another job sending the same email right now (two
+ * instances), not a dead attempt: a crashed job is only retried after it expired.
+ */
+const IN_PROGRESS_MS = JOB_EXPIRE_SECONDS * 1000;
 
 /** The unique key of one email: restaurant, recipient, template and the event that caused it. */
 export function buildSendKey(parts: { restaurantId: string | null; to: string; template: string; eventId: string }): string {
@@ -16,6 +23,7 @@ export function buildSendKey(parts: { restaurantId: string | null; to: string; t
  * Sends `mail` at most once per `sendKey`. The key is claimed in the database before the SMTP call:
  * - no row yet, or a previous attempt that FAILED (the server answered an error): claim and send;
  * - 'sent': skip (a retried or duplicated job);
+ * - 'sending' claimed moments ago: a duplicate of the job is sending it now (two instances): skip;
  * - 'sending': an earlier attempt died between the claim and the answer (kill -9, crash). Whether the
  *   mail left is unknown; sending again is what gave diners two identical emails, so it is not sent
  *   again and the case is logged (at most once; decision 005).
@@ -33,8 +41,12 @@ export async function deliverEmailOnce(deps: { db: Db; mailer: Mailer; logger: L
     })
     .returning({ sendKey: emailDeliveries.sendKey });
   if (!claimed) {
-    const [existing] = await deps.db.select({ status: emailDeliveries.status }).from(emailDeliveries).where(eq(emailDeliveries.sendKey, sendKey));
+    const [existing] = await deps.db
+      .select({ status: emailDeliveries.status, claimedAt: emailDeliveries.claimedAt })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.sendKey, sendKey));
     if (existing?.status === 'sent') return 'already-sent';
+    if (existing?.claimedAt && now.getTime() - existing.claimedAt.getTime() < IN_PROGRESS_MS) return 'in-progress';
     deps.logger.warn({ sendKey }, 'email not sent again: an earlier attempt died while sending it');
     return 'unknown-after-crash';
   }

@@ -3,18 +3,57 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
-/** The shared frame of every ReFeed email: a plain, mobile-friendly single column. */
-export function wrapEmailHtml(bodyHtml: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
-<body style="margin:0;background:#f6f5f2;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<div style="max-width:560px;margin:0 auto;padding:24px">
-<div style="font-weight:700;font-size:20px;color:#c2410c;margin-bottom:16px">ReFeed</div>
-<div style="background:#ffffff;border-radius:12px;padding:24px;line-height:1.5">${bodyHtml}</div>
-<p style="font-size:12px;color:#6b7280;margin-top:16px">ReFeed · avis clients et fidélité pour restaurants</p>
-</div></body></html>`;
+export type EmailFrame = {
+  /** Shown at the top: the restaurant's name (diner emails) or 'ReFeed'. */
+  brandName?: string;
+  /** The restaurant's logo, shown above its name when it has one (an https URL). */
+  logoUrl?: string | null;
+  /** Extra HTML under the card, e.g. the unsubscribe link of a marketing email. */
+  footerHtml?: string;
+  /** The grey line after the card. */
+  signature?: string;
+};
+
+const FONT = "font-family:Arial,Helvetica,sans-serif";
+
+/**
+ * The shared frame of every email: one 560-pixel column built from tables with inline styles, the
+ * layout Gmail, Outlook and Apple Mail all render the same; it narrows to the screen on a phone.
+ */
+export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string {
+  const brand = escapeHtml(frame.brandName ?? 'ReFeed');
+  const logo = frame.logoUrl && /^https:\/\//.test(frame.logoUrl)
+    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="" width="56" height="56" style="display:block;margin:0 auto 8px;border:0;border-radius:12px;width:56px;height:56px;object-fit:cover">`
+    : '';
+  const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title></head>
+<body style="margin:0;padding:0;background-color:#f6f5f2;-webkit-text-size-adjust:100%">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f6f5f2">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%">
+<tr><td align="center" style="padding:0 0 16px;${FONT};font-size:20px;font-weight:bold;color:#c2410c">${logo}${brand}</td></tr>
+<tr><td style="background-color:#ffffff;border-radius:12px;padding:24px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${bodyHtml}</td></tr>
+<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#6b7280;text-align:center">${frame.footerHtml ?? ''}<p style="margin:8px 0 0">${signature}</p></td></tr>
+</table>
+</td></tr>
+</table>
+</body></html>`;
 }
 
-/** A call-to-action button that survives email clients. */
+/** A call-to-action button that survives email clients (a padded link in a table cell). */
 export function emailButton(href: string, label: string): string {
-  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#c2410c;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>`;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td style="background-color:#c2410c;border-radius:8px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;${FONT};font-size:16px;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></td></tr></table>`;
+}
+
+/** True when the HTML is a whole document (e.g. from the visual editor) rather than a body fragment. */
+export function isWholeDocument(html: string): boolean {
+  return /<html[\s>]|<body[\s>]/i.test(html);
+}
+
+/** Adds `footerHtml` at the end of a whole document's body (the editor's design keeps its own frame). */
+export function appendToBody(documentHtml: string, footerHtml: string): string {
+  if (!footerHtml) return documentHtml;
+  const block = `<div style="${FONT};font-size:12px;line-height:1.5;color:#6b7280;text-align:center;padding:16px 8px">${footerHtml}</div>`;
+  return /<\/body>/i.test(documentHtml) ? documentHtml.replace(/<\/body>(?![\s\S]*<\/body>)/i, `${block}</body>`) : documentHtml + block;
 }

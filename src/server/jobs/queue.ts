@@ -1,4 +1,4 @@
-import { PgBoss, fromDrizzle, fromPglite, type SendOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type QueuePolicy, type SendOptions } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
@@ -16,6 +16,8 @@ export type JobDefinition<TPayload, TDeps> = {
   // Method syntax on purpose: a job of any payload fits in the list of all jobs.
   handle(payload: TPayload, deps: TDeps): Promise<void>;
   retryLimit?: number;
+  /** Queue settings beyond the defaults: a policy (e.g. `short`: one waiting job per singletonKey), retention of waiting jobs. */
+  queue?: { policy?: QueuePolicy; retentionSeconds?: number };
 };
 
 export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>): JobDefinition<TPayload, TDeps> {
@@ -65,8 +67,15 @@ export async function startJobWorkers<TDeps>(
   options: { pollingIntervalSeconds?: number } = {},
 ): Promise<void> {
   for (const job of jobs) {
-    const queueOptions = { retryLimit: job.retryLimit ?? 3, retryDelay: 30, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS, notify: true };
-    await boss.createQueue(job.name, queueOptions);
+    const queueOptions = {
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: JOB_EXPIRE_SECONDS,
+      notify: true,
+      ...(job.queue?.retentionSeconds ? { retentionSeconds: job.queue.retentionSeconds } : {}),
+    };
+    await boss.createQueue(job.name, { ...queueOptions, ...(job.queue?.policy ? { policy: job.queue.policy } : {}) });
     // createQueue keeps an existing queue's options: bring queues made by an older version up to date.
     await boss.updateQueue(job.name, queueOptions);
     await boss.work(
@@ -106,4 +115,24 @@ export async function enqueueJob<TPayload, TDeps>(
   const data = job.payload.parse(payload) as object;
   const { tx, ...sendOptions } = options;
   return boss.send(job.name, data, tx ? { ...sendOptions, db: fromDrizzle(tx as never, sql) } : sendOptions);
+}
+
+export type JobOutcome = { state: 'completed' } | { state: 'failed'; message: string } | { state: 'pending' };
+
+/**
+ * Waits for one job to finish, for the few callers that report the result to a person (a test email,
+ * an administrator's decision email). A first failure is reported at once (its retry continues).
+ */
+export async function waitForJobOutcome(boss: PgBoss, queue: string, id: string, timeoutMs: number): Promise<JobOutcome> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await boss.getJobById(queue, id);
+    if (job?.state === 'completed') return { state: 'completed' };
+    if (job && (job.state === 'failed' || job.state === 'retry')) {
+      const output = job.output as { message?: unknown } | null | undefined;
+      return { state: 'failed', message: typeof output?.message === 'string' ? output.message : 'Échec de l’envoi' };
+    }
+    if (!job || Date.now() > deadline) return { state: 'pending' };
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
 }

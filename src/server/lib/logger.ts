@@ -7,7 +7,7 @@ const REDACTED = '[redacted]';
 // Query parameters that carry a secret (better-auth tokens, callback URLs that embed them, our own
 // link and unsubscribe tokens) and path segments that follow a token-bearing route.
 const SECRET_QUERY = /([?&](?:token|code|key|signature|sig|t|link|otp|secret|callbackURL|newUserCallbackURL|errorCallbackURL|redirectTo)=)[^&\s"'#]*/gi;
-const SECRET_SEGMENT = /(\/(?:reset-password|verify-email|magic-link\/verify|unsubscribe|confirm|link-email\/confirm)\/)[^/?\s"'#]+/gi;
+const SECRET_SEGMENT = /(\/(?:u|reset-password|verify-email|magic-link\/verify|unsubscribe|confirm|link-email\/confirm)\/)[^/?\s"'#]+/gi;
 // Any other long random-looking path segment or query value (base64url, 32+ chars) that is not a UUID.
 const LONG_RANDOM = /(?<=[/=])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b)[A-Za-z0-9_-]{32,}/g;
 

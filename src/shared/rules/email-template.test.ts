@@ -21,7 +21,8 @@ describe('email templates', () => {
   });
 
   it('escapes values: a comment with <script> arrives as text', () => {
-    expect(renderTemplate('<p>{{comment}}</p>', { comment: '<script>alert(1)</script>' })).toBe('<p>&lt;script&gt;alert(1)&lt;&#x2F;script&gt;</p>');
+    expect(renderTemplate('<p>{{comment}}</p>', { comment: '<script>alert(1)</script>' })).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(renderTemplate('<a title="{{comment}}">x</a>', { comment: '" onmouseover="x\' & y' })).toBe('<a title="&quot; onmouseover=&quot;x&#39; &amp; y">x</a>');
   });
 
   it('renders subjects as text, on one line', () => {

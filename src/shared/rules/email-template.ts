@@ -46,9 +46,16 @@ export function checkTemplate(template: string): TemplateCheck {
   return { ok: true };
 }
 
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Escapes what can break out of text or a quoted attribute, and leaves '/' and '=' as they are
+ * (mustache's default turns them into entities, so links in the mail would not read as written).
+ */
+const escapeTemplateValue = (value: unknown) => String(value).replace(/[&<>"']/g, (char) => HTML_ENTITIES[char]);
+
 /** Renders a checked template; missing variables render empty, every value HTML-escaped. */
 export function renderTemplate(template: string, data: TemplateData): string {
-  return Mustache.render(template, data);
+  return Mustache.render(template, data, {}, { escape: escapeTemplateValue });
 }
 
 /** Renders a subject line: plain text, so values are not HTML-escaped (the mail header encodes them). */

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { startDependencies } from '../../../src/server/bootstrap';
 import { user } from '../../../src/server/db/schema';
 import { parseEnv } from '../../../src/server/env';
-import { createCapturingMailer } from '../../../src/server/features/admin/admin-bootstrap.service';
 import { grantAppAdmin } from '../../../src/server/features/admin/admins.service';
 import { seedDemoRestaurant } from '../../../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../../../src/server/lib/logger';
@@ -13,7 +12,7 @@ import { createLogger } from '../../../src/server/lib/logger';
 const E2E_ADMIN = { email: 'admin-e2e@refeed.fr', password: 'Admin-e2e-2026!' };
 
 const env = parseEnv();
-const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false, overrides: { mailer: createCapturingMailer() } });
+const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false });
 try {
   const created = await deps.auth.api.signUpEmail({ body: { email: E2E_ADMIN.email, password: E2E_ADMIN.password, name: 'Admin E2E' } });
   await deps.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));

@@ -7,7 +7,7 @@ export function pickGreetingName(firstName: string | null | undefined, email: st
   return trimmed ? trimmed : email.split('@')[0];
 }
 
-/** welcome_onboarding (spec §7): sent once the restaurant account is created. */
+/** welcome_onboarding (spec §7): sent once the owner has confirmed their email address. */
 export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string }): OutgoingMail {
   const name = escapeHtml(pickGreetingName(data.firstName, data.to));
   return {
@@ -15,10 +15,9 @@ export function renderWelcomeOnboardingEmail(data: { to: string; firstName: stri
     subject: 'Bienvenue sur ReFeed !',
     html: wrapEmailHtml(
       `<p>Bonjour ${name},</p>
-<p>Merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
+<p>Votre adresse email est confirmée : merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
 <p>Notre équipe vérifie vos informations : vous recevrez un email dès que votre compte sera validé (sous 24 à 48 heures).</p>
-<p>En attendant, pensez à confirmer votre adresse email grâce au lien que nous venons de vous envoyer.</p>
-<p>Votre QR code principal, vos règles de fidélité et vos emails automatiques sont déjà prêts.</p>
+<p>Vous pouvez déjà vous connecter : votre QR code principal, vos règles de fidélité et vos emails automatiques sont prêts.</p>
 ${emailButton(`${data.publicUrl}/login`, 'Accéder à mon espace')}`,
     ),
   };

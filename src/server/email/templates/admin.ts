@@ -39,43 +39,43 @@ export function renderAccountEmail(template: AccountEmailTemplate, data: Account
         to: data.to,
         subject: `Votre compte ReFeed est validé – ${data.restaurantName}`,
         html: wrapEmailHtml(
-          `${hello}<p>Bonne nouvelle : le compte de <strong>${name}</strong> a été validé par l’équipe ReFeed.</p>
+          `${hello}<p>Bonne nouvelle : le compte de votre restaurant <strong>${name}</strong> a été validé par l’équipe ReFeed.</p>
 <p>Vous pouvez dès maintenant imprimer vos QR codes, configurer votre programme de fidélité et recevoir vos premiers avis.</p>
 ${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
         ),
-        text: `${data.firstName ? `Bonjour ${data.firstName},` : 'Bonjour,'}\n\nLe compte de ${data.restaurantName} a été validé par l’équipe ReFeed.\nConnectez-vous : ${loginUrl}\n`,
+        text: `${data.firstName ? `Bonjour ${data.firstName},` : 'Bonjour,'}\n\nLe compte de votre restaurant ${data.restaurantName} a été validé par l’équipe ReFeed.\nConnectez-vous : ${loginUrl}\n`,
       };
     case 'account_rejected':
       return {
         to: data.to,
         subject: `Votre demande de compte ReFeed a été refusée – ${data.restaurantName}`,
         html: wrapEmailHtml(
-          `${hello}<p>Après examen, l’équipe ReFeed n’a pas pu valider la demande de compte de <strong>${name}</strong>.</p>
+          `${hello}<p>Après examen, l’équipe ReFeed n’a pas pu valider la demande de compte de votre restaurant <strong>${name}</strong>.</p>
 ${reasonBlock('Motif du refus', data.reason)}
 <p>Si vous pensez qu’il s’agit d’une erreur ou souhaitez apporter des précisions, répondez-nous.</p>${supportLine(data.supportEmail)}`,
         ),
-        text: `La demande de compte de ${data.restaurantName} a été refusée.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
+        text: `La demande de compte de votre restaurant ${data.restaurantName} a été refusée.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
       };
     case 'account_suspended':
       return {
         to: data.to,
         subject: `Votre compte ReFeed est suspendu – ${data.restaurantName}`,
         html: wrapEmailHtml(
-          `${hello}<p>Le compte de <strong>${name}</strong> a été suspendu par l’équipe ReFeed. Votre espace et vos pages d’avis sont inaccessibles pendant la suspension.</p>
+          `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> a été suspendu par l’équipe ReFeed. Votre espace et vos pages d’avis sont inaccessibles pendant la suspension.</p>
 ${reasonBlock('Motif de la suspension', data.reason)}
 <p>Pour en discuter ou régulariser la situation, contactez le support.</p>${supportLine(data.supportEmail)}`,
         ),
-        text: `Le compte de ${data.restaurantName} a été suspendu.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
+        text: `Le compte de votre restaurant ${data.restaurantName} a été suspendu.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
       };
     case 'account_reactivated':
       return {
         to: data.to,
         subject: `Votre compte ReFeed est réactivé – ${data.restaurantName}`,
         html: wrapEmailHtml(
-          `${hello}<p>Le compte de <strong>${name}</strong> est de nouveau actif. Vous retrouvez votre espace, vos QR codes et vos clients.</p>
+          `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> est de nouveau actif. Vous retrouvez votre espace, vos QR codes et vos clients.</p>
 ${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
         ),
-        text: `Le compte de ${data.restaurantName} est de nouveau actif.\nConnectez-vous : ${loginUrl}\n`,
+        text: `Le compte de votre restaurant ${data.restaurantName} est de nouveau actif.\nConnectez-vous : ${loginUrl}\n`,
       };
   }
 }

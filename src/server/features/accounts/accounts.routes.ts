@@ -32,7 +32,7 @@ export function createAccountRoutes(deps: AppDeps) {
       return c.json(await signUpRestaurant(deps, input), 201);
     })
     .get('/me', requireUser(deps), async (c) => c.json(await getAccountSummary(deps, c.get('user'))))
-    .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps.db, c.get('user').id)))
+    .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps, c.get('user').id)))
     .post('/me/resend-verification', requireUser(deps), async (c) => {
       const sessionUser = c.get('user');
       await limit(c, 'verificationPerIp', 'verificationPerEmail', sessionUser.email);

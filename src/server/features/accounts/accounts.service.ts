@@ -21,8 +21,8 @@ import type {
 import { isAppAdmin } from '../admin/admins.service';
 import { insertDefaultAutomations } from '../automations/default-automations';
 import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
-import { SEND_VERIFICATION_EMAIL_JOB, SEND_WELCOME_EMAIL_JOB } from './accounts.jobs';
-import { syncRestaurantEmailVerified } from './email-verified-sync';
+import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
+import { enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
 import type { z } from 'zod';
 
 export const ACCOUNT_ERRORS = {
@@ -128,8 +128,8 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
         .returning({ id: restaurants.id });
       await tx.insert(usersRestaurants).values({ userId: stored.id, restaurantId: restaurant.id, role: 'owner' });
       await createRestaurantDefaults(tx, restaurant.id);
+      // The welcome email follows the confirmation of this address (email-verified-sync).
       await enqueueJob(deps.boss, SEND_VERIFICATION_EMAIL_JOB, { email: input.email }, { tx });
-      await enqueueJob(deps.boss, SEND_WELCOME_EMAIL_JOB, { restaurantId: restaurant.id, to: input.email, firstName: input.firstName }, { tx });
       return restaurant.id;
     });
     return { restaurantId, status: 'pending' };
@@ -173,7 +173,7 @@ export async function createRestaurantForUser(
       .returning({ id: restaurants.id });
     await tx.insert(usersRestaurants).values({ userId: sessionUser.id, restaurantId: restaurant.id, role: 'owner' });
     const mainQr = await createRestaurantDefaults(tx, restaurant.id);
-    await enqueueJob(deps.boss, SEND_WELCOME_EMAIL_JOB, { restaurantId: restaurant.id, to: sessionUser.email, firstName: firstNameOf(sessionUser.name) }, { tx });
+    if (sessionUser.emailVerified) await enqueueWelcomeEmail(deps.boss, tx, { id: restaurant.id, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
     return { restaurantId: restaurant.id, qr: mainQr };
   });
   const url = buildQrPublicUrl(deps.env.PUBLIC_URL, { restaurantId, id: qr.id, slug: qr.slug });
@@ -182,8 +182,8 @@ export async function createRestaurantForUser(
 }
 
 /** Sets the restaurant's email_verified flag from the user's confirmed email (first sign-in of a browser session). */
-export async function syncEmailVerified(db: Db, userId: string): Promise<{ emailVerified: boolean }> {
-  return { emailVerified: await syncRestaurantEmailVerified(db, userId) };
+export async function syncEmailVerified(deps: Pick<AppDeps, 'db' | 'boss'>, userId: string): Promise<{ emailVerified: boolean }> {
+  return { emailVerified: await syncRestaurantEmailVerified(deps, userId) };
 }
 
 /** Sends the confirmation link again to the signed-in user (the 'Email non vérifié' screen). */

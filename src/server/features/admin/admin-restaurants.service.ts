@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adminAuditLog, restaurants, user, usersRestaurants, type RestaurantStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { renderAccountEmail, type AccountEmailTemplate } from '../../email/templates/admin';
+import { enqueueEmail, SEND_EMAIL_JOB } from '../../email/send-email';
+import type { AccountEmailTemplate } from '../../email/templates/admin';
+import { waitForJobOutcome } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -192,19 +194,21 @@ function buildStatusUpdate(input: TransitionInput, now: Date): Partial<typeof re
   }
 }
 
-const EMAIL_TIMEOUT_MS = 15_000;
+/** How long the decision waits for its email before answering (the email still goes if slower). */
+const EMAIL_WAIT_MS = 15_000;
 
 /**
- * Moves a restaurant from one status to the next and writes the audit entry, in one transaction.
- * The UPDATE only matches while the restaurant still has the expected status, so when two
- * administrators act at once exactly one succeeds and the other gets a 409. The email goes after
- * commit: if it fails, the decision stands and `emailSent` is false.
+ * Moves a restaurant from one status to the next, writes the audit entry and queues the decision
+ * email, in one transaction. The UPDATE only matches while the restaurant still has the expected
+ * status, so when two administrators act at once exactly one succeeds and the other gets a 409.
+ * The answer waits for the email: if it failed, the decision stands and `emailSent` is false
+ * (the queue keeps retrying it).
  */
-export async function changeRestaurantStatus(deps: Pick<AppDeps, 'db' | 'mailer' | 'env'>, logger: Logger, input: TransitionInput) {
+export async function changeRestaurantStatus(deps: Pick<AppDeps, 'db' | 'boss'>, logger: Logger, input: TransitionInput) {
   assertRestaurantId(input.restaurantId);
   const transition = TRANSITIONS[input.action];
   const reason = input.action === 'reject' || input.action === 'suspend' ? (input.reason ?? null) : null;
-  const updated = await deps.db.transaction(async (tx) => {
+  const { updated, emailJobId } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(restaurants)
       .set(buildStatusUpdate(input, clock.now()))
@@ -215,43 +219,20 @@ export async function changeRestaurantStatus(deps: Pick<AppDeps, 'db' | 'mailer'
       if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.restaurantNotFound);
       throw new AppError('CONFLICT', `${transition.refusal} (statut actuel : ${RESTAURANT_STATUS_LABELS[current.status]}).`);
     }
-    await tx.insert(adminAuditLog).values({ adminUserId: input.adminUserId, action: input.action, restaurantId: row.id, reason, createdAt: clock.now() });
-    return row;
+    const [audit] = await tx
+      .insert(adminAuditLog)
+      .values({ adminUserId: input.adminUserId, action: input.action, restaurantId: row.id, reason, createdAt: clock.now() })
+      .returning({ id: adminAuditLog.id });
+    const jobId = await enqueueEmail(
+      deps.boss,
+      { template: transition.email, restaurantId: row.id, customerId: null, to: row.contactEmail, eventId: String(audit.id), data: { first_name: row.ownerFirstName, reason } },
+      { tx },
+    );
+    return { updated: row, emailJobId: jobId };
   });
 
-  const emailSent = await sendAccountEmail(deps, logger, transition.email, { ...updated, reason });
-  return { restaurant: { id: updated.id, status: updated.status }, emailSent };
-}
-
-/** Sends the decision email; a failure is logged and reported, never thrown (the decision stands). */
-async function sendAccountEmail(
-  deps: Pick<AppDeps, 'mailer' | 'env'>,
-  logger: Logger,
-  template: AccountEmailTemplate,
-  restaurant: { id: string; name: string; contactEmail: string; ownerFirstName: string | null; reason: string | null },
-): Promise<boolean> {
-  const mail = renderAccountEmail(template, {
-    to: restaurant.contactEmail,
-    restaurantName: restaurant.name,
-    firstName: restaurant.ownerFirstName,
-    publicUrl: deps.env.PUBLIC_URL,
-    supportEmail: deps.env.SUPPORT_EMAIL,
-    reason: restaurant.reason,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      deps.mailer.send(mail),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('email send timed out')), EMAIL_TIMEOUT_MS);
-      }),
-    ]);
-    return true;
-  } catch (error) {
-    logger.error({ err: error, template, restaurantId: restaurant.id }, 'account email failed');
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+  const outcome = emailJobId ? await waitForJobOutcome(deps.boss, SEND_EMAIL_JOB.name, emailJobId, EMAIL_WAIT_MS) : { state: 'pending' as const };
+  if (outcome.state !== 'completed') logger.error({ restaurantId: updated.id, template: transition.email, outcome }, 'account email not sent yet');
+  return { restaurant: { id: updated.id, status: updated.status }, emailSent: outcome.state === 'completed' };
 }
 

@@ -3,12 +3,14 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
+import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import {
   ZAutomationIdParam,
   ZAutomationKeyParam,
   ZAutomationStatusRequest,
   ZAutomationTemplateRequest,
+  ZAutomationTestRequest,
   ZAutomationVersionParam,
 } from '../../../shared/schemas/automations';
 import {
@@ -17,10 +19,14 @@ import {
   listAutomationVersions,
   previewAutomation,
   restoreAutomationVersion,
+  sendAutomationTest,
   setAutomationStatus,
   updateAutomationTemplate,
   type VersionAuthor,
 } from './automations.service';
+
+/** Test sends per restaurant: enough to try every template a few times, too few to spam through ReFeed. */
+export const TEST_SENDS: RateLimitRule = { name: 'automation-test-send', limit: 20, windowSeconds: 3600 };
 
 const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user').id, name: c.get('user').name || c.get('user').email });
 
@@ -37,6 +43,11 @@ export function createAutomationRoutes(deps: AppDeps) {
       c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) }),
     )
     .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
+    .post('/:id/test', validate('param', ZAutomationIdParam), validate('json', ZAutomationTestRequest), async (c) => {
+      const restaurantId = c.get('tenant').restaurantId;
+      await enforceRateLimits(deps.db, [{ rule: TEST_SENDS, subject: restaurantId }]);
+      return c.json(await sendAutomationTest(deps, restaurantId, c.req.valid('param').id, c.req.valid('json').to));
+    })
     .get('/:id/versions', validate('param', ZAutomationIdParam), async (c) =>
       c.json({ versions: await listAutomationVersions(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id) }),
     )

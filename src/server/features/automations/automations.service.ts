@@ -1,10 +1,14 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { convert } from 'html-to-text';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/send-email';
+import { waitForJobOutcome } from '../../jobs/queue';
+import { isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
+import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
-import { checkTemplate, renderSubject, renderTemplate, SAMPLE_TEMPLATE_DATA } from '../../../shared/rules/email-template';
+import { checkTemplate, SAMPLE_TEMPLATE_DATA } from '../../../shared/rules/email-template';
 import {
   AUTOMATION_MESSAGES,
   type TAutomation,
@@ -12,6 +16,7 @@ import {
   type TAutomationPreview,
   type TAutomationsResponse,
   type TAutomationTemplateRequest,
+  type TAutomationTestResponse,
   type TAutomationVersion,
   type TEmailLogEntry,
 } from '../../../shared/schemas/automations';
@@ -197,8 +202,35 @@ export async function getAutomationForEditor(db: Db, restaurantId: string, key: 
 /** The automation rendered with sample data and the restaurant's own name and review link. */
 export async function previewAutomation(db: Db, restaurantId: string, id: string): Promise<TAutomationPreview> {
   const row = await findAutomation(db, restaurantId, id);
-  const [restaurant] = await db.select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl }).from(restaurants).where(eq(restaurants.id, restaurantId));
-  const data = { ...SAMPLE_TEMPLATE_DATA, restaurant_name: restaurant?.name ?? '', google_url: restaurant?.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url };
-  const html = renderTemplate(row.config.html, data);
-  return { subject: renderSubject(row.config.subject, data), html, text: convert(html, { wordwrap: 78 }) };
+  const [restaurant] = await db
+    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  const name = restaurant?.name ?? '';
+  const data = { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name, google_url: restaurant?.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url };
+  // The same frame as the sent email; a marketing email shows its unsubscribe line (inactive link).
+  const footerHtml = MARKETING_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name) : '';
+  return renderAutomationEmail(row.config, data, { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml });
+}
+
+/** How long a test send waits for the mail server's answer before telling the owner. */
+const TEST_SEND_WAIT_MS = 20_000;
+
+/**
+ * email-test-send: the automation rendered with sample data and sent to `to` through the same job as
+ * every email (marked [Test], no consent check, no retry), waiting for the mail server's answer so
+ * the owner sees it succeed or fail with the server's message.
+ */
+export async function sendAutomationTest(deps: Pick<AppDeps, 'db' | 'boss'>, restaurantId: string, id: string, to: string): Promise<TAutomationTestResponse> {
+  const automation = await findAutomation(deps.db, restaurantId, id);
+  if (!isAutomationTemplate(automation.key)) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.notFound);
+  const jobId = await enqueueEmail(
+    deps.boss,
+    { template: automation.key, restaurantId, customerId: null, to, eventId: newTestEventId(), data: {}, test: true },
+    { retryLimit: 0 },
+  );
+  const outcome = jobId ? await waitForJobOutcome(deps.boss, SEND_EMAIL_JOB.name, jobId, TEST_SEND_WAIT_MS) : null;
+  if (outcome?.state === 'completed') return { message: AUTOMATION_MESSAGES.testSent };
+  if (outcome?.state === 'failed') throw new AppError('BAD_GATEWAY', outcome.message);
+  throw new AppError('BAD_GATEWAY', 'Le serveur d’email n’a pas répondu à temps. Le test partira dès que possible.');
 }

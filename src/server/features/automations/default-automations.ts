@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { automations, type AutomationConfig } from '../../db/schema';
+import { emailButton } from '../../email/layout';
 
 /**
  * The five default email automations of spec §3, created active with every new restaurant.
@@ -20,10 +21,11 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Merci pour votre visite ! — {{restaurant_name}}',
       html: [
         paragraph('Bonjour {{first_name}},'),
-        paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe de {{restaurant_name}} est ravie que vous ayez passé un bon moment.'),
+        paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe est ravie que vous ayez passé un bon moment chez nous.'),
         paragraph('Vous avez gagné {{points_added}} points de fidélité. Votre solde : {{balance}} points.'),
-        paragraph('Si vous avez une minute, partagez votre expérience : <a href="{{google_url}}">laisser un avis</a>.'),
-        paragraph('À très bientôt !'),
+        paragraph('Si vous avez une minute, partagez votre expérience :'),
+        emailButton('{{google_url}}', 'Laisser un avis'),
+        paragraph('À très bientôt ! — {{restaurant_name}}'),
       ].join('\n'),
     },
   },
@@ -36,9 +38,10 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Avis à surveiller : {{rating}}/5 — {{restaurant_name}}',
       html: [
         paragraph('Bonjour,'),
-        paragraph('Un client ({{first_name}}) vient de laisser une note de {{rating}}/5.'),
+        paragraph('Un client ({{first_name}}) vient de laisser une note de {{rating}}/5 le {{created_at}}.'),
         paragraph('Son commentaire : « {{comment}} »'),
         paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
+        emailButton('{{admin_feedback_url}}', 'Voir sa fiche client'),
       ].join('\n'),
     },
   },
@@ -52,7 +55,8 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Merci encore pour votre visite il y a quelques jours. Votre avis aide d’autres gourmands à découvrir {{restaurant_name}}.'),
-        paragraph('<a href="{{google_url}}">Partager mon avis</a> — cela ne prend qu’une minute.'),
+        paragraph('Cela ne prend qu’une minute :'),
+        emailButton('{{google_url}}', 'Partager mon avis'),
         paragraph('Merci !'),
       ].join('\n'),
     },
@@ -66,9 +70,9 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Vous nous manquez ! — {{restaurant_name}}',
       html: [
         paragraph('Bonjour {{first_name}},'),
-        paragraph('Cela fait un mois que nous ne vous avons pas vu. Toute l’équipe de {{restaurant_name}} serait ravie de vous retrouver.'),
+        paragraph('Cela fait un mois que nous ne vous avons pas vu. Toute l’équipe serait ravie de vous retrouver.'),
         paragraph('Vous avez {{balance}} points de fidélité qui vous attendent : revenez les utiliser !'),
-        paragraph('À très vite.'),
+        paragraph('À très vite ! — {{restaurant_name}}'),
       ].join('\n'),
     },
   },

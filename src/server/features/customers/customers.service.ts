@@ -76,7 +76,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
     if (target) return { customerId: target.id, balance: target.points, unlocked: [] };
     throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
   }
-  const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now } : {};
+  const consent = input.marketingConsent ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {};
   if (!target) {
     // No customer has this email yet: the anonymous row simply becomes that customer.
     await tx

@@ -1,63 +1,14 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { customerRewards, customers, emailLogs, feedbacks, restaurants, visits } from '../../db/schema';
+import { automations, customerRewards, customers, feedbacks, restaurants, visits } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import {
-  renderLowRatingAlertEmail,
-  renderRewardUnlockedEmail,
-  renderThanksEmail,
-  type DinerEmailTemplate,
-} from '../../email/templates/diner';
-import { buildSendKey, deliverEmailOnce } from '../../email/deliver';
-import { defineJob, enqueueJob, type JobDefinition } from '../../jobs/queue';
+import type { AutomationTemplateKey } from '../../email/catalogue';
+import { enqueueEmail, scheduleComebackEmail, type SendEmailRequest } from '../../email/send-email';
+import { defineJob, type JobDefinition } from '../../jobs/queue';
+import { clock } from '../../lib/clock';
 import { formatDateTimeFr } from '../../../shared/format';
 import { POSITIVE_RATING } from '../../../shared/schemas/diner';
-
-const ZSendDinerEmail = z.object({
-  restaurantId: z.uuid(),
-  customerId: z.uuid().nullable(),
-  template: z.enum(['thanks_after_visit', 'manager_alert_low_rating', 'reward_unlocked', 'link_email_confirmation']),
-  to: z.string().min(3),
-  subject: z.string(),
-  html: z.string(),
-  text: z.string().optional(),
-  /** restaurant | recipient | template | triggering row: one email per key, ever (email/deliver.ts). */
-  sendKey: z.string().min(1).max(1000).optional(),
-});
-
-/**
- * Sends one follow-up email and logs it in email_logs. A failure is logged as 'failed' and thrown so
- * pg-boss retries this one email only; the feedback was committed long before.
- */
-export const sendDinerEmailJob = defineJob<z.infer<typeof ZSendDinerEmail>, AppDeps>({
-  name: 'diner.send-email',
-  payload: ZSendDinerEmail,
-  retryLimit: 5,
-  async handle(payload, deps) {
-    const log = {
-      restaurantId: payload.restaurantId,
-      customerId: payload.customerId,
-      toEmail: payload.to,
-      toDomain: payload.to.split('@')[1]?.toLowerCase() ?? '',
-      templateName: payload.template,
-      subject: payload.subject,
-    };
-    // Jobs queued before keys existed get one from their content.
-    const sendKey = payload.sendKey ?? buildSendKey({ restaurantId: payload.restaurantId, to: payload.to, template: payload.template, eventId: createHash('sha256').update(payload.html).digest('hex') });
-    try {
-      const outcome = await deliverEmailOnce(deps, sendKey, { to: payload.to, subject: payload.subject, html: payload.html, text: payload.text });
-      if (outcome !== 'sent') {
-        await deps.db.insert(emailLogs).values({ ...log, status: 'skipped', error: outcome === 'already-sent' ? 'already sent' : 'an earlier attempt died while sending' });
-        return;
-      }
-    } catch (error) {
-      await deps.db.insert(emailLogs).values({ ...log, status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
-      throw error;
-    }
-    await deps.db.insert(emailLogs).values({ ...log, status: 'sent' });
-  },
-});
 
 const ZFollowUp = z.object({
   restaurantId: z.uuid(),
@@ -70,26 +21,30 @@ const ZFollowUp = z.object({
 });
 export type TFollowUpPayload = z.infer<typeof ZFollowUp>;
 
+/** Delays of the defaults, used when a restaurant has no row for the automation (it then skips at send). */
+const DEFAULT_DELAY_MINUTES: Partial<Record<AutomationTemplateKey, number>> = { review_nudge_3d: 4320, we_miss_you_30d: 43200 };
+
 /** A stable job id per (template, source row), so a retried fan-out never queues the same email twice. */
-function emailJobId(template: DinerEmailTemplate, sourceId: string): string {
-  const hex = createHash('sha256').update(`diner:${template}:${sourceId}`).digest('hex');
+function emailJobId(template: string, sourceId: string): string {
+  const hex = createHash('sha256').update(`email:${template}:${sourceId}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
- * The follow-up of a feedback, enqueued inside the submission's transaction: a thank-you when the rating
- * is 4 or more and the diner's email is known, a low-rating alert to the restaurant's contact email for
- * 3 or less, and one reward-unlocked email per new reward. Each email is its own job.
+ * The emails a feedback (or a linked email's rewards) leads to, queued through the one send-email job;
+ * each is rendered and checked (automation active, consent, unsubscribe) when it is sent:
+ * - 4 stars or more: thanks_after_visit now and review_nudge_3d after its delay;
+ * - 3 or less: manager_alert_low_rating to the restaurant's contact email;
+ * - one reward_unlocked per new reward;
+ * - we_miss_you_30d: the customer's one pending send moved to 30 days after this visit.
+ * Diner emails are only queued when the customer has an address (anonymous diners get none).
  */
 export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
   name: 'diner.feedback-follow-up',
   payload: ZFollowUp,
   async handle(payload, deps) {
     const { db } = deps;
-    const [restaurant] = await db
-      .select({ name: restaurants.name, contactEmail: restaurants.contactEmail, reviewUrl: restaurants.googleReviewUrl })
-      .from(restaurants)
-      .where(eq(restaurants.id, payload.restaurantId));
+    const [restaurant] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, payload.restaurantId));
     if (!restaurant) return;
     const [feedback] = payload.feedbackId
       ? await db
@@ -100,79 +55,46 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
       : [];
     // The customer may have been merged into another one (email linked) since the feedback.
     const customerId = feedback?.customerId ?? payload.customerId;
-    const [customer] = await db
-      .select({ email: customers.email, firstName: customers.firstName, lastName: customers.lastName, phone: customers.phone })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    const sends: Array<{ template: DinerEmailTemplate; sourceId: string; mail: ReturnType<typeof renderThanksEmail>; customerId: string | null }> = [];
+    const [customer] = await db.select({ email: customers.email, lastVisitAt: customers.lastVisitAt }).from(customers).where(eq(customers.id, customerId));
+    const delays = new Map(
+      (await db.select({ key: automations.key, config: automations.config }).from(automations).where(eq(automations.restaurantId, payload.restaurantId))).map((row) => [
+        row.key,
+        row.config.delay_minutes,
+      ]),
+    );
+    const delayOf = (key: AutomationTemplateKey) => delays.get(key) ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
+    const base = { restaurantId: payload.restaurantId, customerId, to: null } satisfies Partial<SendEmailRequest>;
+    const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data'], startAfter?: Date) =>
+      enqueueEmail(deps.boss, { ...base, template, eventId, data }, { id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
 
     if (feedback && payload.feedbackId) {
+      const facts = {
+        rating: feedback.rating,
+        comment: feedback.comment,
+        label: feedback.tableLabel,
+        created_at: formatDateTimeFr(feedback.createdAt),
+        points_added: payload.pointsAdded,
+        balance: payload.balance,
+      };
       if (feedback.rating >= POSITIVE_RATING && customer?.email) {
-        sends.push({
-          template: 'thanks_after_visit',
-          sourceId: payload.feedbackId,
-          customerId,
-          mail: renderThanksEmail({
-            to: customer.email,
-            restaurantName: restaurant.name,
-            firstName: customer.firstName,
-            pointsAdded: payload.pointsAdded,
-            balance: payload.balance,
-            reviewUrl: restaurant.reviewUrl,
-          }),
-        });
+        await queue('thanks_after_visit', payload.feedbackId, facts);
+        await queue('review_nudge_3d', payload.feedbackId, facts, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
       }
-      if (feedback.rating < POSITIVE_RATING) {
-        const name = [customer?.firstName, customer?.lastName].filter(Boolean).join(' ');
-        sends.push({
-          template: 'manager_alert_low_rating',
-          sourceId: payload.feedbackId,
-          customerId,
-          mail: renderLowRatingAlertEmail({
-            to: restaurant.contactEmail,
-            restaurantName: restaurant.name,
-            rating: feedback.rating,
-            comment: feedback.comment,
-            customerName: name || null,
-            customerEmail: customer?.email ?? null,
-            customerPhone: customer?.phone ?? null,
-            tableLabel: feedback.tableLabel,
-            createdAt: formatDateTimeFr(feedback.createdAt),
-            dashboardUrl: `${deps.env.PUBLIC_URL}/dashboard`,
-          }),
-        });
-      }
+      if (feedback.rating < POSITIVE_RATING) await queue('manager_alert_low_rating', payload.feedbackId, facts);
     }
     if (customer?.email && payload.customerRewardIds.length > 0) {
       const unlocked = await db
         .select({ id: customerRewards.id, label: customerRewards.label })
         .from(customerRewards)
-        .where(inArray(customerRewards.id, payload.customerRewardIds));
-      for (const reward of unlocked) {
-        sends.push({
-          template: 'reward_unlocked',
-          sourceId: reward.id,
-          customerId,
-          mail: renderRewardUnlockedEmail({ to: customer.email, restaurantName: restaurant.name, firstName: customer.firstName, rewardName: reward.label, balance: payload.balance }),
-        });
-      }
+        .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, customerId)));
+      for (const reward of unlocked) await queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: payload.balance });
     }
-    for (const send of sends) {
-      await enqueueJob(
-        deps.boss,
-        sendDinerEmailJob,
-        {
-          restaurantId: payload.restaurantId,
-          customerId: send.customerId,
-          template: send.template,
-          ...send.mail,
-          sendKey: buildSendKey({ restaurantId: payload.restaurantId, to: send.mail.to, template: send.template, eventId: send.sourceId }),
-        },
-        { id: emailJobId(send.template, send.sourceId) },
-      );
+    if (customer?.email && customer.lastVisitAt && payload.feedbackId) {
+      const dueAt = new Date(customer.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000);
+      await scheduleComebackEmail(deps.boss, { ...base, customerId, template: 'we_miss_you_30d', eventId: `${customerId}:${customer.lastVisitAt.toISOString()}`, data: {} }, dueAt);
     }
   },
 });
 
 /** Background jobs of this feature (queue name + zod payload + handler), registered at start. */
-export const DINER_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [followUpJob, sendDinerEmailJob] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
+export const DINER_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [followUpJob] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;

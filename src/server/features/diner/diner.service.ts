@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customers, feedbacks, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
-import { renderLinkConfirmationEmail } from '../../email/templates/diner';
+import { enqueueEmail } from '../../email/send-email';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
@@ -23,7 +23,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
-import { followUpJob, sendDinerEmailJob } from './diner.jobs';
+import { followUpJob } from './diner.jobs';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -184,7 +184,7 @@ export async function submitFeedback(
           lastName: input.lastName ?? sql`${customers.lastName}`,
           phone: input.phone ?? sql`${customers.phone}`,
           lastVisitAt: now,
-          ...(consentNow ? { marketingConsent: true, marketingConsentAt: now } : {}),
+          ...(consentNow ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
         })
         .where(eq(customers.id, customer.id));
 
@@ -265,7 +265,7 @@ const hashLinkToken = (token: string) => createHash('sha256').update(token).dige
  * and the answer is the same whatever the email, so nobody learns who is a customer or their points.
  */
 export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: LinkInput, anonId: string): Promise<TLinkEmailResponse> {
-  const restaurant = await findApprovedRestaurant(deps.db, input.restaurantId);
+  await findApprovedRestaurant(deps.db, input.restaurantId);
   const [anon] = await deps.db
     .select({ id: customers.id })
     .from(customers)
@@ -275,7 +275,6 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
     const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
-    const mail = renderLinkConfirmationEmail({ to: input.email, restaurantName: restaurant.name, url, expiresInMinutes: EMAIL_LINK_EXPIRES_MINUTES });
     const stored = ZStoredLink.parse({ ...input, anonId });
     await deps.db.transaction(async (tx) => {
       await tx.insert(verification).values({
@@ -286,10 +285,16 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
         createdAt: now,
         updatedAt: now,
       });
-      await enqueueJob(
+      await enqueueEmail(
         deps.boss,
-        sendDinerEmailJob,
-        { restaurantId: input.restaurantId, customerId: anon.id, template: 'link_email_confirmation', ...mail, sendKey: `link|${hashLinkToken(token)}` },
+        {
+          template: 'link_email_confirmation',
+          restaurantId: input.restaurantId,
+          customerId: anon.id,
+          to: input.email,
+          eventId: `link:${hashLinkToken(token)}`,
+          data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
+        },
         // The job carries the link until it is sent: keep it no longer than the link lives.
         { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
       );

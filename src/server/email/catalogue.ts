@@ -1,0 +1,59 @@
+/**
+ * Every email the product sends, by template key. Automation templates are the restaurant's own
+ * (subject and HTML edited on /automations, rendered with mustache); system templates are written
+ * in code (email/templates). All of them go through the one send-email job (email/send-email.ts).
+ */
+export const AUTOMATION_TEMPLATE_KEYS = ['thanks_after_visit', 'manager_alert_low_rating', 'review_nudge_3d', 'we_miss_you_30d', 'reward_unlocked'] as const;
+export type AutomationTemplateKey = (typeof AUTOMATION_TEMPLATE_KEYS)[number];
+
+export const SYSTEM_TEMPLATE_KEYS = [
+  'welcome_onboarding',
+  'account_approved',
+  'account_rejected',
+  'account_suspended',
+  'account_reactivated',
+  'email_verification',
+  'password_reset',
+  'magic_link',
+  'link_email_confirmation',
+] as const;
+export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
+
+/** The spec's send-email name of the low-rating alert, accepted as an alias. */
+export const TEMPLATE_ALIASES = { negative_feedback_alert: 'manager_alert_low_rating' } as const;
+
+export const EMAIL_TEMPLATE_KEYS = [...AUTOMATION_TEMPLATE_KEYS, ...SYSTEM_TEMPLATE_KEYS, 'negative_feedback_alert'] as const;
+export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
+
+/**
+ * Marketing sends: only to customers who consented and did not unsubscribe; each carries the
+ * unsubscribe link and the List-Unsubscribe headers (RFC 8058).
+ */
+export const MARKETING_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['review_nudge_3d', 'we_miss_you_30d', 'reward_unlocked']);
+
+/** Automation templates addressed to the restaurant (its contact email) rather than to a diner. */
+export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['manager_alert_low_rating']);
+
+export function isAutomationTemplate(key: string): key is AutomationTemplateKey {
+  return (AUTOMATION_TEMPLATE_KEYS as readonly string[]).includes(key);
+}
+
+/** The template key a send is filed under (the alias resolved). */
+export function canonicalTemplate(key: EmailTemplateKey): Exclude<EmailTemplateKey, 'negative_feedback_alert'> {
+  return key === 'negative_feedback_alert' ? TEMPLATE_ALIASES.negative_feedback_alert : key;
+}
+
+/** Why a send was skipped, as the owner reads it in the last sends of /automations. */
+export const SKIP_REASONS = {
+  automationPaused: 'Automation en pause',
+  automationMissing: 'Automation absente',
+  noAddress: 'Adresse email absente',
+  noConsent: 'Pas de consentement marketing',
+  unsubscribed: 'Client désinscrit',
+  cameBack: 'Client revenu depuis : relance reportée',
+  alreadySent: 'Déjà envoyé',
+  inProgress: 'Déjà en cours d’envoi',
+  unknownAfterCrash: 'Envoi interrompu précédemment : non renvoyé pour éviter un doublon',
+  restaurantMissing: 'Restaurant introuvable',
+  customerMissing: 'Client introuvable',
+} as const;

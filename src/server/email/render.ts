@@ -1,0 +1,81 @@
+import { convert } from 'html-to-text';
+import type { Env } from '../env';
+import { renderSubject, renderTemplate, type TemplateData } from '../../shared/rules/email-template';
+import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
+import { renderAccountEmail } from './templates/admin';
+import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
+import { renderLinkConfirmationEmail } from './templates/diner';
+import type { SystemTemplateKey } from './catalogue';
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+/** Facts recorded with a send when its event happened (URL of an auth link, points added, reason…). */
+export type EmailData = Record<string, string | number | null>;
+
+const text = (value: string | number | null | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** The plain-text part of every email, made from its HTML. */
+export function toPlainText(html: string): string {
+  return convert(html, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { hideLinkHrefIfSameAsText: true } }] });
+}
+
+/** Renders an email written in code (accounts, decisions, confirmation links). */
+export function renderSystemEmail(
+  template: SystemTemplateKey,
+  context: { to: string; data: EmailData; restaurantName: string; env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'> },
+): RenderedEmail {
+  const { to, data, restaurantName, env } = context;
+  const url = text(data.url) ?? env.PUBLIC_URL;
+  let mail: { subject: string; html: string; text?: string };
+  switch (template) {
+    case 'welcome_onboarding':
+      mail = renderWelcomeOnboardingEmail({ to, firstName: text(data.first_name), restaurantName, publicUrl: env.PUBLIC_URL });
+      break;
+    case 'account_approved':
+    case 'account_rejected':
+    case 'account_suspended':
+    case 'account_reactivated':
+      mail = renderAccountEmail(template, { to, restaurantName, firstName: text(data.first_name), publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL, reason: text(data.reason) });
+      break;
+    case 'email_verification':
+      mail = renderVerificationEmail({ to, name: text(data.name) ?? '', url });
+      break;
+    case 'password_reset':
+      mail = renderResetPasswordEmail({ to, url });
+      break;
+    case 'magic_link':
+      mail = renderMagicLinkEmail({ to, url });
+      break;
+    case 'link_email_confirmation':
+      mail = renderLinkConfirmationEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 30) });
+      break;
+  }
+  return { subject: mail.subject, html: mail.html, text: mail.text ?? toPlainText(mail.html) };
+}
+
+/** French typography after an empty variable: 'Bonjour {{first_name}},' with no name reads 'Bonjour,'. */
+function tidyEmptyVariables(rendered: string): string {
+  return rendered.replace(/[ \t\u00a0]+,/g, ',');
+}
+
+/**
+ * Renders a restaurant's own template (mustache, every value HTML-escaped) inside the email frame
+ * with the restaurant's name and logo; a whole document from the visual editor keeps its own frame.
+ * `footerHtml` (the unsubscribe line) is added either way.
+ */
+export function renderAutomationEmail(
+  template: { subject: string; html: string },
+  data: TemplateData,
+  frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
+): RenderedEmail {
+  const subject = tidyEmptyVariables(renderSubject(template.subject, data)).trim();
+  const body = tidyEmptyVariables(renderTemplate(template.html, data));
+  const html = isWholeDocument(body)
+    ? appendToBody(body, frame.footerHtml)
+    : wrapEmailHtml(body, { brandName: frame.restaurantName, logoUrl: frame.logoUrl, footerHtml: frame.footerHtml, signature: 'Envoyé avec ReFeed' });
+  return { subject, html, text: toPlainText(html) };
+}
+
+/** The unsubscribe line of a marketing email. */
+export function unsubscribeFooter(url: string, restaurantName: string): string {
+  return `<p style="margin:0">Vous recevez cet email car vous avez accepté les offres du restaurant « ${escapeHtml(restaurantName)} ». <a href="${escapeHtml(url)}" style="color:#6b7280">Se désinscrire</a></p>`;
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { automations, customers, emailLogs, restaurants } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { defineJob, enqueueJob, type JobDefinition, type PgBoss } from '../jobs/queue';
+import { clock } from '../lib/clock';
+import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
+import {
+  canonicalTemplate,
+  EMAIL_TEMPLATE_KEYS,
+  isAutomationTemplate,
+  MARKETING_TEMPLATES,
+  RESTAURANT_ADDRESSED_TEMPLATES,
+  SKIP_REASONS,
+} from './catalogue';
+import { buildSendKey, deliverEmailOnce } from './deliver';
+import { renderAutomationEmail, renderSystemEmail, unsubscribeFooter } from './render';
+import type { OutgoingMail } from './transport';
+import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
+import { mailFromAddress } from './transport';
+import { DEFAULT_AUTOMATIONS } from '../features/automations/default-automations';
+
+const ZEmailData = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
+export const ZSendEmail = z.object({
+  template: z.enum(EMAIL_TEMPLATE_KEYS),
+  restaurantId: z.uuid().nullable(),
+  customerId: z.uuid().nullable(),
+  /** A fixed recipient (auth, decisions, tests). Null: the customer's address at send time, or the restaurant's contact email for its alerts. */
+  to: z.string().min(3).max(320).nullable(),
+  /** What caused the email (feedback, reward, user…): with restaurant, recipient and template, its send key. */
+  eventId: z.string().min(1).max(300),
+  data: ZEmailData.default({}),
+  /** A test send from /automations: sample data, no consent check, a fresh key, no retry. */
+  test: z.boolean().optional(),
+});
+export type SendEmailRequest = z.input<typeof ZSendEmail>;
+type SendEmailPayload = z.infer<typeof ZSendEmail>;
+
+export class EmailSendError extends Error {}
+
+type Prepared =
+  | { kind: 'skip'; reason: string; to: string; subject: string }
+  | { kind: 'send'; mail: OutgoingMail };
+
+type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
+
+async function loadRestaurant(db: Db, restaurantId: string | null): Promise<LoadedRestaurant | null> {
+  if (!restaurantId) return null;
+  const [row] = await db
+    .select({ id: restaurants.id, name: restaurants.name, contactEmail: restaurants.contactEmail, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  return row ?? null;
+}
+
+/**
+ * Renders a restaurant's automation and applies its rules, all read now (not when the job was queued):
+ * the automation is active, the address is known, a marketing send has consent and no unsubscribe,
+ * and a 'we miss you' send is still due (the customer did not come back since).
+ */
+async function prepareAutomationEmail(deps: AppDeps, payload: SendEmailPayload, restaurant: LoadedRestaurant): Promise<Prepared> {
+  const template = canonicalTemplate(payload.template);
+  const [saved] = await deps.db
+    .select({ status: automations.status, config: automations.config })
+    .from(automations)
+    .where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, template)));
+  // A restaurant whose defaults were never written (made before they existed) sends the active default.
+  const fallback = DEFAULT_AUTOMATIONS.find((candidate) => candidate.key === template);
+  const automation = saved ?? (fallback ? { status: 'active' as const, config: fallback.config } : undefined);
+  const [customer] = payload.customerId
+    ? await deps.db
+        .select({
+          email: customers.email,
+          firstName: customers.firstName,
+          points: customers.points,
+          marketingConsent: customers.marketingConsent,
+          unsubscribedAt: customers.unsubscribedAt,
+          lastVisitAt: customers.lastVisitAt,
+        })
+        .from(customers)
+        .where(and(eq(customers.id, payload.customerId), eq(customers.restaurantId, restaurant.id)))
+    : [];
+  const toRestaurant = RESTAURANT_ADDRESSED_TEMPLATES.has(template);
+  const to = payload.to ?? (toRestaurant ? restaurant.contactEmail : customer?.email) ?? null;
+  const subjectForLog = automation?.config.subject ?? template;
+  const skip = (reason: string): Prepared => ({ kind: 'skip', reason, to: to ?? '', subject: subjectForLog });
+  if (!automation) return skip(SKIP_REASONS.automationMissing);
+  if (!payload.test && automation.status !== 'active') return skip(SKIP_REASONS.automationPaused);
+  if (!to) return skip(payload.customerId && !customer ? SKIP_REASONS.customerMissing : SKIP_REASONS.noAddress);
+  const marketing = MARKETING_TEMPLATES.has(template);
+  if (!payload.test && marketing) {
+    if (!customer) return skip(SKIP_REASONS.customerMissing);
+    if (customer.unsubscribedAt) return skip(SKIP_REASONS.unsubscribed);
+    if (!customer.marketingConsent) return skip(SKIP_REASONS.noConsent);
+  }
+  if (!payload.test && template === 'we_miss_you_30d' && customer?.lastVisitAt) {
+    const dueAt = customer.lastVisitAt.getTime() + automation.config.delay_minutes * 60_000;
+    if (dueAt > clock.now().getTime()) return skip(SKIP_REASONS.cameBack);
+  }
+
+  const publicUrl = deps.env.PUBLIC_URL;
+  const data: TemplateData = payload.test
+    ? { ...SAMPLE_TEMPLATE_DATA, restaurant_name: restaurant.name, google_url: restaurant.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url }
+    : {
+        restaurant_name: restaurant.name,
+        first_name: customer?.firstName ?? '',
+        // Without a review link the button leads to the restaurant's own rating page.
+        google_url: restaurant.googleReviewUrl ?? `${publicUrl}/f/${restaurant.id}`,
+        balance: customer?.points ?? payload.data.balance ?? 0,
+        rating: payload.data.rating ?? null,
+        comment: payload.data.comment ?? null,
+        points_added: payload.data.points_added ?? 0,
+        reward_name: payload.data.reward_name ?? null,
+        offer_text: payload.data.offer_text ?? null,
+        label: payload.data.label ?? null,
+        created_at: payload.data.created_at ?? null,
+        admin_feedback_url: payload.customerId ? `${publicUrl}/customers/${payload.customerId}` : `${publicUrl}/dashboard`,
+      };
+  let footerHtml = '';
+  let headers: Record<string, string> | undefined;
+  if (marketing && payload.customerId) {
+    const unsubscribe = buildUnsubscribeHeaders(publicUrl, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, payload.customerId));
+    footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name);
+    headers = unsubscribe.headers;
+  }
+  const rendered = renderAutomationEmail(automation.config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
+  return {
+    kind: 'send',
+    mail: {
+      to,
+      subject: payload.test ? `[Test] ${rendered.subject}` : rendered.subject,
+      html: rendered.html,
+      text: rendered.text,
+      // Diners see the restaurant as the sender and reply to it; its own alerts come from ReFeed.
+      ...(toRestaurant ? {} : { fromName: restaurant.name, replyTo: restaurant.contactEmail }),
+      headers,
+    },
+  };
+}
+
+async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<Prepared> {
+  const restaurant = await loadRestaurant(deps.db, payload.restaurantId);
+  if (isAutomationTemplate(canonicalTemplate(payload.template))) {
+    if (!restaurant) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
+    return prepareAutomationEmail(deps, payload, restaurant);
+  }
+  if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
+  const rendered = renderSystemEmail(payload.template as Parameters<typeof renderSystemEmail>[0], {
+    to: payload.to,
+    data: payload.data,
+    restaurantName: restaurant?.name ?? '',
+    env: deps.env,
+  });
+  const fromRestaurant = payload.template === 'link_email_confirmation' && restaurant;
+  return {
+    kind: 'send',
+    mail: { to: payload.to, ...rendered, ...(fromRestaurant ? { fromName: restaurant.name, replyTo: restaurant.contactEmail } : {}) },
+  };
+}
+
+const domainOf = (address: string) => address.split('@')[1]?.toLowerCase() ?? '';
+
+/**
+ * The one way an email leaves the app: rendered from its template now, checked, sent once per key
+ * (email/deliver.ts), written to email_logs. A transport failure is logged and thrown, so pg-boss
+ * retries this email alone with backoff; whatever caused it was committed long before.
+ */
+export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps): Promise<void> {
+  const template = canonicalTemplate(payload.template);
+  const prepared = await prepareEmail(deps, payload);
+  const log = { restaurantId: payload.restaurantId, customerId: payload.customerId, templateName: template, createdAt: clock.now() };
+  if (prepared.kind === 'skip') {
+    await deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason });
+    return;
+  }
+  const { mail } = prepared;
+  const entry = { ...log, toEmail: mail.to, toDomain: domainOf(mail.to), subject: mail.subject };
+  const sendKey = buildSendKey({ restaurantId: payload.restaurantId, to: mail.to, template, eventId: payload.eventId });
+  let outcome;
+  try {
+    outcome = await deliverEmailOnce(deps, sendKey, mail);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) });
+    throw new EmailSendError(message);
+  }
+  await deps.db.insert(emailLogs).values({
+    ...entry,
+    createdAt: clock.now(),
+    status: outcome === 'sent' ? 'sent' : 'skipped',
+    error: outcome === 'sent' ? null : DELIVERY_SKIP_REASONS[outcome],
+  });
+}
+
+const DELIVERY_SKIP_REASONS = {
+  'already-sent': SKIP_REASONS.alreadySent,
+  'in-progress': SKIP_REASONS.inProgress,
+  'unknown-after-crash': SKIP_REASONS.unknownAfterCrash,
+} as const;
+
+/** Emails wait in the queue up to 90 days (the 30-day send must outlive pg-boss's 14-day default). */
+const EMAIL_RETENTION_SECONDS = 90 * 24 * 3600;
+
+export const SEND_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
+  name: 'email.send',
+  payload: ZSendEmail,
+  retryLimit: 5,
+  queue: { retentionSeconds: EMAIL_RETENTION_SECONDS },
+  handle: handleSendEmail,
+});
+
+/**
+ * The 'we miss you' sends: one waiting per customer (singletonKey restaurant:customer on a `short`
+ * queue), moved to 30 days after the latest visit each time the customer comes back.
+ */
+export const SEND_COMEBACK_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
+  name: 'email.send-comeback',
+  payload: ZSendEmail,
+  retryLimit: 5,
+  queue: { policy: 'short', retentionSeconds: EMAIL_RETENTION_SECONDS },
+  handle: handleSendEmail,
+});
+
+export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [SEND_EMAIL_JOB, SEND_COMEBACK_EMAIL_JOB] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
+
+/**
+ * Queues an email. Given `tx`, it is written in the transaction that causes it (a rolled-back write
+ * sends nothing). `startAfter` delays it (the day-3 nudge); `deleteAfterSeconds` shortens how long a
+ * payload carrying a secret link stays in the queue table.
+ */
+export async function enqueueEmail(
+  boss: PgBoss,
+  request: SendEmailRequest,
+  options: { tx?: Db; startAfter?: Date; id?: string; deleteAfterSeconds?: number; retryLimit?: number } = {},
+): Promise<string | null> {
+  return enqueueJob(boss, SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
+}
+
+/** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. */
+export async function scheduleComebackEmail(boss: PgBoss, request: SendEmailRequest & { restaurantId: string; customerId: string }, dueAt: Date): Promise<void> {
+  const data = ZSendEmail.parse(request) as object;
+  await boss.upsert(SEND_COMEBACK_EMAIL_JOB.name, data, { singletonKey: `${request.restaurantId}:${request.customerId}`, startAfter: dueAt });
+}
+
+/** A test send's id, fresh each time so the owner can send the same test twice. */
+export const newTestEventId = () => `test:${randomUUID()}`;
