@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -64,6 +64,19 @@ const isTemplateSave = (method: string, path: string) => method === 'PUT' && /^\
 /** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
 export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
   return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
+}
+
+/** Buffers a JSON answer (already a string in memory) to give it a Content-Length. */
+async function setJsonContentLength(c: Context, next: Next) {
+  await next();
+  const res = c.res;
+  if (res.headers.has('content-length') || !res.body || !res.headers.get('content-type')?.startsWith('application/json')) return;
+  const body = await res.arrayBuffer();
+  const headers = new Headers(res.headers);
+  headers.set('content-length', String(body.byteLength));
+  // Cleared first: assigning over a finalized response would merge the old headers back in.
+  c.res = undefined;
+  c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
 export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) {
@@ -159,7 +172,10 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  // Compression only where it pays: JSON answers get their length first, so compress() skips those
+  // under its 1 KB threshold (gzipping a 50-byte answer as a chunked stream costs more than it saves).
   app.use('/api/*', compress());
+  app.use('/api/*', setJsonContentLength);
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
 

@@ -29,7 +29,9 @@ export function formatShortDateFr(value: Date | string | number): string {
   return shortDateFormat.format(toDate(value));
 }
 
+// Built once: an Intl formatter costs far more to create than to use (this runs on every submission).
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The calendar day (YYYY-MM-DD) of an instant in Paris, used for per-day limits. */
 export function parisDayOf(value: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(value);
+  return PARIS_DAY.format(value);
 }

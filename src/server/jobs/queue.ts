@@ -16,6 +16,8 @@ export type JobDefinition<TPayload, TDeps> = {
   // Method syntax on purpose: a job of any payload fits in the list of all jobs.
   handle(payload: TPayload, deps: TDeps): Promise<void>;
   retryLimit?: number;
+  /** A cron expression (UTC) for jobs the queue sends itself; pg-boss sends each tick once across instances. */
+  schedule?: string;
   /** Queue settings beyond the defaults: a policy (e.g. `short`: one waiting job per singletonKey), retention of waiting jobs. */
   queue?: { policy?: QueuePolicy; retentionSeconds?: number };
 };
@@ -99,6 +101,7 @@ export async function startJobWorkers<TDeps>(
           }
         }),
     );
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {});
   }
 }
 

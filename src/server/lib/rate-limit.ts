@@ -61,8 +61,6 @@ export async function enforceRateLimits(db: Db, hits: ReadonlyArray<{ rule: Rate
     const result = await hitRateLimit(db, rule, subject);
     if (!result.allowed) throw new RateLimitedError(message, result.retryAfterSeconds);
   }
-  // Now and then, drop windows that ended long ago so the table stays small.
-  if (Math.random() < 0.01) await purgeRateLimits(db).catch(() => undefined);
 }
 
 /** A 429 that knows how long to wait. */
@@ -74,8 +72,23 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** Drops windows that ended long ago so the table does not grow forever. */
-export async function purgeRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<void> {
+/** Rows deleted per statement: short transactions, however large the backlog. */
+const PURGE_BATCH = 5000;
+
+/**
+ * Drops windows that started long ago (ours and better-auth's: none lasts a day) so the table does
+ * not grow forever. Runs as a scheduled job, never on a request; the `last_request` index makes each
+ * batch read only expired rows, so its cost does not grow with the table. Returns the rows deleted.
+ */
+export async function purgeRateLimits(db: Db, olderThanSeconds = 24 * 60 * 60): Promise<number> {
   const before = clock.now().getTime() - olderThanSeconds * 1000;
-  await db.execute(sql`delete from rate_limits where key like 'rl:%' and last_request < ${before}`);
+  let deleted = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`delete from rate_limits where id in (select id from rate_limits where last_request < ${before} limit ${PURGE_BATCH}) returning id`,
+    );
+    deleted += rows.length;
+    if (rows.length < PURGE_BATCH) return deleted;
+  }
 }

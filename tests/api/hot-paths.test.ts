@@ -1,0 +1,67 @@
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
+import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
+import { createSignedInOwner } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('compression only where it pays', () => {
+  it('sends a small JSON answer plain with its length, and gzips a large one', async () => {
+    const small = await ctx.app.request('/api/health', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const text = await small.text();
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+
+    const { agent } = await createSignedInOwner(ctx);
+    // The five default automations with their HTML: several kilobytes of JSON.
+    const large = await agent.get('/api/automations', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(large.status).toBe(200);
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString()).automations).toHaveLength(5);
+  });
+});
+
+describe('rate-limit housekeeping', () => {
+  it('deletes windows older than a day in batches, whatever their owner, and keeps current ones', async () => {
+    const dayAgo = Date.now() - 25 * 60 * 60 * 1000;
+    // 12,000 stale rows: more than two batches.
+    await ctx.db.execute(sql`insert into rate_limits (id, key, count, last_request)
+      select 'stale-' || n, 'rl:stale:' || n, 1, ${dayAgo} from generate_series(1, 11990) n`);
+    await ctx.db.execute(sql`insert into rate_limits (id, key, count, last_request)
+      select 'ba-' || n, '127.0.0.1/sign-in/email-' || n, 1, ${dayAgo} from generate_series(1, 10) n`);
+    const rule = { name: 'housekeeping-test', limit: 5, windowSeconds: 60 };
+    await hitRateLimit(ctx.db, rule, 'fresh-subject');
+
+    expect(await purgeRateLimits(ctx.db)).toBe(12_000);
+    const [left] = await queryRows<{ stale: number; fresh: number }>(
+      ctx.db,
+      sql`select count(*) filter (where id like 'stale-%' or id like 'ba-%')::int as stale, count(*) filter (where key like 'rl:housekeeping-test:%')::int as fresh from rate_limits`,
+    );
+    expect(left).toEqual({ stale: 0, fresh: 1 });
+    // The fresh window still counts: the next hit is the second.
+    expect((await hitRateLimit(ctx.db, rule, 'fresh-subject')).count).toBe(2);
+  });
+
+  it('reads expired rows through an index on last_request', async () => {
+    const indexes = await queryRows<{ indexdef: string }>(ctx.db, sql`select indexdef from pg_indexes where tablename = 'rate_limits'`);
+    expect(indexes.some((row) => /\(last_request\)/.test(row.indexdef))).toBe(true);
+  });
+
+  it('runs as a scheduled job, not inside requests', async () => {
+    const schedules = await ctx.deps.boss.getSchedules();
+    expect(schedules.find((schedule) => schedule.name === purgeRateLimitsJob.name)?.cron).toBe('*/10 * * * *');
+    const source = await import('node:fs').then((fs) => fs.readFileSync('src/server/lib/rate-limit.ts', 'utf8'));
+    expect(source.match(/purgeRateLimits\(/g)).toHaveLength(1); // its definition only: no call on the request path
+  });
+});
