@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/server/db/client';
+import { migrateDatabase, openDatabase, loadPgliteExtensions, type Database } from '../../src/server/db/client';
 import { createJobQueue } from '../../src/server/jobs/queue';
 
 /**
@@ -77,6 +77,6 @@ export async function openTestDatabase(template: { kind: string; dumpPath?: stri
       },
     } as Database;
   }
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
+  const pglite = await PGlite.create({ extensions: await loadPgliteExtensions(), loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
   return openDatabase({ pglite });
 }

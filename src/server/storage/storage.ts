@@ -1,6 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Env } from '../env';
 
 /**
@@ -67,34 +66,43 @@ export function createS3Storage(options: {
   accessKeyId?: string;
   secretAccessKey?: string;
 }): FileStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: !!options.endpoint,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The AWS SDK is large: it loads at the first file operation, and never on instances without S3.
+  let sdk: Promise<{ client: import('@aws-sdk/client-s3').S3Client; s3: typeof import('@aws-sdk/client-s3') }> | null = null;
+  const connect = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: !!options.endpoint,
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    })));
   return {
     kind: 's3',
     async put(key, body, contentType) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'no-cache' }));
+      const { client, s3 } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket: options.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'no-cache' }));
     },
     async get(key) {
       assertSafeKey(key);
+      const { client, s3 } = await connect();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        const result = await client.send(new s3.GetObjectCommand({ Bucket: options.bucket, Key: key }));
         return result.Body ? await result.Body.transformToByteArray() : null;
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof s3.NoSuchKey) return null;
         throw error;
       }
     },
     async remove(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      const { client, s3 } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }
