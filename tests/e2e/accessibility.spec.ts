@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { paths } from '../../src/shared/paths';
+import { DESKTOP, launchBrowser, PHONE, type TestBrowser } from './support/browser';
+
+// axe-core (the engine behind Lighthouse's accessibility audit) on every page an owner or a diner sees.
+// Serious and critical violations fail; the pages are opened through browser.newContext() as axe asks.
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const owner = inject('e2eOwner');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs axe on the page as it stands; returns the serious and critical violations, readable. */
+async function findSeriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).slice(0, 3).join(', ')}`);
+}
+
+/** Opens `path`, waits until its main heading (or the diner form) is shown, then runs axe. */
+async function checkPage(page: Page, path: string, ready: () => Promise<unknown>) {
+  await page.goto(`${baseUrl}${path}`);
+  await ready();
+  // Skeletons and toasts settle: axe looks at the page the owner actually reads.
+  await page.waitForLoadState('networkidle');
+  expect(await findSeriousViolations(page), path).toEqual([]);
+}
+
+async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(owner.email);
+  await page.locator('#login-password').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  return page;
+}
+
+describe('accessibility (axe: no serious or critical violation)', () => {
+  it('public pages: landing, sign-in, sign-up, terms', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage(viewport);
+      for (const path of [paths.home.href(), paths.homeEn.href(), paths.terms.href(), paths.login.href(), paths.signup.href(), paths.forgotPassword.href()]) {
+        await checkPage(page, path, () => page.locator('h1').first().waitFor());
+      }
+    }
+  });
+
+  it('the diner page', async () => {
+    const page = await signInDemoOwner(DESKTOP);
+    const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
+    const diner = await browser.newPage(PHONE);
+    await checkPage(diner, paths.dinerFeedback.href(me.restaurants[0].id), () => diner.locator('h1').first().waitFor());
+  });
+
+  it('every owner page, on a phone and a desktop', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await signInDemoOwner(viewport);
+      const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
+      const customers = (await page.evaluate(async () => (await fetch('/api/customers')).json())) as { items: Array<{ id: string }> };
+      const ownerPages = [
+        paths.dashboard.href(),
+        paths.qr.href(),
+        paths.customers.href(),
+        paths.customer.href(customers.items[0].id),
+        paths.loyalty.href(),
+        paths.googleSettings.href(),
+        paths.security.href(),
+        paths.automations.href(),
+        paths.emailEditor.href('thanks_after_visit', me.restaurants[0].id),
+      ];
+      for (const path of ownerPages) {
+        await checkPage(page, path, () => page.locator('h1').first().waitFor({ state: 'attached' }));
+      }
+    }
+  });
+});
