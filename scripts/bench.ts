@@ -1,70 +1,45 @@
-// npm run bench — starts the app on a throwaway embedded database with the demo restaurant, then
-// measures latency and throughput of the hot paths over real HTTP on loopback. Prints figures only.
+// npm run bench [-- SECONDS] — the hot paths measured from outside, next to their ceilings, in one run.
 //
-// npm run bench -- --scale [N]   with BENCH_DATABASE_URL=postgres://… (a server where a throwaway
-// database may be created): the demo restaurant gets 1,000,000 feedbacks and 100,000 customers first,
-// and the owner's dashboard and customer search are measured on that.
-import { serve } from '@hono/node-server';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The server is the production start (compiled server, built client, NODE_ENV=production) in its own
+// process, on a throwaway embedded database holding the demo restaurant; with BENCH_DATABASE_URL=postgres://…
+// it runs on a throwaway PostgreSQL database created next to that URL's instead (dropped at the end;
+// BENCH_KEEP_DATABASE=1 keeps it). The load generator (autocannon) runs in another process, sending
+// `Accept-Encoding: gzip, br` as phones do. Ceilings are measured in the same run by bare Hono servers
+// (hello, one `select 1` through the same driver, the same diner HTML file); each line prints its ratio.
+//
+// --scale (PostgreSQL only): the demo restaurant first gets 1,000,000 feedbacks and 100,000 customers,
+// and the owner's pages are also measured one request at a time (the latency an owner sees).
+// Then the email drain: N follow-up emails queued at once, timed to the outbox, in emails/s.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { like, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { outboxEmails } from '../src/server/db/schema';
 import { enqueueEmail } from '../src/server/email/send-email';
-import { createApp } from '../src/server/app';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
+import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../src/server/lib/logger';
 import { rebuildDailyStats } from '../src/server/features/dashboard/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
+import type { LoadResult, LoadSpec } from './bench/load';
 
-/** `concurrency` 1 measures a lone owner's latency; the default 8 measures throughput under load. */
-type Scenario = { name: string; request: (base: string, i: number) => Promise<Response>; concurrency?: number };
-
-const args = process.argv.slice(2).filter((arg) => arg !== '--scale');
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const SCALE = process.argv.includes('--scale');
-const REQUESTS = Number(args[0] ?? 300);
-const CONCURRENCY = 8;
+const SECONDS = Number(args[0] ?? 5);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
+if (SCALE && !ADMIN_URL) throw new Error('--scale needs BENCH_DATABASE_URL=postgres://… (a server where a database may be created)');
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void> | void> = [];
+process.on('exit', () => children.forEach((child) => child.kill()));
 
-async function runScenario(base: string, scenario: Scenario): Promise<void> {
-  const durations: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: scenario.concurrency ?? CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const i = next++;
-        const t0 = performance.now();
-        const response = await scenario.request(base, i);
-        await response.arrayBuffer();
-        durations.push(performance.now() - t0);
-        if (!response.ok) failures++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
-  console.log(
-    `${scenario.name.padEnd(34)} ${String(REQUESTS).padStart(5)} req  ${(REQUESTS / seconds).toFixed(0).padStart(6)} req/s  p50 ${percentile(durations, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(durations, 95).toFixed(1).padStart(6)} ms  p99 ${percentile(durations, 99).toFixed(1).padStart(6)} ms  errors ${failures}`,
-  );
-}
-
-const port = await findFreePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-bench-'));
-// TRUST_PROXY=1: each simulated phone names itself in X-Forwarded-For, as one load balancer would.
-
-/** --scale: a throwaway PostgreSQL database next to BENCH_DATABASE_URL's, dropped at the end. */
-let benchDatabase: { url: string; drop: () => Promise<void> } | null = null;
-if (SCALE) {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) throw new Error('--scale needs BENCH_DATABASE_URL=postgres://… (a server where a database may be created)');
+/** A throwaway PostgreSQL database next to BENCH_DATABASE_URL's. */
+async function createBenchDatabase(adminUrl: string) {
   const name = `refeed_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -72,30 +47,99 @@ if (SCALE) {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  benchDatabase = {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
+  cleanups.push(async () => {
+    if (process.env.BENCH_KEEP_DATABASE === '1') return console.log(`kept database: ${url}`);
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  });
+  return url.toString();
 }
-const env = parseEnv({
-  NODE_ENV: 'development',
+
+/** Starts a Node process and resolves once `ready` says so. */
+async function startProcess(argv: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<{ child: ChildProcess; startedInMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  for (let tries = 0; !(await ready()); tries++) {
+    if (child.exitCode !== null || tries > 600) throw new Error(`${argv.join(' ')} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { child, startedInMs: performance.now() - started };
+}
+
+const answers = (url: string) => () => fetch(url).then((response) => response.ok, () => false);
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process in MB (Linux). */
+function readRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
+}
+
+/** Runs one load in the generator's process. */
+function runLoad(spec: LoadSpec): LoadResult {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/load.ts'), JSON.stringify(spec)], { cwd: ROOT, encoding: 'utf8' });
+  return JSON.parse(output.trim().split('\n').at(-1)!) as LoadResult;
+}
+
+// 1. Build (as npm start does), the database, the demo restaurant.
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-bench-'));
+cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+const databaseUrl = ADMIN_URL ? await createBenchDatabase(ADMIN_URL) : '';
+const port = await findFreePort();
+const base = `http://127.0.0.1:${port}`;
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  MAIL_MODE: 'outbox',
   DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
   PORT: String(port),
-  LOG_LEVEL: 'silent',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  PUBLIC_URL: base,
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  LOG_LEVEL: 'warn',
+  // Each simulated phone names itself in X-Forwarded-For, as one load balancer would.
   TRUST_PROXY: '1',
-  ...(benchDatabase ? { DATABASE_URL: benchDatabase.url } : {}),
-});
-const { deps, stop } = await startDependencies(env, createLogger('silent'));
-await seedDemoRestaurant(deps);
-const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
-await new Promise((resolve) => server.once('listening', resolve));
-const base = env.PUBLIC_URL;
+};
+execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env: serverEnv, stdio: 'ignore' });
+
+/** --scale: 100,000 customers and 1,000,000 feedbacks over two years in the demo restaurant, in SQL. */
+async function seedAtScale(db: Db, restaurantId: string, feedbackCount: number, customerCount: number) {
+  const started = performance.now();
+  const names = `array['Camille','Léa','Hugo','Élodie','Chloé','Manon','Jules','Inès','Lucas','Zoé','Gabriel','Noémie','Raphaël','Théo','Anaïs']`;
+  const lastNames = `array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Lefèvre','Moreau','Simon','Laurent','Garcia','Fournier','Girard']`;
+  await db.execute(sql.raw(`insert into customers (restaurant_id, first_name, last_name, email, points, last_visit_at, created_at)
+    select '${restaurantId}', (${names})[1 + i % 15], (${lastNames})[1 + (i / 15) % 15], 'client' || i || '@example.fr', (i * 7) % 400,
+           now() - ((i % 700) || ' days')::interval, now() - interval '800 days'
+    from generate_series(1, ${customerCount}) as i`));
+  await db.execute(sql.raw(`insert into feedbacks (restaurant_id, customer_id, rating, comment, created_at)
+    select '${restaurantId}', null, 1 + (i::bigint * 7919) % 5, case when i % 3 = 0 then 'Très bon repas' end, now() - ((i % 730) || ' days')::interval - ((i % 1440) || ' minutes')::interval
+    from generate_series(1, ${feedbackCount}) as i`));
+  await db.transaction((tx) => rebuildDailyStats(tx, restaurantId));
+  await db.execute(sql.raw('analyze'));
+  console.log(`scale seed: ${customerCount.toLocaleString('en')} customers and ${feedbackCount.toLocaleString('en')} feedbacks in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+if (SCALE) {
+  const database = await openDatabase({ databaseUrl });
+  const [{ id }] = await queryRows<{ id: string }>(database.db, sql`select id from restaurants order by created_at limit 1`);
+  await seedAtScale(database.db, id, Number(args[1] ?? 1_000_000), 100_000);
+  await database.close();
+}
+
+// 2. The production start, timed to its first 200.
+const server = await startProcess([path.join(ROOT, 'dist/server/index.js')], serverEnv, answers(`${base}/api/health`));
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const idleRss = readRssMb(server.child.pid!);
 
 const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
   method: 'POST',
@@ -103,82 +147,87 @@ const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
   body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD }),
 });
 const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-
 const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string }> };
 const restaurantId = me.restaurants[0].id;
 const mainCode = `${restaurantId.slice(0, 8)}-main`;
 
-/** --scale: 100,000 customers and 1,000,000 feedbacks over two years in the demo restaurant, in SQL. */
-async function seedAtScale(feedbackCount: number, customerCount: number) {
-  const started = performance.now();
-  const names = `array['Camille','Léa','Hugo','Élodie','Chloé','Manon','Jules','Inès','Lucas','Zoé','Gabriel','Noémie','Raphaël','Théo','Anaïs']`;
-  const lastNames = `array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Lefèvre','Moreau','Simon','Laurent','Garcia','Fournier','Girard']`;
-  await deps.db.execute(sql.raw(`insert into customers (restaurant_id, first_name, last_name, email, points, last_visit_at, created_at)
-    select '${restaurantId}', (${names})[1 + i % 15], (${lastNames})[1 + (i / 15) % 15], 'client' || i || '@example.fr', (i * 7) % 400,
-           now() - ((i % 700) || ' days')::interval, now() - interval '800 days'
-    from generate_series(1, ${customerCount}) as i`));
-  await deps.db.execute(sql.raw(`insert into feedbacks (restaurant_id, customer_id, rating, comment, created_at)
-    select '${restaurantId}', null, 1 + (i::bigint * 7919) % 5, case when i % 3 = 0 then 'Très bon repas' end, now() - ((i % 730) || ' days')::interval - ((i % 1440) || ' minutes')::interval
-    from generate_series(1, ${feedbackCount}) as i`));
-  await deps.db.transaction((tx) => rebuildDailyStats(tx, restaurantId));
-  await deps.db.execute(sql.raw('analyze'));
-  console.log(`scale seed: ${customerCount.toLocaleString('en')} customers and ${feedbackCount.toLocaleString('en')} feedbacks in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-}
-if (SCALE) await seedAtScale(Number(args[1] ?? 1_000_000), 100_000);
-// Each simulated diner is its own phone: its own address (as the proxy would report it) and no cookie.
-const diner = (i: number) => ({ 'x-forwarded-for': `198.51.${(i >> 8) & 255}.${i & 255}`, origin: base, 'content-type': 'application/json' });
+// 3. The ceilings: bare Hono in its own process, on the same driver as the server.
+const ceilingPorts = { hello: await findFreePort(), select1: await findFreePort(), file: await findFreePort() };
+const ceilingServers = await Promise.all(
+  Object.entries(ceilingPorts).map(([mode, ceilingPort]) =>
+    startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/ceiling-server.ts'), mode, String(ceilingPort)], { ...process.env, DATABASE_URL: databaseUrl }, answers(`http://127.0.0.1:${ceilingPort}/`)),
+  ),
+);
 
-const scenarios: Scenario[] = [
-  { name: 'GET /api/health', request: (b) => fetch(`${b}/api/health`) },
-  { name: 'GET /api/me (owner session)', request: (b) => fetch(`${b}/api/me`, { headers: { cookie } }) },
-  { name: 'GET /api/dashboard (owner)', request: (b) => fetch(`${b}/api/dashboard`, { headers: { cookie } }) },
-  { name: 'GET /api/customers page 1', request: (b) => fetch(`${b}/api/customers`, { headers: { cookie } }) },
-  { name: 'GET /api/customers?q=elodie', request: (b) => fetch(`${b}/api/customers?q=elodie`, { headers: { cookie } }) },
-  { name: 'GET /api/customers?q=lefevre&page=3', request: (b) => fetch(`${b}/api/customers?q=lefevre&page=3`, { headers: { cookie } }) },
-  { name: 'GET /f/:id (diner HTML)', request: (b) => fetch(`${b}/f/${restaurantId}`) },
-  { name: 'GET public restaurant (diner)', request: (b, i) => fetch(`${b}/api/public/restaurants/${restaurantId}`, { headers: diner(i) }) },
-  { name: 'GET /r code lookup (+1 scan)', request: (b, i) => fetch(`${b}/api/public/qr/${mainCode}`, { headers: diner(i) }) },
-  {
-    name: 'POST feedback (new diner, 5 stars)',
-    request: (b, i) =>
-      fetch(`${b}/api/public/feedbacks`, {
-        method: 'POST',
-        headers: diner(i),
-        body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId, rating: 5, firstName: 'Bench', email: `bench-${i}@example.fr`, comment: 'Très bon' }),
-      }),
-  },
+type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts };
+const owner = { cookie };
+const lines: Line[] = [
+  { name: 'GET /api/health', spec: { url: `${base}/api/health`, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  { name: 'GET public restaurant', spec: { url: `${base}/api/public/restaurants/${restaurantId}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  { name: 'GET /r code lookup (+1 scan)', spec: { url: `${base}/api/public/qr/${mainCode}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  { name: 'GET /api/me (owner)', spec: { url: `${base}/api/me`, headers: owner, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  { name: 'GET /f/:id (diner HTML)', spec: { url: `${base}/f/${restaurantId}`, connections: 8, seconds: SECONDS }, ceiling: 'file' },
+  { name: 'GET /api/dashboard (owner)', spec: { url: `${base}/api/dashboard`, headers: owner, connections: 8, seconds: SECONDS } },
+  { name: 'GET /api/customers page 1', spec: { url: `${base}/api/customers`, headers: owner, connections: 8, seconds: SECONDS } },
+  { name: 'GET /api/customers?q=elodie', spec: { url: `${base}/api/customers?q=elodie`, headers: owner, connections: 8, seconds: SECONDS } },
+  ...[8, 32].map((connections) => ({
+    name: `POST feedback, ${connections} connections`,
+    spec: { url: `${base}/api/public/feedbacks`, method: 'POST' as const, headers: { origin: base }, body: { kind: 'feedback' as const, restaurantId }, spreadClientIps: true, connections, seconds: SECONDS },
+  })),
+  // The owner's pages one request at a time: the latency an owner sees on an otherwise idle server.
+  ...(['dashboard', 'customers', 'customers?q=elodie'] as const).map((page) => ({
+    name: `GET /api/${page} (1 client)`,
+    spec: { url: `${base}/api/${page}`, headers: owner, connections: 1, seconds: SECONDS },
+  })),
 ];
 
-// The owner's pages, one request at a time: the latency an owner sees on an otherwise idle server.
-for (const scenario of scenarios.filter((s) => /dashboard|customers/.test(s.name))) {
-  scenarios.push({ ...scenario, name: `${scenario.name.replace('GET /api/', '')} (1 client)`, concurrency: 1 });
+const ceilingResults = new Map<string, LoadResult>();
+function measureCeiling(mode: keyof typeof ceilingPorts, connections: number): LoadResult {
+  const key = `${mode}:${connections}`;
+  if (!ceilingResults.has(key)) ceilingResults.set(key, runLoad({ url: `http://127.0.0.1:${ceilingPorts[mode]}/`, connections, seconds: SECONDS }));
+  return ceilingResults.get(key)!;
 }
 
-console.log(`ReFeed bench — ${benchDatabase ? 'PostgreSQL' : 'embedded PGlite'}, demo restaurant seeded${SCALE ? ' at scale' : ''}, ${CONCURRENCY} concurrent clients on loopback`);
-for (const scenario of scenarios) await runScenario(base, scenario);
+const database = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
+console.log(`\nReFeed bench — ${database}${SCALE ? ' at scale' : ''}, ${cpus().length} cores, ${SECONDS} s per line, load from a separate process (autocannon)`);
+const fmt = (value: number, width = 7) => value.toFixed(1).padStart(width);
+console.log(`${'path'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} errors   ceiling (req/s)              ratio`);
+const helloCeiling = measureCeiling('hello', 8);
+console.log(`${'bare Hono: hello'.padEnd(34)} ${fmt(helloCeiling.perSecond, 7)} ${fmt(helloCeiling.p50)} ${fmt(helloCeiling.p95)} ${fmt(helloCeiling.p99)}`);
+const select1Ceiling = measureCeiling('select1', 8);
+console.log(`${'bare Hono: select 1'.padEnd(34)} ${fmt(select1Ceiling.perSecond, 7)} ${fmt(select1Ceiling.p50)} ${fmt(select1Ceiling.p95)} ${fmt(select1Ceiling.p99)}`);
+for (const line of lines) {
+  const result = runLoad(line.spec);
+  const ceiling = line.ceiling ? measureCeiling(line.ceiling, line.spec.connections) : null;
+  const ceilingText = ceiling ? `${`bare Hono ${line.ceiling}`.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}` : ''.padEnd(27);
+  console.log(
+    `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''}`,
+  );
+}
+console.log(`\nproduction start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);
+console.log(`server memory (RSS): idle ${idleRss.toFixed(0)} MB, after the load ${readRssMb(server.child.pid!).toFixed(0)} MB`);
+
+await Promise.all([server.child, ...ceilingServers.map((s) => s.child)].map(stopProcess));
 
 /** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
 async function benchEmailDrain(total: number) {
-  const domain = `drain-${Date.now()}.example.fr`;
-  const started = performance.now();
-  for (let n = 0; n < total; n++) {
-    const to = `diner${n}@${domain}`;
-    // The whole pipeline per email: render the template, check, claim the key, send, log.
-    await enqueueEmail(deps.boss, { restaurantId, customerId: null, template: 'welcome_onboarding', to, eventId: `bench-${n}`, data: { first_name: 'Camille' } });
+  const env = parseEnv({ ...serverEnv, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  const { deps, stop } = await startDependencies(env, createLogger('silent'));
+  try {
+    const domain = `drain-${Date.now()}.example.fr`;
+    const started = performance.now();
+    for (let n = 0; n < total; n++) {
+      const to = `diner${n}@${domain}`;
+      // The whole pipeline per email: render the template, check, claim the key, send, log.
+      await enqueueEmail(deps.boss, { restaurantId, customerId: null, template: 'welcome_onboarding', to, eventId: `bench-${n}`, data: { first_name: 'Camille' } });
+    }
+    const queued = performance.now();
+    while ((await deps.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))) < total) await new Promise((resolve) => setTimeout(resolve, 100));
+    const seconds = (performance.now() - queued) / 1000;
+    console.log(`email drain (outbox): ${total} emails queued in ${((queued - started) / 1000).toFixed(1)} s, delivered in ${seconds.toFixed(1)} s: ${(total / seconds).toFixed(0)} emails/s`);
+  } finally {
+    await stop();
   }
-  const queued = performance.now();
-  while ((await deps.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))) < total) await new Promise((resolve) => setTimeout(resolve, 100));
-  const seconds = (performance.now() - queued) / 1000;
-  console.log(
-    `${'email drain (outbox)'.padEnd(34)} ${String(total).padStart(5)} emails queued in ${((queued - started) / 1000).toFixed(1)} s, delivered in ${seconds.toFixed(1)} s: ${(total / seconds).toFixed(0)} emails/s`,
-  );
 }
 await benchEmailDrain(500);
-
-server.close();
-await stop();
-// BENCH_KEEP_DATABASE=1 keeps the scale database for EXPLAIN sessions (its name is printed).
-if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database: ${benchDatabase?.url}`);
-else await benchDatabase?.drop();
-rmSync(dataDir, { recursive: true, force: true });
-process.exit(0);
+for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customers, feedbacks, qrCodes, restaurants } from '../../src/server/db/schema';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
@@ -18,6 +18,24 @@ describe('GET /api/health', () => {
     const response = await ctx.agent().get('/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, database: true, queue: true });
+  });
+
+  it('reads the job queue once per 5-second window, and answers 503 naming it when it fails', async () => {
+    const probe = await createTestContext({ startWorkers: false });
+    try {
+      const getQueues = vi.spyOn(probe.deps.boss, 'getQueues');
+      for (let n = 0; n < 10; n++) expect((await probe.agent().get('/api/health')).status).toBe(200);
+      expect(getQueues).toHaveBeenCalledTimes(1);
+      getQueues.mockRejectedValue(new Error('queue down'));
+      const later = Date.now() + 6000;
+      vi.spyOn(Date, 'now').mockReturnValue(later);
+      const response = await probe.agent().get('/api/health');
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ ok: false, database: true, queue: false });
+    } finally {
+      vi.restoreAllMocks();
+      await probe.close();
+    }
   });
 });
 
