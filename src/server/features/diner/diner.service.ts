@@ -154,13 +154,13 @@ export async function submitFeedback(
       const customer = await lockCustomer(tx, input.restaurantId, { email: input.email, anonId });
       const rules = await readPointsRules(tx, input.restaurantId);
       const earnedToday = await sumPointsEarnedOn(tx, customer.id, now);
-      const visitId = await recordVisit(tx, input, customer.id, now);
+      const visit = await recordVisit(tx, input, customer.id, now);
 
       const [feedback] = await tx
         .insert(feedbacks)
         .values({
           restaurantId: input.restaurantId,
-          visitId,
+          visitId: visit.id,
           customerId: customer.id,
           rating: input.rating,
           comment: input.comment ?? null,
@@ -168,7 +168,6 @@ export async function submitFeedback(
           createdAt: now,
         })
         .returning({ id: feedbacks.id });
-      await recordDailyStats(tx, input.restaurantId, now, { feedbacks: 1, ratingSum: input.rating });
 
       const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
       const balance = customer.points + pointsAdded;
@@ -197,6 +196,9 @@ export async function submitFeedback(
         { restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, pointsAdded, balance, customerRewardIds: unlocked.map((r) => r.id) },
         { tx },
       );
+      // Last, in one statement: the day's row is shared by every diner of the restaurant, and its lock
+      // is held until commit, so taking it at the end keeps concurrent submissions from queueing.
+      await recordDailyStats(tx, input.restaurantId, now, { visits: visit.created ? 1 : 0, feedbacks: 1, ratingSum: input.rating });
       return result;
     });
   } catch (error) {
@@ -209,15 +211,15 @@ export async function submitFeedback(
   }
 }
 
-/** Uses the visit tracked at page load when it is still free, otherwise records a new one. */
-async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<string> {
+/** Uses the visit tracked at page load when it is still free, otherwise records a new one (`created`: to count in the day's stats). */
+async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<{ id: string; created: boolean }> {
   if (input.visitId) {
     const [attached] = await tx
       .update(visits)
       .set({ customerId })
       .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
       .returning({ id: visits.id });
-    if (attached) return attached.id;
+    if (attached) return { id: attached.id, created: false };
   }
   let qr: { id: string; tableLabel: string | null } | undefined;
   if (isUuid(input.qrId)) {
@@ -230,8 +232,7 @@ async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: stri
     .insert(visits)
     .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
     .returning({ id: visits.id });
-  await recordDailyStats(tx, input.restaurantId, now, { visits: 1 });
-  return visit.id;
+  return { id: visit.id, created: true };
 }
 
 /** anon-points: the balance of this device's anonymous customer (0 when it has none). */
