@@ -37,7 +37,7 @@ export function RecentFeedbacks({ feedbacks }: { feedbacks: TDashboard['recentFe
                   </time>
                 </div>
                 {feedback.comment ? <p className="mt-1 text-sm break-words text-stone-800">« {feedback.comment} »</p> : null}
-                {feedback.firstName ? <p className="mt-1 text-xs text-stone-500">{feedback.firstName}</p> : null}
+                {feedback.firstName ? <p className="mt-1 text-xs text-stone-600">{feedback.firstName}</p> : null}
               </li>
             );
           })}
