@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
+import { useMe } from '../../../features/accounts/api/get-me';
 import { useAutomations } from '../../../features/automations/api/get-automations';
 import { AutomationCard } from '../../../features/automations/components/automation-card';
 import { TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
@@ -14,6 +15,8 @@ import { AUTOMATION_MESSAGES } from '../../../../shared/schemas/automations';
 
 export default function AutomationsPage() {
   const list = useAutomations();
+  const me = useMe();
+  const restaurantId = me.data?.restaurants[0]?.id;
   const initialised = list.data?.initialised ?? false;
   useEffect(() => {
     if (initialised) toast.success(AUTOMATION_MESSAGES.initialised);
@@ -43,7 +46,7 @@ export default function AutomationsPage() {
             <ul className="grid min-w-0 grid-cols-1 gap-3 md:grid-cols-2 lg:col-span-2" aria-label="Automations">
               {list.data.automations.map((automation) => (
                 <li key={automation.id} className="min-w-0">
-                  <AutomationCard automation={automation} />
+                  <AutomationCard automation={automation} restaurantId={restaurantId} contactEmail={list.data.contactEmail} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
-import { Eye, Pencil } from 'lucide-react';
+import { Eye, History, LayoutTemplate, Pencil, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,10 @@ import { AUTOMATION_MESSAGES, type TAutomation } from '../../../../shared/schema
 import { useAutomationPreview } from '../api/get-automation-preview';
 import { useSetAutomationStatus } from '../api/set-automation-status';
 import { useUpdateAutomation } from '../api/update-automation';
+import { paths } from '../../../config/paths';
+import { LastSends } from './last-sends';
+import { TestSendDialog } from './test-send-dialog';
+import { VersionsDialog } from './versions-dialog';
 
 function describeDelay(minutes: number): string {
   if (minutes === 0) return 'Envoi immédiat';
@@ -103,10 +108,16 @@ function PreviewDialog({ automation, open, onOpenChange }: { automation: TAutoma
   );
 }
 
-/** One automation: name, description, delay, 'Actif' / 'En pause' with its switch, edit and preview. */
-export function AutomationCard({ automation }: { automation: TAutomation }) {
+/**
+ * One automation: name, description, delay, 'Actif' / 'En pause' with its switch, preview, edit (text area
+ * or visual editor), versions, test send and the last sends. `restaurantId` is undefined until the
+ * owner's restaurant is loaded: the visual editor's link needs it.
+ */
+export function AutomationCard({ automation, restaurantId, contactEmail }: { automation: TAutomation; restaurantId: string | undefined; contactEmail: string }) {
   const [editing, setEditing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  const [showingVersions, setShowingVersions] = useState(false);
+  const [testing, setTesting] = useState(false);
   const setStatus = useSetAutomationStatus();
   const active = automation.status === 'active';
   const switchId = `automation-active-${automation.id}`;
@@ -124,27 +135,27 @@ export function AutomationCard({ automation }: { automation: TAutomation }) {
       <p className="text-xs text-stone-500">{describeDelay(automation.delayMinutes)}</p>
       <p className="truncate text-sm text-stone-700" title={automation.subject}>
         <span className="text-stone-500">Objet : </span>
-        {automation.subject}
+        <span data-testid="automation-subject">{automation.subject}</span>
       </p>
-      <div className="mt-auto flex flex-wrap items-center gap-2">
-        <div className="mr-auto flex items-center gap-2">
-          <Switch
-            id={switchId}
-            checked={active}
-            disabled={setStatus.isPending}
-            onCheckedChange={async (checked) => {
-              try {
-                await setStatus.mutateAsync({ id: automation.id, status: checked ? 'active' : 'inactive' });
-                toast.success(AUTOMATION_MESSAGES.statusChanged);
-              } catch (error) {
-                toast.error(AUTOMATION_MESSAGES.statusFailed, { description: error instanceof Error ? error.message : undefined });
-              }
-            }}
-          />
-          <Label htmlFor={switchId} className="text-sm">
-            {active ? 'Activée' : 'Désactivée'}
-          </Label>
-        </div>
+      <div className="mt-auto flex items-center gap-2">
+        <Switch
+          id={switchId}
+          checked={active}
+          disabled={setStatus.isPending}
+          onCheckedChange={async (checked) => {
+            try {
+              await setStatus.mutateAsync({ id: automation.id, status: checked ? 'active' : 'inactive' });
+              toast.success(AUTOMATION_MESSAGES.statusChanged);
+            } catch (error) {
+              toast.error(AUTOMATION_MESSAGES.statusFailed, { description: error instanceof Error ? error.message : undefined });
+            }
+          }}
+        />
+        <Label htmlFor={switchId} className="text-sm">
+          {active ? 'Activée' : 'Désactivée'}
+        </Label>
+      </div>
+      <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => setPreviewing(true)}>
           <Eye aria-hidden="true" />
           Aperçu
@@ -153,9 +164,33 @@ export function AutomationCard({ automation }: { automation: TAutomation }) {
           <Pencil aria-hidden="true" />
           Modifier
         </Button>
+        {restaurantId ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to={paths.emailEditor.href(automation.key, restaurantId)}>
+              <LayoutTemplate aria-hidden="true" />
+              Éditeur visuel
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => toast.error(AUTOMATION_MESSAGES.notReady)}>
+            <LayoutTemplate aria-hidden="true" />
+            Éditeur visuel
+          </Button>
+        )}
+        <Button variant="outline" size="sm" onClick={() => setShowingVersions(true)}>
+          <History aria-hidden="true" />
+          Versions
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setTesting(true)}>
+          <Send aria-hidden="true" />
+          Envoyer un test
+        </Button>
       </div>
+      <LastSends sends={automation.lastSends} />
       {editing ? <EditDialog automation={automation} open={editing} onOpenChange={setEditing} /> : null}
       <PreviewDialog automation={automation} open={previewing} onOpenChange={setPreviewing} />
+      {showingVersions ? <VersionsDialog automation={automation} open={showingVersions} onOpenChange={setShowingVersions} /> : null}
+      <TestSendDialog automation={automation} defaultTo={contactEmail} open={testing} onOpenChange={setTesting} />
     </Card>
   );
 }

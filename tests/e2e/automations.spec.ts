@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+const owner = inject('e2eOwner');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
+type Mail = { toEmail: string; subject: string; html: string };
+
+async function readMailbox(to: string): Promise<Mail[]> {
+  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  return ((await response.json()) as { mails: Mail[] }).mails;
+}
+
+async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('#login-email').fill(owner.email);
+  await page.locator('#login-password').fill(owner.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  return page;
+}
+
+async function openAutomations(page: Page): Promise<Locator> {
+  await page.goto(`${baseUrl}/automations`);
+  const card = page.locator('[data-testid="automation-card"][data-key="thanks_after_visit"]');
+  await card.waitFor();
+  return card;
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+describe('/automations', () => {
+  it('edits a subject, lists the versions and restores the earlier one', async () => {
+    const page = await signInDemoOwner(DESKTOP);
+    const card = await openAutomations(page);
+    const subjectLine = card.getByTestId('automation-subject');
+    const before = (await subjectLine.textContent())!;
+    expect(before.length).toBeGreaterThan(0);
+    const edited = `Merci {{first_name}} (essai ${randomBytes(2).toString('hex')})`;
+
+    await card.getByRole('button', { name: 'Modifier' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Objet').fill(edited);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Automation mise à jour').waitFor();
+    await expect.poll(() => subjectLine.textContent()).toBe(edited);
+
+    await card.getByRole('button', { name: 'Versions' }).click();
+    const versions = page.getByRole('dialog');
+    await versions.getByTestId('automation-version').first().waitFor();
+    expect(await versions.getByTestId('automation-version').count()).toBeGreaterThanOrEqual(2);
+    // Newest first: the edit is the current version, its subject shown with a sandboxed preview.
+    expect(await versions.getByTestId('version-subject').textContent()).toBe(edited);
+    expect(await versions.locator('iframe').getAttribute('sandbox')).toBe('');
+    await versions.getByTestId('automation-version').nth(1).click();
+    expect(await versions.getByTestId('version-subject').textContent()).toBe(before);
+    await versions.getByRole('button', { name: 'Restaurer cette version' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Restaurer' }).click();
+    await toast(page, 'Version restaurée').waitFor();
+    await expect.poll(() => subjectLine.textContent()).toBe(before);
+    // The restore is itself a new version, now the current one.
+    await expect.poll(async () => await versions.getByTestId('version-subject').textContent()).toBe(before);
+    await versions.getByRole('button', { name: 'Version actuelle' }).waitFor();
+  });
+
+  it('sends a test email that arrives in the outbox and shows in the last sends', async () => {
+    const page = await signInDemoOwner(PHONE);
+    const card = await openAutomations(page);
+    await card.getByRole('button', { name: 'Envoyer un test' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Adresse de destination');
+    // Defaults to the restaurant's contact email.
+    expect(await field.inputValue()).toMatch(/@/);
+    const to = uniqueEmail('test-envoi');
+    await field.fill('pas-une-adresse');
+    await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Email invalide' }).waitFor();
+    await field.fill(to);
+    await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
+    await toast(page, 'Email de test envoyé avec succès').waitFor();
+    const [mail] = await readMailbox(to);
+    expect(mail.subject.startsWith('[Test] ')).toBe(true);
+
+    await card.getByTestId('last-sends').locator('summary').click();
+    const sent = card.getByTestId('last-send').filter({ hasText: to });
+    await sent.waitFor();
+    expect(await sent.getAttribute('data-status')).toBe('sent');
+    expect(await sent.textContent()).toContain('Envoyé');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await saveScreenshot(page, 'automations-phone');
+  });
+
+  it('unsubscribes from the link of a received marketing email', async () => {
+    const page = await signInDemoOwner(DESKTOP);
+    const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
+    const restaurantId = me.restaurants[0].id;
+    // A diner who consented rates three times: 60 points unlock 'Café offert' (50), a marketing email.
+    const email = uniqueEmail('lea');
+    const ip = `10.9.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
+    for (let visit = 0; visit < 3; visit++) {
+      const response = await fetch(`${baseUrl}/api/public/feedbacks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': ip },
+        body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId, rating: 5, firstName: 'Léa', email, marketingConsent: true }),
+      });
+      expect(response.status).toBe(200);
+    }
+    let rewardMail: Mail | undefined;
+    await expect
+      .poll(async () => (rewardMail = (await readMailbox(email)).find((mail) => mail.subject.includes('récompense'))), { timeout: 20_000 })
+      .toBeDefined();
+    const link = /href="([^"]*\/u\/[^"]+)"/.exec(rewardMail!.html)?.[1].replaceAll('&amp;', '&');
+    expect(link).toBeDefined();
+
+    const diner = await browser.newPage(PHONE);
+    await diner.goto(link!);
+    await diner.getByRole('button', { name: 'Me désinscrire' }).click();
+    await diner.getByText('Vous êtes désinscrit').first().waitFor();
+    expect(new URL(diner.url()).pathname.startsWith('/u/')).toBe(true);
+  });
+});
