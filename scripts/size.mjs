@@ -2,7 +2,7 @@
 // temporary folder, follows diner.html (scripts, modulepreloads, stylesheets) and the static imports of
 // each JavaScript module, prints the gzip size of every file, and fails above the budget.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,35 +38,59 @@ function resolveAsset(from, url) {
 
 try {
   execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', outDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const htmlFile = path.join(outDir, 'diner.html');
-  const queue = findHtmlAssets(readFileSync(htmlFile, 'utf8'))
-    .map((url) => resolveAsset(htmlFile, url))
-    .filter(Boolean);
-  const seen = new Set();
-  while (queue.length) {
-    const file = queue.shift();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (file.endsWith('.js')) {
-      for (const url of findStaticImports(readFileSync(file, 'utf8'))) {
-        const next = resolveAsset(file, url);
-        if (next) queue.push(next);
+  /** Every file reachable from `start` through static imports (what loads before anything lazy). */
+  const collectStaticClosure = (start) => {
+    const queue = [...start];
+    const seen = new Set();
+    while (queue.length) {
+      const file = queue.shift();
+      if (seen.has(file)) continue;
+      seen.add(file);
+      if (file.endsWith('.js')) {
+        for (const url of findStaticImports(readFileSync(file, 'utf8'))) {
+          const next = resolveAsset(file, url);
+          if (next) queue.push(next);
+        }
       }
     }
-  }
-  const rows = [...seen].map((file) => {
-    const body = readFileSync(file);
-    return { file: path.relative(outDir, file), kind: file.endsWith('.css') ? 'css' : 'js', raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-  });
+    return seen;
+  };
+  const htmlEntry = (name) => {
+    const htmlFile = path.join(outDir, name);
+    return collectStaticClosure(findHtmlAssets(readFileSync(htmlFile, 'utf8')).map((url) => resolveAsset(htmlFile, url)).filter(Boolean));
+  };
+  const measure = (files) =>
+    [...files].map((file) => {
+      const body = readFileSync(file);
+      return { file: path.relative(outDir, file), kind: file.endsWith('.css') ? 'css' : 'js', raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    });
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const sum = (rows, kind) => rows.filter((row) => row.kind === kind).reduce((total, row) => total + row.gzip, 0);
+
+  const rows = measure(htmlEntry('diner.html'));
   console.log('Cold load of /f/:id and /r/:code (diner.html):');
   for (const row of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${row.file.padEnd(40)} ${kb(row.raw).padStart(10)} raw ${kb(row.gzip).padStart(9)} gzip`);
   let failed = false;
   for (const kind of ['js', 'css']) {
-    const total = rows.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.gzip, 0);
+    const total = sum(rows, kind);
     const over = total > BUDGET[kind];
     failed ||= over;
     console.log(`${kind.toUpperCase()} total: ${kb(total)} gzip (budget ${kb(BUDGET[kind])})${over ? '  ✗ OVER BUDGET' : '  ✓'}`);
+  }
+
+  // The app's entry (site, owner and admin shell), and the email editor's lazy chunk beyond it: GrapesJS
+  // must load only on /emails/{key}/editor.
+  const appEntry = htmlEntry('index.html');
+  const app = measure(appEntry);
+  console.log(`\nApp entry (index.html, before any page chunk): JS ${kb(sum(app, 'js'))} gzip, CSS ${kb(sum(app, 'css'))} gzip`);
+  const assets = readdirSync(path.join(outDir, 'assets')).map((name) => path.join(outDir, 'assets', name));
+  const editorStart = assets.filter((file) => /visual-editor-[^/]*\.(js|css)$/.test(file));
+  const editorOnly = measure([...collectStaticClosure(editorStart)].filter((file) => !appEntry.has(file)));
+  if (!editorStart.length || app.some((row) => /visual-editor|grapes/.test(row.file))) {
+    console.log('Email editor chunk: ✗ not found as a separate chunk');
+    failed = true;
+  } else {
+    console.log(`Email editor (loaded only by /emails/{key}/editor): JS ${kb(sum(editorOnly, 'js'))} gzip, CSS ${kb(sum(editorOnly, 'css'))} gzip, ${editorOnly.length} files`);
   }
   process.exitCode = failed ? 1 : 0;
 } finally {

@@ -50,11 +50,12 @@ export const routes: RouteObject[] = [
           lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),
           lazyPage(paths.qr.path, () => import('./routes/owner/qr')),
           lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
-          lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
           lazyPage(paths.security.path, () => import('./routes/owner/security')),
           lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
         ],
       },
+      // The email editor takes the whole screen and checks the session itself (spec §2 states).
+      lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
       // Administrator pages
       lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
       lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),
