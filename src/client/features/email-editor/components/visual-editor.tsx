@@ -27,6 +27,15 @@ function unwrapBody(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.innerHTML.trim();
 }
 
+/** GrapesJS leaves its canvas frame unnamed and its side panel unreachable by keyboard: name and focus them. */
+function labelForAssistiveTech(editor: Editor) {
+  editor.Canvas.getFrameEl()?.setAttribute('title', 'Email en cours de modification');
+  const panel = editor.getContainer()?.querySelector('.gjs-pn-views-container');
+  panel?.setAttribute('tabindex', '0');
+  panel?.setAttribute('role', 'region');
+  panel?.setAttribute('aria-label', 'Blocs, styles et calques');
+}
+
 export type VisualEditorHandle = {
   /** The email as saved: the HTML with its CSS inlined (mail clients ignore <style>), and the editor's design. */
   read: () => { html: string; design: Record<string, unknown> };
@@ -46,6 +55,7 @@ export default function VisualEditor({
   const setUp = (editor: Editor) => {
     try {
       for (const id of BLOCKS_WITH_REMOTE_IMAGES) editor.Blocks.remove(id);
+      labelForAssistiveTech(editor);
       onReady({
         read: () => ({
           html: unwrapBody(String(editor.runCommand('gjs-get-inlined-html'))),
