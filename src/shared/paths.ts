@@ -6,6 +6,8 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   homeEn: { path: '/en', href: () => '/en' },
   terms: { path: '/terms', href: () => '/terms' },
+  privacy: { path: '/confidentialite', href: () => '/confidentialite' },
+  legal: { path: '/mentions-legales', href: () => '/mentions-legales' },
 
   login: { path: '/login', href: () => '/login' },
   signup: { path: '/signup', href: () => '/signup' },

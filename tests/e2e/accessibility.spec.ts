@@ -45,10 +45,10 @@ async function signInDemoOwner(viewport: { width: number; height: number }): Pro
 }
 
 describe('accessibility (axe: no serious or critical violation)', () => {
-  it('public pages: landing, sign-in, sign-up, terms', async () => {
+  it('public pages: landings, terms, privacy, legal notice, 404, sign-in, sign-up', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage(viewport);
-      for (const path of [paths.home.href(), paths.homeEn.href(), paths.terms.href(), paths.login.href(), paths.signup.href(), paths.forgotPassword.href()]) {
+      for (const path of [paths.home.href(), paths.homeEn.href(), paths.terms.href(), paths.privacy.href(), paths.legal.href(), '/page-qui-n-existe-pas', paths.login.href(), paths.signup.href(), paths.forgotPassword.href()]) {
         await checkPage(page, path, () => page.locator('h1').first().waitFor());
       }
     }

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       lazyPage(paths.home.path, () => import('./routes/public/landing')),
       lazyPage(paths.homeEn.path, () => import('./routes/public/landing-en')),
       lazyPage(paths.terms.path, () => import('./routes/public/terms')),
+      lazyPage(paths.privacy.path, () => import('./routes/public/privacy')),
+      lazyPage(paths.legal.path, () => import('./routes/public/legal')),
       // Authentication, setup and waiting
       lazyPage(paths.login.path, () => import('./routes/public/login')),
       lazyPage(paths.signup.path, () => import('./routes/public/signup')),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { paths } from '../../shared/paths';
 import { DINER_MESSAGES } from '../../shared/schemas/diner';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
 import { DinerApiError } from './api';
@@ -142,7 +143,14 @@ function PrivacyNote({ name }: { name: string | null }) {
   return (
     <p className="mt-4 px-1 text-xs leading-5 text-stone-500">
       Vos réponses (note, commentaire et, si vous les donnez, nom, email et téléphone) servent uniquement à {name ?? 'ce restaurant'} pour améliorer son accueil et gérer
-      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez demander leur suppression au restaurant à tout moment.
+      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez demander leur suppression au restaurant à tout moment.{' '}
+      <a href={paths.privacy.href()} className="underline">
+        Politique de confidentialité
+      </a>
+      {' · '}
+      <a href={paths.legal.href()} className="underline">
+        Mentions légales
+      </a>
     </p>
   );
 }

@@ -1,5 +1,6 @@
-import { UnderConstruction } from '../../../components/layouts/under-construction';
+import { SITE_EN } from '../../../features/site/content';
+import { LandingPage } from '../../../features/site/components/landing-page';
 
 export default function Page() {
-  return <UnderConstruction title="ReFeed" />;
+  return <LandingPage content={SITE_EN} />;
 }

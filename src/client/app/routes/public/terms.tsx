@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { CONTACT_EMAIL, paths } from '../../../config/paths';
+import { CONTACT_EMAIL } from '../../../config/paths';
+import { DocumentSections, SiteDocument } from '../../../features/site/components/site-document';
 
 const SECTIONS: Array<{ title: string; text: string }> = [
   { title: 'Objet', text: 'Les présentes conditions régissent l’utilisation de la plateforme ReFeed, service de collecte d’avis clients, de fidélisation et d’emails automatisés destiné aux restaurants.' },
@@ -19,26 +17,9 @@ const SECTIONS: Array<{ title: string; text: string }> = [
 ];
 
 export default function TermsPage() {
-  const navigate = useNavigate();
   return (
-    <main className="mx-auto max-w-3xl px-4 py-10">
-      <Button variant="ghost" size="sm" onClick={() => navigate(-1)}>
-        <ArrowLeft aria-hidden="true" /> Retour
-      </Button>
-      <h1 className="mt-4 text-3xl font-bold">Conditions générales d’utilisation</h1>
-      <ol className="mt-8 space-y-6">
-        {SECTIONS.map((section, index) => (
-          <li key={section.title}>
-            <h2 className="text-lg font-semibold">
-              {index + 1}. {section.title}
-            </h2>
-            <p className="mt-1 text-stone-700">{section.text}</p>
-          </li>
-        ))}
-      </ol>
-      <Button asChild className="mt-10">
-        <Link to={paths.signup.href()}>Créer mon compte</Link>
-      </Button>
-    </main>
+    <SiteDocument title="Conditions générales d’utilisation" showSignup>
+      <DocumentSections sections={SECTIONS} />
+    </SiteDocument>
   );
 }

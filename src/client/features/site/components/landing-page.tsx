@@ -1,0 +1,161 @@
+import { BarChart3, BellRing, Gift, Lock, Mail, MailCheck, QrCode, Server, ShieldCheck, Star, Users, Wand2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import type { SiteContent } from '../content';
+import { DemoPlayer } from './demo-player';
+import { DemoRequestForm } from './demo-request-form';
+import { FaqSection } from './faq-section';
+import { PricingSection } from './pricing-section';
+import { SignupBanner } from './signup-banner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const STEP_ICONS = [QrCode, Star, Gift, Mail];
+const FEATURE_ICONS = [Star, BellRing, Gift, Users, Wand2, BarChart3];
+const TRUST_ICONS = [ShieldCheck, Server, MailCheck];
+
+/** Sets the page's language and title while it is shown (/en is en-GB, the rest of the app French). */
+export function useDocumentLanguage(lang: string, title: string) {
+  useEffect(() => {
+    const previous = { lang: document.documentElement.lang, title: document.title };
+    document.documentElement.lang = lang;
+    document.title = title;
+    return () => {
+      document.documentElement.lang = previous.lang;
+      document.title = previous.title;
+    };
+  }, [lang, title]);
+}
+
+/** The marketing landing page, in the language of `content` (spec §2 sections, in order). */
+export function LandingPage({ content }: { content: SiteContent }) {
+  useDocumentLanguage(content.lang, content.title);
+  return (
+    <div className="min-h-dvh bg-stone-50 text-stone-900">
+      <SiteHeader content={content} />
+      <main>
+        <section className="mx-auto max-w-6xl px-4 pt-14 pb-12 text-center sm:pt-20">
+          <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{content.hero.title}</h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-600">{content.hero.text}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to={paths.signup.href()}>{content.hero.primary}</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <a href="#demo">{content.hero.secondary}</a>
+            </Button>
+          </div>
+          <p className="mt-4 text-sm text-stone-600">{content.hero.note}</p>
+          <dl className="mx-auto mt-10 grid max-w-3xl grid-cols-2 gap-4 sm:grid-cols-4">
+            {content.hero.claims.map((claim) => (
+              <div key={claim.label} className="rounded-xl border border-stone-200 bg-white px-3 py-4">
+                <dt className="sr-only">{claim.label}</dt>
+                <dd>
+                  <span className="block text-2xl font-bold text-brand-700">{claim.value}</span>
+                  <span className="text-sm text-stone-600">{claim.label}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section id="demo" aria-labelledby="demo-title" className="scroll-mt-16 px-4 pb-16">
+          <h2 id="demo-title" className="text-center text-3xl font-bold tracking-tight">
+            {content.demo.title}
+          </h2>
+          <p className="mx-auto mt-3 mb-8 max-w-2xl text-center text-stone-600">{content.demo.text}</p>
+          <DemoPlayer content={content} />
+        </section>
+
+        <section id="how" aria-labelledby="how-title" className="scroll-mt-16 bg-white py-16 sm:py-20">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
+              {content.how.title}
+            </h2>
+            <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {content.how.steps.map((step, index) => {
+                const Icon = STEP_ICONS[index];
+                return (
+                  <li key={step.title} className="rounded-2xl border border-stone-200 p-5">
+                    <span className="flex items-center gap-3">
+                      <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <span className="text-sm font-semibold text-stone-600">{index + 1}</span>
+                    </span>
+                    <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
+                    <p className="mt-1 text-sm text-stone-600">{step.text}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        </section>
+
+        <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-16 sm:py-20">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
+              {content.features.title}
+            </h2>
+            <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {content.features.items.map((feature, index) => {
+                const Icon = FEATURE_ICONS[index];
+                return (
+                  <li key={feature.title} className="rounded-2xl border border-stone-200 bg-white p-5">
+                    <Icon className="size-6 text-brand-700" aria-hidden="true" />
+                    <h3 className="mt-3 font-semibold">{feature.title}</h3>
+                    <p className="mt-1 text-sm text-stone-600">{feature.text}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </section>
+
+        <PricingSection content={content} />
+
+        <section aria-labelledby="trust-title" className="py-16 sm:py-20">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="trust-title" className="flex items-center justify-center gap-2 text-center text-3xl font-bold tracking-tight">
+              <Lock className="size-7 text-brand-700" aria-hidden="true" />
+              {content.trust.title}
+            </h2>
+            <ul className="mt-10 grid gap-5 md:grid-cols-3">
+              {content.trust.items.map((item, index) => {
+                const Icon = TRUST_ICONS[index];
+                return (
+                  <li key={item.title} className="rounded-2xl border border-stone-200 bg-white p-5">
+                    <Icon className="size-6 text-green-700" aria-hidden="true" />
+                    <h3 className="mt-3 font-semibold">{item.title}</h3>
+                    <p className="mt-1 text-sm text-stone-600">{item.text}</p>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        </section>
+
+        <section id="start" aria-labelledby="start-title" className="scroll-mt-16 bg-brand-50 py-16 sm:py-20">
+          <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-2 lg:items-center">
+            <div>
+              <h2 id="start-title" className="text-3xl font-bold tracking-tight">
+                {content.start.title}
+              </h2>
+              <p className="mt-3 text-stone-700">{content.start.text}</p>
+              <Button asChild size="lg" className="mt-6">
+                <Link to={paths.signup.href()}>{content.hero.primary}</Link>
+              </Button>
+            </div>
+            <DemoRequestForm content={content} />
+          </div>
+        </section>
+
+        <FaqSection content={content} />
+      </main>
+      <SiteFooter content={content} />
+      <SignupBanner content={content} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { CONTACT_EMAIL, paths } from '../../../config/paths';
+import type { SiteContent } from '../content';
+
+/** Every public page's footer: terms, privacy, legal notice, contact and the other language. */
+export function SiteFooter({ content }: { content: SiteContent }) {
+  return (
+    <footer className="border-t border-stone-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-stone-600 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <p className="text-lg font-bold text-brand-700">ReFeed</p>
+          <p className="mt-1 max-w-xs">{content.footer.tagline}</p>
+        </div>
+        <nav aria-label={content.footer.legal} className="flex flex-wrap gap-x-5 gap-y-2">
+          <Link to={paths.terms.href()} className="hover:text-stone-900 hover:underline">
+            {content.footer.terms}
+          </Link>
+          <Link to={paths.privacy.href()} className="hover:text-stone-900 hover:underline">
+            {content.footer.privacy}
+          </Link>
+          <Link to={paths.legal.href()} className="hover:text-stone-900 hover:underline">
+            {content.footer.legal}
+          </Link>
+          <a href={`mailto:${CONTACT_EMAIL}`} className="hover:text-stone-900 hover:underline">
+            {content.footer.contact}
+          </a>
+          <Link to={content.otherHome} hrefLang={content.lang === 'fr-FR' ? 'en-GB' : 'fr-FR'} className="hover:text-stone-900 hover:underline">
+            {content.otherLanguageLabel}
+          </Link>
+        </nav>
+      </div>
+      <p className="border-t border-stone-100 py-4 text-center text-xs text-stone-600">
+        © {new Date().getFullYear()} ReFeed. {content.footer.rights}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+
+let browser: TestBrowser;
+const baseUrl = inject('baseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Prices as shown, with the narrow no-break spaces of French formatting made plain. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+async function readPrices(page: Page): Promise<string[]> {
+  await page.getByTestId('plan-price').first().waitFor();
+  return (await page.getByTestId('plan-price').allTextContents()).map(plain);
+}
+
+describe('the marketing site', () => {
+  it('switches language between / and /en, with the page language and title', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
+    await page.getByTestId('language-toggle').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/en');
+    await page.getByRole('heading', { level: 1, name: /Turn every meal/ }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-GB');
+    expect(await page.title()).toMatch(/^ReFeed – Guest feedback/);
+    await page.getByTestId('language-toggle').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { level: 1, name: /Transformez chaque repas/ }).waitFor();
+  });
+
+  it('shows monthly and annual prices in euros and in pounds', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(`${baseUrl}/`);
+    expect(await readPrices(page)).toEqual(['39 €', '79 €', '149 €']);
+    await page.getByRole('radio', { name: /Annuel/ }).click();
+    expect(await readPrices(page)).toEqual(['32,50 €', '65,83 €', '124,17 €']);
+    expect((await page.getByTestId('plan-billing').allTextContents()).map(plain)).toEqual(['390 € facturé annuellement', '790 € facturé annuellement', '1 490 € facturé annuellement']);
+    expect(await page.getByRole('radio', { name: /Annuel/ }).textContent()).toContain('-2 mois');
+    expect(await page.getByTestId('plan').nth(1).textContent()).toContain('Le plus choisi');
+
+    await page.goto(`${baseUrl}/en`);
+    expect(await readPrices(page)).toEqual(['£49', '£99', '£189']);
+    await page.getByRole('radio', { name: /Annual/ }).click();
+    expect((await page.getByTestId('plan-billing').allTextContents()).map(plain)).toEqual(['£490 billed annually', '£990 billed annually', '£1,890 billed annually']);
+    expect(await page.getByRole('radio', { name: /Annual/ }).textContent()).toContain('-15%');
+  });
+
+  it('opens one FAQ answer at a time, with the keyboard', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(`${baseUrl}/`);
+    const questions = page.locator('#faq button[aria-expanded]');
+    await questions.first().waitFor();
+    expect(await questions.count()).toBeGreaterThanOrEqual(4);
+    await questions.nth(1).focus();
+    await page.keyboard.press('Enter');
+    const expanded = async () => (await questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')))).filter((v) => v === 'true').length;
+    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('true');
+    expect(await expanded()).toBe(1);
+    const answerId = (await questions.nth(1).getAttribute('aria-controls'))!;
+    expect(await page.locator(`[id="${answerId}"]`).isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await questions.nth(2).getAttribute('aria-expanded')).toBe('true');
+    expect(await questions.nth(1).getAttribute('aria-expanded')).toBe('false');
+    expect(await expanded()).toBe(1);
+  });
+
+  it('offers the sign-up banner after 600 px of scroll', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByTestId('signup-banner').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await page.waitForTimeout(100);
+    expect(await page.getByTestId('signup-banner').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.getByTestId('signup-banner').waitFor();
+    expect(await page.getByTestId('signup-banner').getByRole('link', { name: 'Créer mon espace' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('refuses a demo request with a missing field, then opens a mailto with the fields', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(`${baseUrl}/`);
+    const form = page.getByTestId('demo-form');
+    await form.getByLabel('Nom du restaurant').fill('Le Petit Zinc');
+    await form.getByLabel('Ville').fill('Lyon');
+    await form.getByLabel('Email').fill('chef@petitzinc.fr');
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await form.getByRole('button', { name: 'Demander une démo' }).click();
+    await form.getByText('Ce champ est requis').waitFor();
+    expect(await form.getByLabel('Téléphone').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByTestId('demo-mailto').count()).toBe(0);
+
+    await form.getByLabel('Téléphone').fill('04 72 00 00 00');
+    await form.getByRole('button', { name: 'Demander une démo' }).click();
+    const link = new URL((await form.getByTestId('demo-mailto').getAttribute('href'))!);
+    expect(link.protocol).toBe('mailto:');
+    expect(link.pathname).toBe('contact@refeed.fr');
+    expect(link.searchParams.get('subject')).toBe('Demande de démo ReFeed');
+    for (const value of ['Le Petit Zinc', 'Lyon', 'chef@petitzinc.fr', '04 72 00 00 00']) expect(link.searchParams.get('body')).toContain(value);
+    // Nothing went to a server.
+    expect(requests.filter((url) => /^https?:/.test(url) && !url.includes('/assets/'))).toEqual([]);
+  });
+
+  it('does not scroll sideways on any public page, from 360 to 1280 px', async () => {
+    for (const width of [360, 375, 390, 768, 1280]) {
+      const page = await browser.newPage({ width, height: 800 });
+      for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales', '/page-qui-n-existe-pas']) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.locator('h1').first().waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      if (width === 375 || width === 1280) {
+        await page.goto(`${baseUrl}/`);
+        await page.locator('h1').first().waitFor();
+        await saveScreenshot(page, `site-home-${width}`);
+      }
+    }
+  });
+
+  it('answers an unknown path with HTTP 404 and the styled page, and links the legal pages from the footer', async () => {
+    const response = await fetch(`${baseUrl}/page-qui-n-existe-pas`);
+    expect(response.status).toBe(404);
+    for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales']) expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(200);
+    const page = await browser.newPage(DESKTOP);
+    await page.goto(`${baseUrl}/page-qui-n-existe-pas`);
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+    expect(await page.title()).toBe('Page introuvable · ReFeed');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Confidentialité' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor();
+    expect(await page.getByText('3 ans après sa dernière visite').count()).toBe(1);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mentions légales' }).waitFor();
+  });
+});
