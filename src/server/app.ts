@@ -26,6 +26,7 @@ import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
+import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
@@ -194,6 +195,17 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the HTML.
   app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
 
+  // Crawlers: the site's public pages only; the owner, admin and diner pages are not for search engines.
+  app.get('/robots.txt', (c) =>
+    c.text(`User-agent: *\nAllow: /$\nAllow: /en\nAllow: /terms\nAllow: /confidentialite\nAllow: /mentions-legales\nDisallow: /\n\nSitemap: ${env.PUBLIC_URL.replace(/\/$/, '')}/sitemap.xml\n`),
+  );
+  app.get('/sitemap.xml', (c) => {
+    const origin = env.PUBLIC_URL.replace(/\/$/, '');
+    const urls = Object.keys(SITE_PAGES).map((pathname) => `  <url><loc>${origin}${pathname}</loc></url>`);
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
   const htmlCache = new Map<string, string>();
   const readHtml = (file: string) => {
     if (env.NODE_ENV === 'production' && htmlCache.has(file)) return htmlCache.get(file)!;
@@ -211,7 +223,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
     const found = entry === 'diner.html' ? await dinerPageExists(deps.db, c.req.path) : isAppPath(c.req.path);
     c.header('Cache-Control', 'no-cache');
-    return c.html(html, found ? 200 : 404);
+    // The site's public pages carry their own title, description, alternates and share tags.
+    const page = entry === 'index.html' && found ? applySiteHead(html, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html;
+    return c.html(page, found ? 200 : 404);
   });
   return app;
 }

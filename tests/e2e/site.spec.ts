@@ -141,4 +141,15 @@ describe('the marketing site', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mentions légales' }).waitFor();
   });
+
+  it('sends the metadata in the HTML itself (no JavaScript), with a social image', async () => {
+    const html = await (await fetch(`${baseUrl}/en`)).text();
+    expect(html).toContain('<html lang="en-GB"');
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/en" />`);
+    expect(html).toContain('hreflang="x-default"');
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og-image\.png" \/>/);
+    const image = await fetch(`${baseUrl}/og-image.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
 });

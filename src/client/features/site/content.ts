@@ -1,3 +1,5 @@
+import { SITE_PAGES } from '../../../shared/site-meta';
+
 /**
  * The marketing site's words, once per language: the French page at / and the English one at /en share
  * every component and differ only here (spec §1 claims, §2 sections, §9 plans and prices).
@@ -69,7 +71,7 @@ const EN_PLANS: Plan[] = [
 
 export const SITE_FR: SiteContent = {
   lang: 'fr-FR',
-  title: 'ReFeed – Avis clients, fidélité et avis Google pour les restaurants',
+  title: SITE_PAGES['/'].title,
   home: '/',
   otherHome: '/en',
   otherLanguageLabel: 'English version',
@@ -187,7 +189,7 @@ export const SITE_FR: SiteContent = {
 
 export const SITE_EN: SiteContent = {
   lang: 'en-GB',
-  title: 'ReFeed – Guest feedback, loyalty and public reviews for restaurants',
+  title: SITE_PAGES['/en'].title,
   home: '/en',
   otherHome: '/',
   otherLanguageLabel: 'Version française',

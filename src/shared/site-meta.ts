@@ -1,0 +1,73 @@
+/**
+ * The head of each public page of the site (title, description, language, alternates), shared by the
+ * server — which writes it into the HTML it sends, so crawlers and link previews see it without running
+ * JavaScript — and the client, which keeps document.title in step while navigating.
+ */
+export type SitePageMeta = { lang: 'fr-FR' | 'en-GB'; title: string; description: string };
+
+export const SITE_PAGES: Readonly<Record<string, SitePageMeta>> = {
+  '/': {
+    lang: 'fr-FR',
+    title: 'ReFeed – Avis clients, fidélité et avis Google pour les restaurants',
+    description: 'Vos clients notent leur repas en 10 secondes grâce à un QR code, gagnent des points de fidélité et les plus satisfaits laissent un avis public. 14 jours d’essai gratuit.',
+  },
+  '/en': {
+    lang: 'en-GB',
+    title: 'ReFeed – Guest feedback, loyalty and public reviews for restaurants',
+    description: 'Guests rate their meal in 10 seconds from a QR code, earn loyalty points, and the happiest leave a public review. 14-day free trial, no card required.',
+  },
+  '/terms': { lang: 'fr-FR', title: 'Conditions générales d’utilisation · ReFeed', description: 'Les conditions d’utilisation de la plateforme ReFeed pour les restaurants.' },
+  '/confidentialite': {
+    lang: 'fr-FR',
+    title: 'Politique de confidentialité · ReFeed',
+    description: 'Les données que ReFeed conserve pour les restaurants et leurs clients, pourquoi, combien de temps, et comment en demander une copie ou l’effacement.',
+  },
+  '/mentions-legales': { lang: 'fr-FR', title: 'Mentions légales · ReFeed', description: 'Éditeur, hébergement et propriété intellectuelle du site ReFeed.' },
+};
+
+/** The social-share image, served from the app's origin. */
+export const SOCIAL_IMAGE_PATH = '/og-image.png';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The <head> tags of a site page: title, description, canonical, hreflang alternates, Open Graph and Twitter. */
+export function renderSiteHead(pathname: string, publicUrl: string): { lang: string; head: string } | null {
+  const page = SITE_PAGES[pathname];
+  if (!page) return null;
+  const origin = publicUrl.replace(/\/$/, '');
+  const url = `${origin}${pathname}`;
+  const image = `${origin}${SOCIAL_IMAGE_PATH}`;
+  const tags = [
+    `<title>${escapeAttribute(page.title)}</title>`,
+    `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<link rel="alternate" hreflang="fr-FR" href="${origin}/" />`,
+    `<link rel="alternate" hreflang="en-GB" href="${origin}/en" />`,
+    `<link rel="alternate" hreflang="x-default" href="${origin}/" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="ReFeed" />`,
+    `<meta property="og:title" content="${escapeAttribute(page.title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(page.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:locale" content="${page.lang.replace('-', '_')}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeAttribute(page.title)}" />`,
+    `<meta name="twitter:description" content="${escapeAttribute(page.description)}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  ];
+  return { lang: page.lang, head: tags.join('\n    ') };
+}
+
+/** Writes a site page's head into the built index.html (replacing its default title and description). */
+export function applySiteHead(html: string, pathname: string, publicUrl: string): string {
+  const site = renderSiteHead(pathname, publicUrl);
+  if (!site) return html;
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${site.lang}"`)
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta name="description"[^>]*>\s*/, '')
+    .replace('</head>', `  ${site.head}\n  </head>`);
+}
