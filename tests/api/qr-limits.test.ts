@@ -52,27 +52,32 @@ describe('printable cards PDF', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      let done = false;
-      const pdfRequest = fetch(`${url}/api/qr/cards.pdf?layout=a4`, { headers: { cookie, origin: TEST_PUBLIC_URL } }).then(async (response) => {
-        done = true;
-        return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
-      });
-      const latencies: number[] = [];
-      while (!done) {
+      const pollHealth = async (latencies: number[]) => {
         const started = performance.now();
         const health = await fetch(`${url}/api/health`);
         expect(health.status, await health.text()).toBe(200);
         latencies.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      };
+      const p95 = (latencies: number[]) => [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)];
+      // The same probe for a second before: on a machine already busy (CI runs suites side by side),
+      // the bar is that load's own p95 times four, never below 100 ms. A render on the event loop would
+      // stall health for the whole render (seconds), far above either.
+      const before: number[] = [];
+      for (const end = performance.now() + 1000; performance.now() < end; ) await pollHealth(before);
+      let done = false;
+      const pdfRequest = fetch(`${url}/api/qr/cards.pdf?layout=a4`, { headers: { cookie, origin: TEST_PUBLIC_URL } }).then(async (response) => {
+        done = true;
+        return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+      });
+      const during: number[] = [];
+      while (!done) await pollHealth(during);
       const pdf = await pdfRequest;
       expect(pdf.status).toBe(200);
       const document = await PDFDocument.load(pdf.bytes);
       expect(document.getPageCount()).toBe(Math.ceil(MAX_QR_CODES_PER_RESTAURANT / 4));
-      latencies.sort((a, b) => a - b);
-      const p95 = latencies[Math.floor(latencies.length * 0.95)];
-      expect(latencies.length).toBeGreaterThan(5);
-      expect(p95).toBeLessThan(100);
+      expect(during.length).toBeGreaterThan(5);
+      expect(p95(during)).toBeLessThan(Math.max(100, 4 * p95(before)));
     } finally {
       server.close();
     }

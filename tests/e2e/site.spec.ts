@@ -12,6 +12,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Opens a site page and waits until the app is interactive. */
+async function openSitePage(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
+}
+
 /** Prices as shown, with the narrow no-break spaces of French formatting made plain. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
@@ -23,7 +29,7 @@ async function readPrices(page: Page): Promise<string[]> {
 describe('the marketing site', () => {
   it('switches language between / and /en, with the page language and title', async () => {
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${baseUrl}/`);
+    await openSitePage(page, '/');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr-FR');
     await page.getByTestId('language-toggle').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/en');
@@ -37,7 +43,7 @@ describe('the marketing site', () => {
 
   it('shows monthly and annual prices in euros and in pounds', async () => {
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${baseUrl}/`);
+    await openSitePage(page, '/');
     expect(await readPrices(page)).toEqual(['39 €', '79 €', '149 €']);
     await page.getByRole('radio', { name: /Annuel/ }).click();
     expect(await readPrices(page)).toEqual(['32,50 €', '65,83 €', '124,17 €']);
@@ -45,7 +51,7 @@ describe('the marketing site', () => {
     expect(await page.getByRole('radio', { name: /Annuel/ }).textContent()).toContain('-2 mois');
     expect(await page.getByTestId('plan').nth(1).textContent()).toContain('Le plus choisi');
 
-    await page.goto(`${baseUrl}/en`);
+    await openSitePage(page, '/en');
     expect(await readPrices(page)).toEqual(['£49', '£99', '£189']);
     await page.getByRole('radio', { name: /Annual/ }).click();
     expect((await page.getByTestId('plan-billing').allTextContents()).map(plain)).toEqual(['£490 billed annually', '£990 billed annually', '£1,890 billed annually']);
@@ -54,7 +60,7 @@ describe('the marketing site', () => {
 
   it('opens one FAQ answer at a time, with the keyboard', async () => {
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${baseUrl}/`);
+    await openSitePage(page, '/');
     const questions = page.locator('#faq button[aria-expanded]');
     await questions.first().waitFor();
     expect(await questions.count()).toBeGreaterThanOrEqual(4);
@@ -74,7 +80,7 @@ describe('the marketing site', () => {
 
   it('offers the sign-up banner after 600 px of scroll', async () => {
     const page = await browser.newPage(PHONE);
-    await page.goto(`${baseUrl}/`);
+    await openSitePage(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('signup-banner').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 500));
@@ -87,7 +93,7 @@ describe('the marketing site', () => {
 
   it('refuses a demo request with a missing field, then opens a mailto with the fields', async () => {
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${baseUrl}/`);
+    await openSitePage(page, '/');
     const form = page.getByTestId('demo-form');
     await form.getByLabel('Nom du restaurant').fill('Le Petit Zinc');
     await form.getByLabel('Ville').fill('Lyon');
@@ -114,13 +120,13 @@ describe('the marketing site', () => {
     for (const width of [360, 375, 390, 768, 1280]) {
       const page = await browser.newPage({ width, height: 800 });
       for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales', '/page-qui-n-existe-pas']) {
-        await page.goto(`${baseUrl}${path}`);
+        await openSitePage(page, path);
         await page.locator('h1').first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       }
       if (width === 375 || width === 1280) {
-        await page.goto(`${baseUrl}/`);
+        await openSitePage(page, '/');
         await page.locator('h1').first().waitFor();
         await saveScreenshot(page, `site-home-${width}`);
       }
@@ -132,7 +138,7 @@ describe('the marketing site', () => {
     expect(response.status).toBe(404);
     for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales']) expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(200);
     const page = await browser.newPage(DESKTOP);
-    await page.goto(`${baseUrl}/page-qui-n-existe-pas`);
+    await openSitePage(page, '/page-qui-n-existe-pas');
     await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
     expect(await page.title()).toBe('Page introuvable · ReFeed');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Confidentialité' }).click();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/skeleton';
 import { paths } from '../config/paths';
@@ -12,6 +13,10 @@ function lazyPage(path: string, load: () => Promise<PageModule>): RouteObject {
 }
 
 function RootLayout() {
+  // Marks the app as mounted and interactive (browser tests wait for it before using a page).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <>
       <ScrollRestoration />
