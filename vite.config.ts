@@ -16,16 +16,37 @@ function serveDinerEntryInDev(): Plugin {
   };
 }
 
-// Two entries, one build: index.html (marketing, auth, owner, admin) and diner.html (/f/*, /r/*),
+/** The site and the app preload their font (styles.css), so the first paint already uses it; the diner page has none. */
+function preloadFont(): Plugin {
+  return {
+    name: 'refeed-preload-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (ctx.filename.endsWith('diner.html')) return [];
+        const font = Object.keys(ctx.bundle ?? {}).find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        if (!font) throw new Error('The Inter font file is missing from the build');
+        return [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+// Three entries, one build: index.html (marketing, auth, owner, admin) and diner.html (/f/*, /r/*),
 // so a diner's phone downloads only what the rating needs.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serveDinerEntryInDev()],
+  plugins: [react(), tailwindcss(), serveDinerEntryInDev(), preloadFont()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
-      input: { main: resolve(import.meta.dirname, 'index.html'), diner: resolve(import.meta.dirname, 'diner.html') },
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        diner: resolve(import.meta.dirname, 'diner.html'),
+        site: resolve(import.meta.dirname, 'site.html'),
+      },
       // Give the chunks both entries share clear names (React), instead of names borrowed from a module inside them.
       output: {
         // The zod modules both entries use (core) land in an automatic shared chunk: name it after them.

@@ -23,7 +23,7 @@ function isStale(output, sources) {
 }
 
 const clientOutput = path.join(root, 'dist/client/index.html');
-if (isStale(clientOutput, ['src/client', 'src/shared', 'public', 'index.html', 'diner.html', 'vite.config.ts', 'package-lock.json'])) {
+if (isStale(clientOutput, ['src/client', 'src/shared', 'public', 'index.html', 'diner.html', 'site.html', 'scripts/build-client.mjs', 'vite.config.ts', 'package-lock.json'])) {
   console.log(existsSync(clientOutput) ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
   execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs')], { cwd: root, stdio: 'inherit' });
 }

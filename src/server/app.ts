@@ -27,6 +27,7 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
+import { createSitePageReader, pickEncoding } from './lib/site-pages';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
@@ -192,8 +193,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDist) || '.', precompressed: true });
-  // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the HTML.
-  app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+  // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the
+  // HTML below, and HTML files are never served as files (the prerendered pages need their public address).
+  app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !/\.html?$/i.test(c.req.path) ? staticFiles(c, next) : next()));
 
   // Crawlers: the site's public pages only; the owner, admin and diner pages are not for search engines.
   app.get('/robots.txt', (c) =>
@@ -215,6 +217,19 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     htmlCache.set(file, html);
     return html;
   };
+  // The site's pages (/, /en, terms, privacy, legal notice) are sent prerendered, head and body, then hydrated.
+  const readSitePage = createSitePageReader(clientDist, env.PUBLIC_URL, env.NODE_ENV === 'production');
+  app.get('*', async (c, next) => {
+    const page = readSitePage(c.req.path);
+    if (!page) return next();
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    if (!encoding) return c.body(page.html, 200);
+    c.header('Content-Encoding', encoding);
+    return c.body(page[encoding], 200);
+  });
   // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
   // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
   app.get('*', async (c) => {

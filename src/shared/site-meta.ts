@@ -25,6 +25,20 @@ export const SITE_PAGES: Readonly<Record<string, SitePageMeta>> = {
   '/mentions-legales': { lang: 'fr-FR', title: 'Mentions légales · ReFeed', description: 'Éditeur, hébergement et propriété intellectuelle du site ReFeed.' },
 };
 
+/** The folder of the built client that holds the prerendered site pages (read by the server, never served as files). */
+export const SITE_PAGES_DIR = 'site-pages';
+
+/** The file a site page is prerendered to ('/' → index.html, '/en' → en.html). */
+export function sitePageFileName(pathname: string): string {
+  return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
+}
+
+/**
+ * Written at build time where a prerendered page's absolute URLs go (canonical, alternates, share tags):
+ * the public address is a setting of the running server, which puts it in when it loads the page.
+ */
+export const ORIGIN_PLACEHOLDER = '%REFEED_PUBLIC_ORIGIN%';
+
 /** The social-share image, served from the app's origin. */
 export const SOCIAL_IMAGE_PATH = '/og-image.png';
 

@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_PAGES } from '../../src/shared/site-meta';
+import { SITE_EN, SITE_FR } from '../../src/client/features/site/content';
+import { prerenderSitePages } from '../../src/client/site/prerender';
+import { ORIGIN_PLACEHOLDER, SITE_PAGES, SITE_PAGES_DIR } from '../../src/shared/site-meta';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -13,6 +16,10 @@ beforeAll(async () => {
     path.join(ctx.dataDir, 'index.html'),
     '<!doctype html>\n<html lang="fr">\n  <head>\n    <title>ReFeed – défaut</title>\n    <meta name="description" content="défaut" />\n  </head>\n  <body><div id="root"></div></body>\n</html>',
   );
+  // The site pages as the client build prerenders them, from the repository's site.html.
+  mkdirSync(path.join(ctx.dataDir, SITE_PAGES_DIR), { recursive: true });
+  const pages = prerenderSitePages(readFileSync(path.resolve(import.meta.dirname, '../../site.html'), 'utf8'));
+  for (const [file, html] of Object.entries(pages)) writeFileSync(path.join(ctx.dataDir, SITE_PAGES_DIR, file), html);
 });
 afterAll(async () => {
   await ctx.close();
@@ -41,6 +48,35 @@ describe('site pages as crawlers see them (no JavaScript)', () => {
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     }
     expect((await page('/en')).html).toContain('<meta property="og:locale" content="en_GB" />');
+  });
+
+  it('sends the pages already rendered: the visible text is in the HTML, with this server’s address', async () => {
+    const home = await page('/');
+    expect(home.html).toContain(SITE_FR.hero.title.replace(/'/g, '&#x27;'));
+    expect(home.html).toContain(SITE_FR.faq.title);
+    expect(home.html).not.toContain(ORIGIN_PLACEHOLDER);
+    const english = await page('/en/');
+    expect(english.status).toBe(200);
+    expect(english.html).toContain(SITE_EN.pricing.title);
+    expect(english.html).toContain('£49');
+    expect((await page('/terms')).html).toContain('12. Contact');
+    expect((await page('/confidentialite')).html).toContain('3 ans');
+    // The file itself is not reachable with its placeholder.
+    const raw = await ctx.app.request(`${TEST_PUBLIC_URL}/${SITE_PAGES_DIR}/en.html`);
+    expect(await raw.text()).not.toContain(ORIGIN_PLACEHOLDER);
+  });
+
+  it('sends the site pages compressed as phones ask (brotli, else gzip), and plain otherwise', async () => {
+    const plain = await page('/');
+    const br = await ctx.app.request(`${TEST_PUBLIC_URL}/`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain.html);
+    const gzip = await ctx.app.request(`${TEST_PUBLIC_URL}/en`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe((await page('/en')).html);
+    const refused = await ctx.app.request(`${TEST_PUBLIC_URL}/`, { headers: { 'Accept-Encoding': 'br;q=0, gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
   });
 
   it('leaves the app pages with the default head, and 404s unknown paths', async () => {

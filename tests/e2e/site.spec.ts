@@ -158,4 +158,36 @@ describe('the marketing site', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
   });
+
+  it('shows every site page before any JavaScript runs, then hydrates it without a mismatch', async () => {
+    const noScript = await browser.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByTestId('plan-price').count()).toBe(3);
+      expect(await page.getByRole('link', { name: 'Essai gratuit' }).getAttribute('href')).toBe('/signup');
+      await page.goto(`${baseUrl}/terms`);
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBe(12);
+    } finally {
+      await noScript.close();
+    }
+    for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales']) {
+      const page = await browser.newPage(PHONE);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await openSitePage(page, path);
+      // React is attached: a client-only handler works (the FAQ toggles, the back button is live).
+      if (path === '/' || path === '/en') {
+        const question = page.locator('#faq').getByRole('button').nth(1);
+        await question.click();
+        await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+      }
+      expect(errors, path).toEqual([]);
+      await page.context().close();
+    }
+  });
 });

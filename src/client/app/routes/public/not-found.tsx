@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { SITE_FR } from '../../../features/site/content';
 import { SiteFooter } from '../../../features/site/components/site-footer';
@@ -14,9 +13,9 @@ export default function NotFoundPage() {
         <p className="text-6xl font-bold text-brand-700">404</p>
         <h1 className="text-2xl font-semibold">Page introuvable</h1>
         <p className="text-stone-600">La page que vous cherchez n’existe pas ou a été déplacée.</p>
-        <Link to={paths.home.href()} className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
+        <a href={paths.home.href()} className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
           Retour à l’accueil
-        </Link>
+        </a>
       </main>
       <SiteFooter content={SITE_FR} />
     </div>

@@ -1,6 +1,5 @@
 import { BarChart3, BellRing, Gift, Lock, Mail, MailCheck, QrCode, Server, ShieldCheck, Star, Users, Wand2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
@@ -41,7 +40,7 @@ export function LandingPage({ content }: { content: SiteContent }) {
           <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-600">{content.hero.text}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to={paths.signup.href()}>{content.hero.primary}</Link>
+              <a href={paths.signup.href()}>{content.hero.primary}</a>
             </Button>
             <Button asChild size="lg" variant="outline">
               <a href="#demo">{content.hero.secondary}</a>
@@ -145,7 +144,7 @@ export function LandingPage({ content }: { content: SiteContent }) {
               </h2>
               <p className="mt-3 text-stone-700">{content.start.text}</p>
               <Button asChild size="lg" className="mt-6">
-                <Link to={paths.signup.href()}>{content.hero.primary}</Link>
+                <a href={paths.signup.href()}>{content.hero.primary}</a>
               </Button>
             </div>
             <DemoRequestForm content={content} />

@@ -1,6 +1,5 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -64,7 +63,7 @@ export function PricingSection({ content }: { content: SiteContent }) {
                 ))}
               </ul>
               <Button asChild className="mt-6" variant={plan.popular ? 'default' : 'outline'}>
-                <Link to={paths.signup.href()}>{pricing.cta}</Link>
+                <a href={paths.signup.href()}>{pricing.cta}</a>
               </Button>
             </li>
           ))}

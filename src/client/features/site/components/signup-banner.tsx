@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
@@ -21,7 +20,7 @@ export function SignupBanner({ content }: { content: SiteContent }) {
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
         <p className="min-w-0 text-sm font-medium text-stone-800">{content.banner.text}</p>
         <Button asChild size="sm" className="shrink-0">
-          <Link to={paths.signup.href()}>{content.banner.cta}</Link>
+          <a href={paths.signup.href()}>{content.banner.cta}</a>
         </Button>
       </div>
     </div>

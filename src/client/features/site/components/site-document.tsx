@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { SITE_FR } from '../content';
@@ -11,15 +10,15 @@ import { useDocumentLanguage } from './landing-page';
 /** The date the terms, privacy policy and legal notice were last revised (shown on each). */
 export const LEGAL_UPDATED_AT = '24 novembre 2026';
 
-/** A French text page of the site (terms, privacy, legal notice): header, back button, sections, footer. */
+/** A French text page of the site (terms, privacy, legal notice): header, back button, sections, footer.
+ * Prerendered and hydrated without a router, so it uses plain links and the browser history. */
 export function SiteDocument({ title, children, showSignup = false }: { title: string; children: ReactNode; showSignup?: boolean }) {
-  const navigate = useNavigate();
   useDocumentLanguage('fr-FR', `${title} · ReFeed`);
   return (
     <div className="flex min-h-dvh flex-col bg-stone-50">
       <SiteHeader content={SITE_FR} anchors={false} />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10">
-        <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.home.href()))}>
+        <Button variant="ghost" size="sm" onClick={() => (window.history.length > 1 ? window.history.back() : window.location.assign(paths.home.href()))}>
           <ArrowLeft aria-hidden="true" /> Retour
         </Button>
         <h1 className="mt-4 text-3xl font-bold tracking-tight">{title}</h1>
@@ -27,7 +26,7 @@ export function SiteDocument({ title, children, showSignup = false }: { title: s
         <div className="mt-8">{children}</div>
         {showSignup ? (
           <Button asChild className="mt-10">
-            <Link to={paths.signup.href()}>Créer mon compte</Link>
+            <a href={paths.signup.href()}>Créer mon compte</a>
           </Button>
         ) : null}
       </main>
@@ -43,7 +42,7 @@ export function DocumentSections({ sections }: { sections: Array<{ title: string
       {sections.map((section, index) => (
         <li key={section.title}>
           <h2 className="text-lg font-semibold">
-            {index + 1}. {section.title}
+            {`${index + 1}. ${section.title}`}
           </h2>
           <div className="mt-1 text-stone-700">{section.text}</div>
         </li>

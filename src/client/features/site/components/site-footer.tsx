@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
 
@@ -12,25 +11,26 @@ export function SiteFooter({ content }: { content: SiteContent }) {
           <p className="mt-1 max-w-xs">{content.footer.tagline}</p>
         </div>
         <nav aria-label={content.footer.legal} className="flex flex-wrap gap-x-5 gap-y-2">
-          <Link to={paths.terms.href()} className="hover:text-stone-900 hover:underline">
+          <a href={paths.terms.href()} className="hover:text-stone-900 hover:underline">
             {content.footer.terms}
-          </Link>
-          <Link to={paths.privacy.href()} className="hover:text-stone-900 hover:underline">
+          </a>
+          <a href={paths.privacy.href()} className="hover:text-stone-900 hover:underline">
             {content.footer.privacy}
-          </Link>
-          <Link to={paths.legal.href()} className="hover:text-stone-900 hover:underline">
+          </a>
+          <a href={paths.legal.href()} className="hover:text-stone-900 hover:underline">
             {content.footer.legal}
-          </Link>
+          </a>
           <a href={`mailto:${CONTACT_EMAIL}`} className="hover:text-stone-900 hover:underline">
             {content.footer.contact}
           </a>
-          <Link to={content.otherHome} hrefLang={content.lang === 'fr-FR' ? 'en-GB' : 'fr-FR'} className="hover:text-stone-900 hover:underline">
+          <a href={content.otherHome} hrefLang={content.lang === 'fr-FR' ? 'en-GB' : 'fr-FR'} className="hover:text-stone-900 hover:underline">
             {content.otherLanguageLabel}
-          </Link>
+          </a>
         </nav>
       </div>
       <p className="border-t border-stone-100 py-4 text-center text-xs text-stone-600">
-        © {new Date().getFullYear()} ReFeed. {content.footer.rights}
+        {/* The page is prerendered at build time: the year is today's once hydrated. */}
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> ReFeed. {content.footer.rights}
       </p>
     </footer>
   );

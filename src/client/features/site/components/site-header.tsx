@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
@@ -15,9 +14,9 @@ export function SiteHeader({ content, anchors = true }: { content: SiteContent; 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2.5 py-2.5 sm:gap-2 sm:px-4">
-        <Link to={content.home} className="shrink-0 text-lg font-bold text-brand-700 sm:text-xl">
+        <a href={content.home} className="shrink-0 text-lg font-bold text-brand-700 sm:text-xl">
           ReFeed
-        </Link>
+        </a>
         {anchors ? (
           <nav aria-label={content.nav.navLabel} className="hidden items-center gap-5 text-sm font-medium text-stone-700 lg:flex">
             {links.map(([href, label]) => (
@@ -28,20 +27,19 @@ export function SiteHeader({ content, anchors = true }: { content: SiteContent; 
           </nav>
         ) : null}
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-          <Link
-            to={content.otherHome}
+          <a href={content.otherHome}
             className="rounded-md px-1.5 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100 sm:px-2"
             hrefLang={content.lang === 'fr-FR' ? 'en-GB' : 'fr-FR'}
             aria-label={content.otherLanguageLabel}
             data-testid="language-toggle"
           >
             {content.otherLanguageShort}
-          </Link>
+          </a>
           <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
-            <Link to={paths.login.href()}>{content.signIn}</Link>
+            <a href={paths.login.href()}>{content.signIn}</a>
           </Button>
           <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <Link to={paths.signup.href()}>{content.trial}</Link>
+            <a href={paths.signup.href()}>{content.trial}</a>
           </Button>
         </div>
       </div>

@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ORIGIN_PLACEHOLDER, SITE_PAGES, SITE_PAGES_DIR, sitePageFileName } from '../../shared/site-meta';
+
+/** A prerendered site page with this server's public address in it, and its compressed forms. */
+export type SitePage = { html: string; gzip: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> };
+
+/**
+ * Reads the site pages the client build prerendered (src/client/site/prerender.tsx), puts the public
+ * address in their absolute URLs and compresses them once. In production every page is read at start;
+ * in development it is read again at each request so a rebuild shows at once. Null when the path is not a
+ * site page or the build has none (the SPA then shows the page).
+ */
+export function createSitePageReader(clientDist: string, publicUrl: string, cache: boolean) {
+  const origin = publicUrl.replace(/\/$/, '');
+  const pages = new Map<string, SitePage | null>();
+  const load = (pathname: string): SitePage | null => {
+    const file = path.join(clientDist, SITE_PAGES_DIR, sitePageFileName(pathname));
+    if (!existsSync(file)) return null;
+    const html = readFileSync(file, 'utf8').replaceAll(ORIGIN_PLACEHOLDER, origin);
+    return {
+      html,
+      gzip: new Uint8Array(gzipSync(html, { level: 9 })),
+      br: new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })),
+    };
+  };
+  // Compressed before the first visitor asks (brotli at its best level takes tens of milliseconds a page).
+  if (cache) for (const pathname of Object.keys(SITE_PAGES)) pages.set(pathname, load(pathname));
+  return (requestPath: string): SitePage | null => {
+    const pathname = requestPath.replace(/(.)\/$/, '$1');
+    if (!Object.hasOwn(SITE_PAGES, pathname)) return null;
+    if (!cache) return load(pathname);
+    if (!pages.has(pathname)) pages.set(pathname, load(pathname));
+    return pages.get(pathname)!;
+  };
+}
+
+/** The encoding to send a page in, from the request's Accept-Encoding (brotli first, as browsers accept it). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.trim().split(';'));
+  const allows = (name: string) => accepted.some(([coding, quality]) => coding === name && !/q=0(\.0*)?$/.test(quality?.trim() ?? ''));
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
