@@ -2,37 +2,16 @@
 // the production start (built client, compiled server, NODE_ENV=production) on a throwaway embedded
 // database holding the demo restaurant. Prints the four category scores and LCP, TBT and CLS for /,
 // /en and the demo restaurant's diner page; fails when / or /en scores below 95 in any category.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/demo/seed-demo.service';
-import { findFreePort } from '../tests/e2e/support/server';
+import { startDemoServer } from './support/demo-server';
 
 const MIN_SCORE = 95;
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const port = await findFreePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-lighthouse-'));
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  MAIL_MODE: 'outbox',
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  PUBLIC_URL: base,
-  AUTH_SECRET: 'lighthouse-secret-lighthouse-secret-0123',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-};
-
-execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
-execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-const server = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
+const { base, restaurantId, stop } = await startDemoServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -40,23 +19,10 @@ const chrome = await chromeLauncher.launch({
 
 let failed = false;
 try {
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (tries > 200) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD }),
-  });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const me = (await (await fetch(`${base}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string }> };
   const pages = [
     { path: '/', gated: true },
     { path: '/en', gated: true },
-    { path: `/f/${me.restaurants[0].id}`, gated: false },
+    { path: `/f/${restaurantId}`, gated: false },
   ];
 
   console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile profile, ${base}`);
@@ -90,9 +56,7 @@ try {
   }
 } finally {
   chrome.kill();
-  server.kill();
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 if (failed) {
   console.error(`\n/ or /en scored below ${MIN_SCORE} in a category.`);

@@ -167,6 +167,17 @@ describe('the marketing site', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByTestId('plan-price').count()).toBe(3);
       expect(await page.getByRole('link', { name: 'Essai gratuit' }).getAttribute('href')).toBe('/signup');
+      // The product pictures: screenshots of the app, sized and lazy below the fold, served as WebP.
+      const pictures = page.locator('section[aria-labelledby="screens-title"] img');
+      expect(await pictures.count()).toBe(2);
+      for (const picture of await pictures.all()) {
+        expect(await picture.getAttribute('loading')).toBe('lazy');
+        expect(Number(await picture.getAttribute('width'))).toBeGreaterThan(0);
+        expect(await picture.getAttribute('alt')).toMatch(/ReFeed/);
+        const file = await fetch(`${baseUrl}${await picture.getAttribute('src')}`);
+        expect(file.headers.get('content-type')).toBe('image/webp');
+        expect((await file.arrayBuffer()).byteLength).toBeLessThan(80_000);
+      }
       await page.goto(`${baseUrl}/terms`);
       expect(await page.getByRole('heading', { level: 2 }).count()).toBe(12);
     } finally {

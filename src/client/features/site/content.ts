@@ -19,6 +19,8 @@ export type SiteContent = {
   hero: { title: string; text: string; primary: string; secondary: string; note: string; claims: Array<{ value: string; label: string }> };
   demo: { title: string; text: string; play: string; pause: string; duration: string; steps: Array<{ title: string; text: string }> };
   how: { title: string; steps: Array<{ title: string; text: string }> };
+  /** The product pictures (screenshots of the app) below the steps. */
+  screens: { title: string; diner: { alt: string; caption: string }; dashboard: { alt: string; caption: string } };
   features: { title: string; items: Array<{ title: string; text: string }> };
   pricing: {
     title: string;
@@ -113,6 +115,11 @@ export const SITE_FR: SiteContent = {
       { title: 'Points', text: 'Les avis rapportent des points de fidélité et des récompenses.' },
       { title: 'Emails', text: 'Les emails automatiques font revenir vos clients et montent votre note.' },
     ],
+  },
+  screens: {
+    title: 'Ce que voient vos clients, et vous',
+    diner: { alt: 'Le formulaire d’avis ReFeed sur un téléphone : cinq étoiles, prénom, commentaire', caption: 'Vos clients : une note en dix secondes, sans application ni compte.' },
+    dashboard: { alt: 'Le tableau de bord ReFeed : visites, note moyenne, avis des 30 derniers jours et avis récents', caption: 'Vous : visites, note moyenne, tendance sur 30 jours et derniers avis, d’un coup d’œil.' },
   },
   features: {
     title: 'Tout ce qu’il faut pour fidéliser',
@@ -231,6 +238,11 @@ export const SITE_EN: SiteContent = {
       { title: 'Points', text: 'Reviews earn loyalty points and rewards.' },
       { title: 'Emails', text: 'Automated emails bring guests back and lift your rating.' },
     ],
+  },
+  screens: {
+    title: 'What your guests see, and what you see',
+    diner: { alt: 'The ReFeed feedback form on a phone: five stars, first name, comment', caption: 'Your guests: a rating in ten seconds, no app, no account.' },
+    dashboard: { alt: 'The ReFeed dashboard: visits, average rating, the last 30 days of reviews and recent reviews', caption: 'You: visits, average rating, the 30-day trend and the latest reviews at a glance.' },
   },
   features: {
     title: 'Everything you need to build loyalty',

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
+import { SCREENSHOTS } from '../screenshots';
 import { DemoPlayer } from './demo-player';
 import { DemoRequestForm } from './demo-request-form';
 import { FaqSection } from './faq-section';
@@ -93,6 +94,8 @@ export function LandingPage({ content }: { content: SiteContent }) {
           </div>
         </section>
 
+        <ProductScreens content={content} />
+
         <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-16 sm:py-20">
           <div className="mx-auto max-w-6xl px-4">
             <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
@@ -156,5 +159,45 @@ export function LandingPage({ content }: { content: SiteContent }) {
       <SiteFooter content={content} />
       <SignupBanner content={content} />
     </div>
+  );
+}
+
+/** Screenshots of the app itself (npm run screenshots): the diner's phone and the owner's dashboard. */
+function ProductScreens({ content }: { content: SiteContent }) {
+  const { diner, dashboard } = SCREENSHOTS;
+  return (
+    <section aria-labelledby="screens-title" className="bg-white pb-16 sm:pb-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="screens-title" className="text-center text-3xl font-bold tracking-tight">
+          {content.screens.title}
+        </h2>
+        <div className="mt-10 grid items-start gap-8 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] md:gap-10">
+          <figure className="mx-auto w-full max-w-60">
+            <img
+              src={`/${diner.src}`}
+              width={diner.width / 2}
+              height={diner.height / 2}
+              alt={content.screens.diner.alt}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-[2rem] border-8 border-stone-900 bg-stone-50 shadow-lg"
+            />
+            <figcaption className="mt-3 text-center text-sm text-stone-600">{content.screens.diner.caption}</figcaption>
+          </figure>
+          <figure className="w-full">
+            <img
+              src={`/${dashboard.src}`}
+              width={dashboard.width / 2}
+              height={dashboard.height / 2}
+              alt={content.screens.dashboard.alt}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full rounded-xl border border-stone-200 bg-stone-50 shadow-lg"
+            />
+            <figcaption className="mt-3 text-center text-sm text-stone-600">{content.screens.dashboard.caption}</figcaption>
+          </figure>
+        </div>
+      </div>
+    </section>
   );
 }
