@@ -13,7 +13,7 @@ import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
 import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
-import { dinerPageExists } from './features/diner/diner.service';
+import { createDinerPageCheck } from './features/diner/diner.service';
 import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -34,6 +34,8 @@ import { rejectUnstorableInput } from './lib/input-guard';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
+
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -68,17 +70,19 @@ export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
   return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
 }
 
-/** Buffers a JSON answer (already a string in memory) to give it a Content-Length. */
-async function setJsonContentLength(c: Context, next: Next) {
-  await next();
-  const res = c.res;
-  if (res.headers.has('content-length') || !res.body || !res.headers.get('content-type')?.startsWith('application/json')) return;
-  const body = await res.arrayBuffer();
-  const headers = new Headers(res.headers);
-  headers.set('content-length', String(body.byteLength));
-  // Cleared first: assigning over a finalized response would merge the old headers back in.
-  c.res = undefined;
-  c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
+/**
+ * Gives every JSON answer its Content-Length as it is made (the text is in memory then), so compress()
+ * skips those under its 1 KB threshold: a 50-byte answer gzipped as a chunked stream costs more than it
+ * saves. Done in `c.json` itself rather than after the fact, which would read the body back and build a
+ * second Response for each answer.
+ */
+function setJsonContentLength(c: Context, next: Next) {
+  const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Record<string, string>) => Response;
+  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+    const text = JSON.stringify(object);
+    return body(text, arg, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  }) as unknown as typeof c.json;
+  return next();
 }
 
 export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) {
@@ -91,12 +95,18 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   bindAppRequest(deps, (input, init) => app.request(input, init));
 
   app.use(requestId());
+  app.use('/api/*', setJsonContentLength);
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
   // better-auth's hooks; a value sent by the client under that name is never believed.
+  // Only better-auth reads the stamp (its routes, and the POST routes that call it): writing request
+  // headers copies them all, so the other reads skip it.
   app.use(async (c, next) => {
-    c.req.raw.headers.delete(CLIENT_IP_HEADER);
-    const ip = getClientIp(c, env);
-    if (ip) c.req.raw.headers.set(CLIENT_IP_HEADER, ip);
+    const headers = c.req.raw.headers;
+    if (headers.has(CLIENT_IP_HEADER)) headers.delete(CLIENT_IP_HEADER);
+    if (!BODILESS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) {
+      const ip = getClientIp(c, env);
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    }
     await next();
   });
   app.use(async (c, next) => {
@@ -112,7 +122,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
   const smallBodies = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
   const templateBodies = bodyLimit({ maxSize: MAX_TEMPLATE_BODY_BYTES, onError: tooLarge });
-  app.use((c, next) => (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next));
+  // (A GET or HEAD has no body to limit: asking it for one would build a whole Request object.)
+  app.use((c, next) => (BODILESS.has(c.req.method) ? next() : (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next)));
   app.use(rejectUnstorableInput());
   app.use(
     secureHeaders({
@@ -174,10 +185,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
-  // Compression only where it pays: JSON answers get their length first, so compress() skips those
-  // under its 1 KB threshold (gzipping a 50-byte answer as a chunked stream costs more than it saves).
+  // Compression only where it pays: JSON answers carry their length (setJsonContentLength), so
+  // compress() skips those under its 1 KB threshold.
   app.use('/api/*', compress());
-  app.use('/api/*', setJsonContentLength);
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
 
@@ -220,7 +230,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // The site's pages (/, /en, terms, privacy, legal notice) are sent prerendered, head and body, then hydrated.
   const readSitePage = createSitePageReader(clientDist, env.PUBLIC_URL, env.NODE_ENV === 'production');
   app.get('*', async (c, next) => {
-    const page = readSitePage(c.req.path);
+    const page = await readSitePage(c.req.path);
     if (!page) return next();
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     c.header('Cache-Control', 'no-cache');
@@ -232,11 +242,12 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   });
   // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
   // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
+  const dinerPageExists = createDinerPageCheck(deps.db);
   app.get('*', async (c) => {
     const entry = pickHtmlEntry(c.req.path);
     const html = readHtml(entry);
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
-    const found = entry === 'diner.html' ? await dinerPageExists(deps.db, c.req.path) : isAppPath(c.req.path);
+    const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
     c.header('Cache-Control', 'no-cache');
     // The site's public pages carry their own title, description, alternates and share tags.
     const page = entry === 'index.html' && found ? applySiteHead(html, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html;

@@ -1,9 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { ORIGIN_PLACEHOLDER, SITE_PAGES, SITE_PAGES_DIR, sitePageFileName } from '../../shared/site-meta';
 
 /** A prerendered site page with this server's public address in it, and its compressed forms. */
+const compressGzip = promisify(gzip);
+const compressBrotli = promisify(brotliCompress);
+
 export type SitePage = { html: string; gzip: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> };
 
 /**
@@ -14,24 +18,27 @@ export type SitePage = { html: string; gzip: Uint8Array<ArrayBuffer>; br: Uint8A
  */
 export function createSitePageReader(clientDist: string, publicUrl: string, cache: boolean) {
   const origin = publicUrl.replace(/\/$/, '');
-  const pages = new Map<string, SitePage | null>();
-  const load = (pathname: string): SitePage | null => {
+  const pages = new Map<string, Promise<SitePage | null>>();
+  const load = async (pathname: string): Promise<SitePage | null> => {
     const file = path.join(clientDist, SITE_PAGES_DIR, sitePageFileName(pathname));
     if (!existsSync(file)) return null;
     const html = readFileSync(file, 'utf8').replaceAll(ORIGIN_PLACEHOLDER, origin);
-    return {
-      html,
-      gzip: new Uint8Array(gzipSync(html, { level: 9 })),
-      br: new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })),
-    };
+    const [gzipped, brotli] = await Promise.all([
+      compressGzip(html, { level: 9 }),
+      compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    ]);
+    return { html, gzip: new Uint8Array(gzipped), br: new Uint8Array(brotli) };
   };
-  // Compressed before the first visitor asks (brotli at its best level takes tens of milliseconds a page).
-  if (cache) for (const pathname of Object.keys(SITE_PAGES)) pages.set(pathname, load(pathname));
-  return (requestPath: string): SitePage | null => {
+  // Compressed at start, off the main thread (brotli at its best level takes tens of milliseconds a
+  // page): the server answers its first requests meanwhile, and a visitor this early waits for it.
+  // A page that cannot be read or compressed is left to the SPA, which renders it in the browser.
+  const loadOrSkip = (pathname: string) => load(pathname).catch(() => null);
+  if (cache) for (const pathname of Object.keys(SITE_PAGES)) pages.set(pathname, loadOrSkip(pathname));
+  return (requestPath: string): Promise<SitePage | null> | null => {
     const pathname = requestPath.replace(/(.)\/$/, '$1');
     if (!Object.hasOwn(SITE_PAGES, pathname)) return null;
     if (!cache) return load(pathname);
-    if (!pages.has(pathname)) pages.set(pathname, load(pathname));
+    if (!pages.has(pathname)) pages.set(pathname, loadOrSkip(pathname));
     return pages.get(pathname)!;
   };
 }

@@ -339,6 +339,27 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
 }
 
 /**
+ * dinerPageExists, remembered per address for a few seconds: the table's phones all open the same few
+ * pages, and the answer only sets the HTTP status (the page loads its restaurant itself, which is
+ * checked on every call). At most `maxEntries` addresses are kept, the oldest dropped first, so random
+ * addresses cannot grow it.
+ */
+export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const { ttlMs = 5_000, maxEntries = 10_000 } = options;
+  const known = new Map<string, { exists: boolean; at: number }>();
+  return async (pathname: string): Promise<boolean> => {
+    const now = Date.now();
+    const hit = known.get(pathname);
+    if (hit && now - hit.at < ttlMs) return hit.exists;
+    const exists = await dinerPageExists(db, pathname);
+    known.delete(pathname);
+    if (known.size >= maxEntries) known.delete(known.keys().next().value!);
+    known.set(pathname, { exists, at: now });
+    return exists;
+  };
+}
+
+/**
  * Whether a diner page (/f/{restaurant_id} or /r/{code}) names something that exists, so the server
  * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
  */
