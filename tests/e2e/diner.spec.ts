@@ -156,6 +156,42 @@ describe('the diner pages on a phone (390×844)', () => {
     await expect.poll(() => other.getByText('Votre solde :').textContent()).toBe('Votre solde : 40 points');
   });
 
+  it('downloads the form schemas and the thank-you screen after the page, and sends the feedback even without them', async () => {
+    // What the page's HTML names is its first download; any other script is fetched later, and refused here.
+    const html = await (await fetch(`${baseUrl}/f/${restaurantId}`)).text();
+    const firstDownload = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+    const page = await browser.newPage(PHONE);
+    const refused: string[] = [];
+    await page.route(/\/assets\/.+\.js$/, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (firstDownload.has(path)) return route.continue();
+      refused.push(path);
+      return route.abort();
+    });
+    await openFeedbackPage(page);
+    await rate(page, 4);
+    await page.getByRole('textbox', { name: /^Email/ }).fill('pas-une-adresse');
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    // Without the schemas the server checks the fields: its French message is shown, nothing is lost.
+    await expect.poll(() => page.getByText('Email invalide').isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: /^Email/ }).fill('');
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Merci pour votre avis !').isVisible()).toBe(true);
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('checks the form in the browser once its schemas have arrived', async () => {
+    const page = await browser.newPage(PHONE);
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/api/public/feedbacks') && posts.push(request.url()));
+    await openFeedbackPage(page);
+    await rate(page, 5);
+    await page.getByRole('textbox', { name: /^Email/ }).fill('pas-une-adresse');
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Email invalide').isVisible()).toBe(true);
+    expect(posts).toEqual([]);
+  });
+
   it('says so for an unknown code or an unknown restaurant', async () => {
     const page = await browser.newPage(PHONE);
     await page.goto(`${baseUrl}/r/inconnu-main`);

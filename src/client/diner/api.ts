@@ -1,4 +1,4 @@
-import { DINER_MESSAGES } from '../../shared/schemas/diner';
+import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import { isApiErrorBody } from '../../shared/errors';
 
 /** A failed call: the French message the server chose, or the generic one. */

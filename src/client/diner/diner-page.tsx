@@ -1,12 +1,25 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { paths } from '../../shared/paths';
-import { DINER_MESSAGES } from '../../shared/schemas/diner';
+import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
 import { DinerApiError } from './api';
 import { FeedbackForm, type SubmittedFeedback } from './feedback-form';
 import { loadPage, type LoadedPage } from './load-page';
 import type { DinerRoute } from './route';
-import { ThankYou } from './thank-you';
+import { loadThankYou } from './deferred';
+
+// Fetched while the diner fills the form (prefetchDeferredParts): shown at once after the submission.
+// If it cannot be fetched (the network dropped), the feedback is saved all the same: a plain thanks.
+const ThankYou = lazy(() =>
+  loadThankYou().then(
+    (module) => ({ default: module.ThankYou }),
+    () => ({ default: PlainThanks }),
+  ),
+);
+
+function PlainThanks() {
+  return <p className="text-lg font-semibold text-stone-900">{DINER_MESSAGES.feedbackThanks}</p>;
+}
 import { EmailLinkConfirmation } from './email-link-confirmation';
 
 type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string; notFound: boolean };
@@ -86,7 +99,9 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
         {route.kind === 'feedback' && route.link && page ? (
           <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
         ) : submitted && page ? (
-          <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} reviewPromptAllRatings={page.restaurant.reviewPromptAllRatings} />
+          <Suspense fallback={<p className="text-stone-600">{DINER_MESSAGES.feedbackThanks}</p>}>
+            <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} reviewPromptAllRatings={page.restaurant.reviewPromptAllRatings} />
+          </Suspense>
         ) : (
           <FeedbackForm
             page={kind}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DINER_MESSAGES, type TConfirmEmailLinkResponse } from '../../shared/schemas/diner';
+import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
+import type { TConfirmEmailLinkResponse } from '../../shared/schemas/diner';
 import { DinerApiError, postJson } from './api';
 import { Notice } from './fields';
 

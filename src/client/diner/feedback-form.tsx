@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, DINER_MESSAGES, ZSubmitFeedbackRequest, type TSubmitFeedbackRequest, type TSubmitFeedbackResponse } from '../../shared/schemas/diner';
+import { COMMENT_MAX_LENGTH, DINER_MESSAGES } from '../../shared/schemas/diner-messages';
+import type { TSubmitFeedbackRequest, TSubmitFeedbackResponse } from '../../shared/schemas/diner';
+import { loadDinerSchemas } from './deferred';
 import { createSubmissionId, DinerApiError, postJson } from './api';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { StarRating } from './star-rating';
@@ -63,18 +65,23 @@ export function FeedbackForm({
       visitId,
       label,
     };
-    const parsed = ZSubmitFeedbackRequest.safeParse(body);
-    if (!parsed.success) {
+    setSubmitting(true);
+    // Without the schemas (their download failed), the server checks the fields alone: the feedback is still sent.
+    const schemas = await loadDinerSchemas().catch(() => null);
+    const parsed = schemas ? schemas.ZSubmitFeedbackRequest.safeParse(body) : null;
+    if (parsed && !parsed.success) {
+      setSubmitting(false);
       const issue = parsed.error.issues[0];
       const field = (issue.path[0] === 'rating' ? 'rating' : issue.path[0]) as FieldName | 'rating';
       setFieldError({ field, message: issue.message });
       formRef.current?.querySelector<HTMLElement>(field === 'rating' ? 'input[name="rating"]' : `#${page}-${field}`)?.focus();
       return;
     }
-    setSubmitting(true);
     try {
       const result = await postJson<TSubmitFeedbackResponse>('/feedbacks', body);
-      onSubmitted({ result, rating, anonymous: !parsed.data.email, firstName: parsed.data.firstName ?? '' });
+      const email = parsed ? parsed.data.email : values.email.trim();
+      const firstName = parsed ? parsed.data.firstName : values.firstName.trim();
+      onSubmitted({ result, rating, anonymous: !email, firstName: firstName ?? '' });
     } catch (error) {
       setFailure(error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError);
       setSubmitting(false);

@@ -1,5 +1,5 @@
 import type { TPublicRestaurant, TQrLookupResponse, TTrackVisitResponse } from '../../shared/schemas/diner';
-import { DINER_MESSAGES } from '../../shared/schemas/diner';
+import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import { DinerApiError, getJson, postJson } from './api';
 import type { DinerRoute } from './route';
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { DinerPage } from './diner-page';
 import { loadPage, trackPageVisit } from './load-page';
 import { parseDinerRoute } from './route';
+import { prefetchDeferredParts } from './deferred';
 import './diner.css';
 
 /** The diner entry (/f/*, /r/*): React alone, no router, no query library; the page reads its own address. */
@@ -19,3 +20,5 @@ createRoot(document.getElementById('root')!).render(
     <DinerPage route={route} initial={initial} visit={visit} />
   </StrictMode>,
 );
+// The form's schemas and the thank-you screen arrive while the diner reads the page, not in its first download.
+prefetchDeferredParts();

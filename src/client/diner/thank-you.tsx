@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { DINER_MESSAGES, POSITIVE_RATING, ZLinkEmailRequest, type TLinkEmailResponse } from '../../shared/schemas/diner';
+import { DINER_MESSAGES, POSITIVE_RATING } from '../../shared/schemas/diner-messages';
+import type { TLinkEmailResponse } from '../../shared/schemas/diner';
+import { loadDinerSchemas } from './deferred';
 import { DinerApiError, postJson } from './api';
 import type { SubmittedFeedback } from './feedback-form';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
@@ -119,16 +121,19 @@ function LinkEmailBox({
     if (sending) return;
     setFailure(null);
     const body = { restaurantId, email, marketingConsent: consent };
-    const parsed = ZLinkEmailRequest.safeParse(body);
-    if (!parsed.success) {
+    setSending(true);
+    // Without the schemas (their download failed), the server checks the address alone.
+    const schemas = await loadDinerSchemas().catch(() => null);
+    const parsed = schemas ? schemas.ZLinkEmailRequest.safeParse(body) : null;
+    if (parsed && !parsed.success) {
+      setSending(false);
       setError(parsed.error.issues[0].message);
       document.getElementById('link-email')?.focus();
       return;
     }
-    setSending(true);
     try {
       await postJson<TLinkEmailResponse>('/link-email', body);
-      setSentTo(parsed.data.email);
+      setSentTo(parsed ? parsed.data.email : email.trim().toLowerCase());
     } catch (caught) {
       setFailure(caught instanceof DinerApiError ? caught.message : DINER_MESSAGES.genericError);
     } finally {

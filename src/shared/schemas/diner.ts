@@ -1,33 +1,10 @@
-// zod/mini: the same schemas validate the diner form in the phone's bundle (7 KB instead of 24 KB gzip) and the routes.
+// zod/mini: the same schemas validate the diner form in the phone's bundle (loaded when a form is about
+// to be checked, src/client/diner/schemas.ts) and the routes.
 import * as z from 'zod/mini';
+import { COMMENT_MAX_LENGTH, DINER_MESSAGES } from './diner-messages';
 
-/** The French messages of the diner pages (spec §5, §8), shared by the server and the diner bundle. */
-export const DINER_MESSAGES = {
-  ratingRequired: 'Veuillez donner une note',
-  emailRequired: 'Email requis',
-  emailInvalid: 'Email invalide',
-  firstNameRequired: 'Le prénom est requis',
-  firstNameTooShort: 'Le prénom doit contenir au moins 2 caractères',
-  firstNameTooLong: 'Le prénom ne doit pas dépasser 50 caractères',
-  lastNameTooShort: 'Le nom doit contenir au moins 2 caractères',
-  lastNameTooLong: 'Le nom ne doit pas dépasser 50 caractères',
-  phoneInvalid: 'Numéro de téléphone invalide',
-  commentTooLong: 'Le commentaire ne doit pas dépasser 1000 caractères',
-  invalidQr: 'QR code invalide',
-  restaurantNotFound: 'Restaurant introuvable ou non actif',
-  nothingToLink: 'Aucun point à récupérer pour cet appareil',
-  invalidRequest: 'Requête invalide',
-  feedbackThanks: 'Merci pour votre avis !',
-  feedbackFailed: "Échec de l'envoi de l'avis",
-  genericError: 'Une erreur est survenue',
-  linkFailed: "Erreur lors de la liaison de l'email",
-  linkSucceeded: 'Points récupérés et liés à votre compte ✅',
-  linkConfirmationSent: 'Un email de confirmation vous a été envoyé',
-  linkInvalid: 'Ce lien de confirmation est invalide ou a expiré.',
-} as const;
+export { COMMENT_MAX_LENGTH, DINER_MESSAGES, POSITIVE_RATING } from './diner-messages';
 
-export const COMMENT_MAX_LENGTH = 1000;
-export const POSITIVE_RATING = 4;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 .()-]{6,20}$/;
 
