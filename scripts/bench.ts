@@ -159,7 +159,22 @@ const ceilingServers = await Promise.all(
   ),
 );
 
-type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts };
+// The submission's own ceiling: its very SQL replayed without the app (scripts/bench/submission-sql.ts),
+// by pgbench on PostgreSQL (8 and 32 clients), in one process on PGlite (which has one connection).
+type SubmissionCeiling = { statements: number; commits: number; pgbench8?: number; pgbench32?: number; perSecond?: number };
+const submissionCeiling = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/submission-sql.ts'), databaseUrl ? 'pgbench' : 'pglite', String(SECONDS)], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  }).trim().split('\n').pop()!,
+) as SubmissionCeiling;
+const submissionCeilingAt = (connections: number) => ({
+  name: databaseUrl ? 'pgbench same SQL' : 'PGlite replay',
+  perSecond: (databaseUrl ? (connections >= 32 ? submissionCeiling.pgbench32 : submissionCeiling.pgbench8) : submissionCeiling.perSecond) ?? NaN,
+});
+
+type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts | 'submission' };
 const owner = { cookie };
 const lines: Line[] = [
   { name: 'GET /api/health', spec: { url: `${base}/api/health`, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
@@ -179,6 +194,7 @@ const lines: Line[] = [
   ...[8, 32].map((connections) => ({
     name: `POST feedback, ${connections} connections`,
     spec: { url: `${base}/api/public/feedbacks`, method: 'POST' as const, headers: { origin: base }, body: { kind: 'feedback' as const, restaurantId }, spreadClientIps: true, connections, seconds: SECONDS },
+    ceiling: 'submission' as const,
   })),
 ];
 
@@ -199,13 +215,14 @@ const select1Ceiling = measureCeiling('select1', 8);
 console.log(`${'bare Hono: select 1'.padEnd(34)} ${fmt(select1Ceiling.perSecond, 7)} ${fmt(select1Ceiling.p50)} ${fmt(select1Ceiling.p95)} ${fmt(select1Ceiling.p99)}`);
 for (const line of lines) {
   const result = runLoad(line.spec);
-  const ceiling = line.ceiling ? measureCeiling(line.ceiling, line.spec.connections) : null;
-  const ceilingText = ceiling ? `${`bare Hono ${line.ceiling}`.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}` : ''.padEnd(27);
+  const ceiling = !line.ceiling ? null : line.ceiling === 'submission' ? submissionCeilingAt(line.spec.connections) : { name: `bare Hono ${line.ceiling}`, ...measureCeiling(line.ceiling, line.spec.connections) };
+  const ceilingText = ceiling ? `${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}` : ''.padEnd(27);
   console.log(
     `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''}`,
   );
 }
-console.log(`\nproduction start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);
+console.log(`\na submission sends ${submissionCeiling.statements} statements in ${submissionCeiling.commits} commits (captured from the app's own driver, replayed as the ceiling)`);
+console.log(`production start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);
 console.log(`server memory (RSS): idle ${idleRss.toFixed(0)} MB, after the load ${readRssMb(server.child.pid!).toFixed(0)} MB`);
 
 await Promise.all([server.child, ...ceilingServers.map((s) => s.child)].map(stopProcess));
