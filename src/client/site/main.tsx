@@ -1,4 +1,5 @@
 import '../styles.css';
+import { redirectRecoveryLink, restoreRememberedRouteOnFocus } from './session-effects';
 
 /**
  * The site entry (/, /en, /terms, privacy, legal notice). The server sends each page already rendered
@@ -10,5 +11,8 @@ function startHydration() {
   void import('./hydrate').then(({ hydrateSitePage }) => hydrateSitePage());
 }
 
-if (document.readyState === 'complete') startHydration();
-else window.addEventListener('load', startHydration, { once: true });
+if (!redirectRecoveryLink()) {
+  restoreRememberedRouteOnFocus();
+  if (document.readyState === 'complete') startHydration();
+  else window.addEventListener('load', startHydration, { once: true });
+}
