@@ -84,6 +84,22 @@ describe('rate limits of the public endpoints', () => {
     expect((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
   });
 
+  it('counts a submission and its feedback in one transaction, and still counts a refused one', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const ip = randomIp();
+    const countOf = async () =>
+      (await queryRows<{ count: number }>(ctx.db, sql`select coalesce(sum(count), 0)::int as count from rate_limits where key like 'rl:public:submit:ip:%'`))[0].count;
+    const before = await countOf();
+    expect((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(200);
+    expect(await countOf()).toBe(before + 1);
+    // An unknown restaurant: nothing is recorded, but the attempt is counted, up to a 429.
+    const statuses: number[] = [];
+    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: crypto.randomUUID(), rating: 4 })).status);
+    expect(statuses.slice(0, DINER_RATE_LIMITS.submit.ip - 1)).toEqual(Array(DINER_RATE_LIMITS.submit.ip - 1).fill(404));
+    expect(statuses.at(-1)).toBe(429);
+    expect((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(429);
+  });
+
   it('limits one anonymous id even when it changes IP', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const visitor = createVisitor(ctx);

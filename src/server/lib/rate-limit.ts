@@ -29,24 +29,8 @@ export function rateLimitKey(rule: Pick<RateLimitRule, 'name'>, subject: string)
  * `last_request` holds the window start (ms).
  */
 export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-  const now = clock.now().getTime();
-  const windowMs = rule.windowSeconds * 1000;
-  const [row] = await queryRows<{ count: string | number; last_request: string | number }>(
-    db,
-    sql`insert into rate_limits (id, key, count, last_request)
-        values (${crypto.randomUUID()}, ${rateLimitKey(rule, subject)}, 1, ${now})
-        on conflict (key) do update set
-          count = case when rate_limits.last_request <= ${now - windowMs} then 1 else rate_limits.count + 1 end,
-          last_request = case when rate_limits.last_request <= ${now - windowMs} then ${now} else rate_limits.last_request end
-        returning count, last_request`,
-  );
-  const count = Number(row.count);
-  const windowStart = Number(row.last_request);
-  return {
-    allowed: count <= rule.limit,
-    count,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
+  const [result] = await hitRateLimits(db, [{ rule, subject }]);
+  return result;
 }
 
 /** Forgets a subject's window (e.g. a successful sign-in clears the failures of its email and IP pair). */
@@ -54,13 +38,45 @@ export async function resetRateLimit(db: Db, rule: RateLimitRule, subject: strin
   await db.execute(sql`delete from rate_limits where key = ${rateLimitKey(rule, subject)}`);
 }
 
-/** Counts every hit (skipping those without a subject) and throws a 429 at the first one over its limit. */
+/**
+ * Counts several hits in one statement (one round trip, one commit, or none of its own inside a
+ * transaction): the same atomic upsert as hitRateLimit for each key, rows taken in key order so two
+ * callers sharing keys never wait on each other in a cycle. Results come back in the order of `hits`.
+ */
+export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+  if (hits.length === 0) return [];
+  const now = clock.now().getTime();
+  const keyed = hits.map((hit) => ({ ...hit, key: rateLimitKey(hit.rule, hit.subject), windowMs: hit.rule.windowSeconds * 1000 }));
+  const byKey = new Map(keyed.map((hit) => [hit.key, hit]));
+  const values = [...byKey.values()]
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .map((hit) => sql`(${crypto.randomUUID()}::text, ${hit.key}::text, ${now - hit.windowMs}::bigint)`);
+  const rows = await queryRows<{ key: string; count: string | number; last_request: string | number }>(
+    db,
+    sql`with hit (id, key, window_opens_after) as (values ${sql.join(values, sql`, `)})
+        insert into rate_limits (id, key, count, last_request)
+        select id, key, 1, ${now}::bigint from hit order by key
+        on conflict (key) do update set
+          count = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then 1 else rate_limits.count + 1 end,
+          last_request = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then excluded.last_request else rate_limits.last_request end
+        returning key, count, last_request`,
+  );
+  const counted = new Map(rows.map((row) => [row.key, { count: Number(row.count), windowStart: Number(row.last_request) }]));
+  return keyed.map((hit) => {
+    const { count, windowStart } = counted.get(hit.key)!;
+    return { allowed: count <= hit.rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + hit.windowMs - now) / 1000)) };
+  });
+}
+
+/**
+ * Counts every hit (skipping those without a subject) in one statement and throws a 429 for the first
+ * one, in the given order, over its limit. Inside a transaction a refused caller's counts roll back
+ * with it, and it stays refused: its count was already at the limit.
+ */
 export async function enforceRateLimits(db: Db, hits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }>, message = RATE_LIMITED_MESSAGE): Promise<void> {
-  for (const { rule, subject } of hits) {
-    if (!subject) continue;
-    const result = await hitRateLimit(db, rule, subject);
-    if (!result.allowed) throw new RateLimitedError(message, result.retryAfterSeconds);
-  }
+  const counted = hits.filter((hit): hit is RateLimitHit => Boolean(hit.subject));
+  const refused = (await hitRateLimits(db, counted)).find((result) => !result.allowed);
+  if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
 }
 
 /** A 429 that knows how long to wait. */

@@ -51,18 +51,25 @@ function limitRules(limitsByAction: DinerRateLimits, action: DinerAction): { ip:
   };
 }
 
-/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. No IP (in-process tests): per-visitor only. */
-async function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId?: string): Promise<void> {
+/** The hits a request of `action` counts: per IP, and per visitor when the action has that limit. No IP (in-process tests): per-visitor only. */
+function limitHits(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId?: string) {
   const rules = limitRules(deps.rateLimits.diner, action);
+  return [{ rule: rules.ip, subject: getClientIp(c, deps.env) }, ...(rules.visitor ? [{ rule: rules.visitor, subject: visitorId }] : [])];
+}
+
+/** Runs `work`, answering 429 with Retry-After when it throws that the caller is over a limit. */
+async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   try {
-    await enforceRateLimits(deps.db, [
-      { rule: rules.ip, subject: getClientIp(c, deps.env) },
-      ...(rules.visitor ? [{ rule: rules.visitor, subject: visitorId }] : []),
-    ]);
+    return await work();
   } catch (error) {
     if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
     throw error;
   }
+}
+
+/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. */
+function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId?: string): Promise<void> {
+  return withRetryAfter(c, () => enforceRateLimits(deps.db, limitHits(c, deps, action, visitorId)));
 }
 
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */
@@ -91,8 +98,9 @@ export function createDinerRoutes(deps: AppDeps) {
     })
     .post('/feedbacks', limitBody, validate('json', ZSubmitFeedbackRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
-      await limit(c, deps, 'submit', visitorId);
-      return c.json(await submitFeedback(deps, c.req.valid('json'), visitorId));
+      // Counted inside the submission's transaction: one commit for the count and the feedback.
+      const hits = limitHits(c, deps, 'submit', visitorId);
+      return c.json(await withRetryAfter(c, () => submitFeedback(deps, c.req.valid('json'), visitorId, hits)));
     })
     .post('/link-email', limitBody, validate('json', ZLinkEmailRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);

@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
+import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
 import { computeVisitPoints } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
 import { readPointsRules, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
@@ -135,21 +136,26 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
 }
 
 /**
- * submit-feedback, in one transaction: customer (by email, else by the anonymous id), visit, feedback,
- * points capped per Paris day, point event, balance and names, rewards reached, and the follow-up
- * email job. A retried submission id returns the first answer and records nothing twice.
+ * submit-feedback, in one transaction (one commit): the caller's rate limits, customer (by email, else
+ * by the anonymous id), visit, feedback, points capped per Paris day, point event, balance and names,
+ * rewards reached, the follow-up email job and the day's stats. A retried submission id returns the
+ * first answer and records nothing twice.
  */
 export async function submitFeedback(
   deps: Pick<AppDeps, 'db' | 'boss'>,
   input: TSubmitFeedbackInput,
   anonId: string,
+  rateLimits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }> = [],
 ): Promise<TSubmitFeedbackResponse> {
   const { db } = deps;
-  const earlier = await findStoredSubmission(db, input.submissionId, input.restaurantId);
-  if (earlier) return earlier;
-  await findApprovedRestaurant(db, input.restaurantId);
   try {
     return await db.transaction(async (tx) => {
+      // The caller's rate limits are counted here, so the count and the feedback share one commit (a
+      // refused submission rolls its count back and stays refused: the count was at the limit already).
+      await enforceRateLimits(tx, rateLimits);
+      const earlier = await findStoredSubmission(tx, input.submissionId, input.restaurantId);
+      if (earlier) return earlier;
+      await findApprovedRestaurant(tx, input.restaurantId);
       const now = clock.now();
       const customer = await lockCustomer(tx, input.restaurantId, { email: input.email, anonId });
       const rules = await readPointsRules(tx, input.restaurantId);
@@ -207,6 +213,10 @@ export async function submitFeedback(
       const stored = await findStoredSubmission(db, input.submissionId, input.restaurantId);
       if (stored) return stored;
     }
+    // A submission refused for another reason (an unknown restaurant…) still counts against the
+    // caller's limits, as every request does: its transaction rolled the count back, so it is
+    // counted again on its own (and answers 429 once over the limit, as a counted-first request would).
+    if (!(error instanceof RateLimitedError) && rateLimits.length > 0) await enforceRateLimits(db, rateLimits);
     throw error;
   }
 }
