@@ -35,26 +35,25 @@ export type LockedCustomer = {
  * ends, so concurrent submissions for one customer are counted one after another.
  */
 export async function lockCustomer(tx: Db, restaurantId: string, who: { email?: string; anonId: string }): Promise<LockedCustomer> {
+  // One statement either way: insert the customer, or (on conflict) lock and return the existing row.
+  // The no-op update takes the row lock a `select … for update` would, without a second round trip.
   if (who.email) {
-    await tx.execute(sql`insert into customers (restaurant_id, email) values (${restaurantId}, ${who.email})
-      on conflict (restaurant_id, lower(email)) where email is not null do nothing`);
     const [row] = await queryRows<LockedCustomer>(
       tx,
-      sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-          where restaurant_id = ${restaurantId} and lower(email) = lower(${who.email}) for update`,
+      sql`insert into customers (restaurant_id, email) values (${restaurantId}, ${who.email})
+          on conflict (restaurant_id, lower(email)) where email is not null do update set email = customers.email
+          returning id, points, email, first_name, marketing_consent, last_visit_at`,
     );
     return row;
   }
-  await tx.execute(sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
-    on conflict (restaurant_id, anon_id) where anon_id is not null do nothing`);
   const [row] = await queryRows<LockedCustomer>(
     tx,
-    sql`select id, points, email, first_name, marketing_consent, last_visit_at from customers
-        where restaurant_id = ${restaurantId} and anon_id = ${who.anonId} for update`,
+    sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
+        on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id
+        returning id, points, email, first_name, marketing_consent, last_visit_at`,
   );
   return row;
 }
-
 
 /**
  * Moves the anonymous customer of `anonId` onto the customer with the email (or makes it that

@@ -161,7 +161,12 @@ export async function submitFeedback(
       const rules = await readPointsRules(tx, input.restaurantId);
       const earnedToday = await sumPointsEarnedOn(tx, customer.id, now);
       const visit = await recordVisit(tx, input, customer.id, now);
+      const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
+      const balance = customer.points + pointsAdded;
+      const unlocked = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, balance, now);
+      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })) };
 
+      // Stored with its answer (a retried submission id gets the same one back).
       const [feedback] = await tx
         .insert(feedbacks)
         .values({
@@ -171,12 +176,11 @@ export async function submitFeedback(
           rating: input.rating,
           comment: input.comment ?? null,
           submissionId: input.submissionId,
+          submissionResult: result,
           createdAt: now,
         })
         .returning({ id: feedbacks.id });
 
-      const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
-      const balance = customer.points + pointsAdded;
       if (pointsAdded > 0) {
         await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now });
       }
@@ -193,9 +197,6 @@ export async function submitFeedback(
         })
         .where(eq(customers.id, customer.id));
 
-      const unlocked = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, balance, now);
-      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })) };
-      await tx.update(feedbacks).set({ submissionResult: result }).where(eq(feedbacks.id, feedback.id));
       await enqueueJob(
         deps.boss,
         followUpJob,
