@@ -139,6 +139,28 @@ describe('rate limits of the public endpoints', () => {
     expect(last).toBe(429);
   });
 
+  it('counts unknown and malformed codes as reads, and a refused read shows nothing of the restaurant', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const ip = randomIp();
+    const read = (url: string) => ctx.app.request(url, { headers: { 'x-forwarded-for': ip } });
+    const statuses = [
+      (await read(`/api/public/restaurants/${restaurant.id}`)).status,
+      (await read('/api/public/qr/no-such-code')).status,
+      (await read(`/api/public/qr/${'x'.repeat(101)}`)).status,
+      (await read('/api/public/restaurants/not-a-uuid')).status,
+      (await read(`/api/public/restaurants/${crypto.randomUUID()}`)).status,
+      (await read(`/api/public/restaurants/${restaurant.id}`)).status,
+    ];
+    expect(statuses).toEqual([200, 404, 404, 404, 404, 200]);
+    const refused = await read(`/api/public/restaurants/${restaurant.id}`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const text = await refused.text();
+    expect(JSON.parse(text).error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+    expect(text).not.toContain(restaurant.name);
+    expect((await read('/api/public/qr/no-such-code')).status).toBe(429);
+  });
+
   it('counts atomically in the database, also under concurrency', async () => {
     const subject = crypto.randomUUID();
     const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(ctx.db, { name: 'test', limit: 5, windowSeconds: 60 }, subject)));

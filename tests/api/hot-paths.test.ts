@@ -2,11 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { restaurants } from '../../src/server/db/schema';
+import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
-import { createRestaurant, createSignedInOwner } from '../support/factories';
+import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
+import { recordStatements } from '../support/statements';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -60,6 +61,11 @@ describe('rate-limit housekeeping', () => {
     expect(indexes.some((row) => /\(last_request\)/.test(row.indexdef))).toBe(true);
   });
 
+  it('keeps its counters in an unlogged table: counting writes no WAL and waits for no flush', async () => {
+    const [table] = await queryRows<{ relpersistence: string }>(ctx.db, sql`select relpersistence from pg_class where relname = 'rate_limits'`);
+    expect(table.relpersistence).toBe('u');
+  });
+
   it('runs as a scheduled job, not inside requests', async () => {
     const schedules = await ctx.deps.boss.getSchedules();
     expect(schedules.find((schedule) => schedule.name === purgeRateLimitsJob.name)?.cron).toBe('*/10 * * * *');
@@ -100,5 +106,47 @@ describe('diner page addresses', () => {
     await exists(`/f/${crypto.randomUUID()}`);
     await exists(`/f/${crypto.randomUUID()}`);
     expect(await exists(`/f/${restaurant.id}`)).toBe(false);
+  });
+});
+
+describe('cheap reads in one round trip', () => {
+  it('answers /api/me from the session query alone: user, admin flag and restaurants', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Le Comptoir' });
+    await agent.get('/api/me'); // first call: better-auth's context is built once
+    let body: Record<string, unknown> = {};
+    const statements = await recordStatements(ctx.database, async () => {
+      const response = await agent.get('/api/me');
+      expect(response.status).toBe(200);
+      body = (await response.json()) as Record<string, unknown>;
+    });
+    expect(statements).toHaveLength(1);
+    expect(body).toMatchObject({ isAdmin: false, gate: 'approved', restaurants: [{ id: restaurant.id, name: 'Le Comptoir', status: 'approved', role: 'owner', rejectionReason: null }] });
+
+    const { agent: admin } = await createSignedInAdmin(ctx);
+    const adminMe = (await (await admin.get('/api/me')).json()) as { isAdmin: boolean; restaurants: unknown[] };
+    expect(adminMe).toMatchObject({ isAdmin: true, restaurants: [] });
+    // The admin flag read with the session is what opens the admin routes.
+    expect((await admin.get('/api/admin/restaurants')).status).toBe(200);
+    expect((await agent.get('/api/admin/restaurants')).status).toBe(403);
+  });
+
+  it('counts the caller and reads the restaurant or the printed code in one statement', async () => {
+    const restaurant = await createRestaurant(ctx, { status: 'approved', name: 'Chez Lou' });
+    const [qr] = await ctx.db.insert(qrCodes).values({ restaurantId: restaurant.id, code: `${restaurant.id.slice(0, 8)}-t1`, tableLabel: 'Table 1' }).returning();
+    const phone = { 'x-forwarded-for': '203.0.113.77' };
+    for (const [url, expected] of [
+      [`/api/public/restaurants/${restaurant.id}`, { name: 'Chez Lou' }],
+      [`/api/public/qr/${qr.code}`, { restaurantId: restaurant.id, restaurant: { name: 'Chez Lou' } }],
+    ] as const) {
+      let answer: unknown;
+      const statements = await recordStatements(ctx.database, async () => {
+        const response = await ctx.app.request(url, { headers: phone });
+        expect(response.status).toBe(200);
+        answer = await response.json();
+      });
+      expect(answer).toMatchObject(expected);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/insert into rate_limits/);
+    }
   });
 });

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
-import { isAppAdmin } from '../features/admin/admins.service';
 import { resolveOwnerGate, type GateRestaurant, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
@@ -20,6 +19,7 @@ async function readRequestSession(deps: Pick<AppDeps, 'auth' | 'db'>, c: Context
   const found = await sessionReaderOf(deps)(c.req.raw.headers);
   if (!found) throw new AppError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
   c.set('user', found.user);
+  c.set('session', found);
   return found;
 }
 
@@ -68,11 +68,11 @@ export function requireOwner(deps: Pick<AppDeps, 'auth' | 'db'>) {
 
 export const NOT_ADMIN_MESSAGE = 'Accès réservé aux administrateurs.';
 
-/** Requires a platform administrator (checked in the database on every call). */
+/** Requires a platform administrator (read from the database with the session, on every call). */
 export function requireAdmin(deps: Pick<AppDeps, 'auth' | 'db'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const { user } = await readRequestSession(deps, c);
-    if (!(await isAppAdmin(deps.db, user.id))) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
+    const { isAdmin } = await readRequestSession(deps, c);
+    if (!isAdmin) throw new AppError('FORBIDDEN', NOT_ADMIN_MESSAGE);
     await next();
   });
 }

@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import type { SessionRead } from './session-reader';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type Tenant = { restaurantId: string; role: string };
@@ -9,6 +10,8 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     user: SessionUser;
+    /** The whole session read (user, restaurants, admin flag), set with `user` by the guards. */
+    session: SessionRead;
     tenant: Tenant;
   };
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { clock } from './clock';
 import { AppError } from './errors';
@@ -38,34 +38,79 @@ export async function resetRateLimit(db: Db, rule: RateLimitRule, subject: strin
   await db.execute(sql`delete from rate_limits where key = ${rateLimitKey(rule, subject)}`);
 }
 
+type CountedRow = { key: string; count: string | number; last_request: string | number };
+type KeyedHit = RateLimitHit & { key: string; windowMs: number };
+
 /**
- * Counts several hits in one statement (one round trip, one commit, or none of its own inside a
- * transaction): the same atomic upsert as hitRateLimit for each key, rows taken in key order so two
- * callers sharing keys never wait on each other in a cycle. Results come back in the order of `hits`.
+ * The upsert that counts `hits`, as `with … counted as (…)`: each key starts a new window or increments
+ * the current one and is returned with its count, so N parallel callers get N distinct counts and at
+ * most `limit` are allowed. Rows are taken in key order so two callers sharing keys never wait on each
+ * other in a cycle. A statement built on it reads `counted` (key, count, last_request).
  */
-export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
-  if (hits.length === 0) return [];
-  const now = clock.now().getTime();
-  const keyed = hits.map((hit) => ({ ...hit, key: rateLimitKey(hit.rule, hit.subject), windowMs: hit.rule.windowSeconds * 1000 }));
+function countHitsSql(keyed: readonly KeyedHit[], now: number): SQL {
   const byKey = new Map(keyed.map((hit) => [hit.key, hit]));
   const values = [...byKey.values()]
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .map((hit) => sql`(${crypto.randomUUID()}::text, ${hit.key}::text, ${now - hit.windowMs}::bigint)`);
-  const rows = await queryRows<{ key: string; count: string | number; last_request: string | number }>(
-    db,
-    sql`with hit (id, key, window_opens_after) as (values ${sql.join(values, sql`, `)})
-        insert into rate_limits (id, key, count, last_request)
-        select id, key, 1, ${now}::bigint from hit order by key
-        on conflict (key) do update set
-          count = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then 1 else rate_limits.count + 1 end,
-          last_request = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then excluded.last_request else rate_limits.last_request end
-        returning key, count, last_request`,
-  );
+  return sql`with hit (id, key, window_opens_after) as (values ${sql.join(values, sql`, `)}),
+    counted as (
+      insert into rate_limits (id, key, count, last_request)
+      select id, key, 1, ${now}::bigint from hit order by key
+      on conflict (key) do update set
+        count = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request <= (select window_opens_after from hit where hit.key = excluded.key) then excluded.last_request else rate_limits.last_request end
+      returning key, count, last_request
+    )`;
+}
+
+const keyHits = (hits: readonly RateLimitHit[]): KeyedHit[] =>
+  hits.map((hit) => ({ ...hit, key: rateLimitKey(hit.rule, hit.subject), windowMs: hit.rule.windowSeconds * 1000 }));
+
+function toResults(keyed: readonly KeyedHit[], rows: readonly CountedRow[], now: number): RateLimitResult[] {
   const counted = new Map(rows.map((row) => [row.key, { count: Number(row.count), windowStart: Number(row.last_request) }]));
   return keyed.map((hit) => {
     const { count, windowStart } = counted.get(hit.key)!;
     return { allowed: count <= hit.rule.limit, count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + hit.windowMs - now) / 1000)) };
   });
+}
+
+/**
+ * Counts several hits in one statement (one round trip, one commit, or none of its own inside a
+ * transaction). Results come back in the order of `hits`.
+ */
+export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+  if (hits.length === 0) return [];
+  const now = clock.now().getTime();
+  const keyed = keyHits(hits);
+  const rows = await queryRows<CountedRow>(db, sql`${countHitsSql(keyed, now)} select key, count, last_request from counted`);
+  return toResults(keyed, rows, now);
+}
+
+/**
+ * Counts the caller's hits and runs one read in the same statement: a public read costs one round trip
+ * instead of two. The read is done even for a refused caller (the statement is one), but its row is
+ * dropped and the answer is the 429, as if the count had come first. Returns the read's first row
+ * (its columns as JSON names), or undefined.
+ */
+export async function readWithinRateLimits<T>(
+  db: Db,
+  hits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }>,
+  read: SQL,
+  message = RATE_LIMITED_MESSAGE,
+): Promise<T | undefined> {
+  const counted = hits.filter((hit): hit is RateLimitHit => Boolean(hit.subject));
+  if (counted.length === 0) return (await queryRows<T>(db, read))[0];
+  const now = clock.now().getTime();
+  const keyed = keyHits(counted);
+  const [row] = await queryRows<{ hits: CountedRow[] | string; found: T | string | null }>(
+    db,
+    sql`${countHitsSql(keyed, now)}
+        select (select json_agg(counted) from counted) as hits, (select row_to_json(found) from (${read}) found limit 1) as found`,
+  );
+  const parse = <V>(value: V | string): V => (typeof value === 'string' ? (JSON.parse(value) as V) : value);
+  const refused = toResults(keyed, parse(row.hits), now).find((result) => !result.allowed);
+  if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
+  return row.found === null ? undefined : parse<T>(row.found);
 }
 
 /**

@@ -6,7 +6,17 @@ import { queryRows } from '../db/client';
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 /** The owner's first restaurant link, read in the same query as the session (null: none). */
 export type SessionRestaurantLink = { restaurantId: string; role: string; status: string; emailVerified: boolean } | null;
-export type SessionRead = { user: SessionUser; restaurant: SessionRestaurantLink };
+/** One of the user's restaurants as /api/me lists them (oldest link first). */
+export type SessionRestaurant = {
+  id: string;
+  name: string;
+  status: string;
+  role: string;
+  emailVerified: boolean;
+  rejectionReason: string | null;
+  suspensionReason: string | null;
+};
+export type SessionRead = { user: SessionUser; restaurant: SessionRestaurantLink; restaurants: SessionRestaurant[]; isAdmin: boolean };
 
 type AuthContext = Awaited<AppDeps['auth']['$context']>;
 
@@ -16,11 +26,21 @@ type SessionRow = {
   email: string;
   name: string;
   email_verified: boolean;
-  restaurant_id: string | null;
-  role: string | null;
-  status: string | null;
-  restaurant_email_verified: boolean | null;
+  is_admin: boolean;
+  restaurants: SessionRestaurant[] | string;
 };
+
+/**
+ * The user's admin flag and restaurants (oldest link first, as JSON), for a user row aliased `u`: read
+ * with the session so that no owner or admin call, /api/me included, needs a second query.
+ */
+const USER_ACCESS_COLUMNS = sql`exists (select 1 from platform_admins a where a.user_id = u.id) as is_admin,
+  coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', r.status, 'role', ur.role, 'emailVerified', r.email_verified,
+                                      'rejectionReason', r.rejection_reason, 'suspensionReason', r.suspension_reason) order by ur.created_at)
+    from users_restaurants ur join restaurants r on r.id = ur.restaurant_id
+    where ur.user_id = u.id
+  ), '[]') as restaurants`;
 
 function readCookie(header: string, name: string): string | null {
   for (const part of header.split(';')) {
@@ -47,7 +67,7 @@ export function verifySignedToken(cookieValue: string, secret: string): string |
 }
 
 /**
- * Reads the signed-in user of a request in one query (session, user and the owner's restaurant link),
+ * Reads the signed-in user of a request in one query (session, user, admin flag and restaurants),
  * where better-auth's getSession takes two and rebuilds its context each call: the owner routes are
  * the app's hot path. Exactly better-auth's rules, not a cache: the cookie's signature is checked, an
  * expired or revoked session is refused at once. A session due for its refresh (updateAge), an expired
@@ -61,13 +81,8 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
     const found = await deps.auth.api.getSession({ headers });
     if (!found) return null;
     const user = { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified };
-    const [link] = await queryRows<SessionRow>(
-      deps.db,
-      sql`select ur.restaurant_id, ur.role, r.status, r.email_verified as restaurant_email_verified
-          from users_restaurants ur join restaurants r on r.id = ur.restaurant_id
-          where ur.user_id = ${user.id} order by ur.created_at limit 1`,
-    );
-    return { user, restaurant: toLink(link) };
+    const [access] = await queryRows<Pick<SessionRow, 'is_admin' | 'restaurants'>>(deps.db, sql`select ${USER_ACCESS_COLUMNS} from users u where u.id = ${user.id}`);
+    return toSessionRead(user, access);
   }
 
   return async function readSession(headers: Headers): Promise<SessionRead | null> {
@@ -81,15 +96,8 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
     if (!token) return null;
     const [row] = await queryRows<SessionRow>(
       deps.db,
-      sql`select s.expires_at, u.id as user_id, u.email, u.name, u.email_verified,
-                 l.restaurant_id, l.role, l.status, l.restaurant_email_verified
-          from sessions s
-          join users u on u.id = s.user_id
-          left join lateral (
-            select ur.restaurant_id, ur.role, r.status, r.email_verified as restaurant_email_verified
-            from users_restaurants ur join restaurants r on r.id = ur.restaurant_id
-            where ur.user_id = u.id order by ur.created_at limit 1
-          ) l on true
+      sql`select s.expires_at, u.id as user_id, u.email, u.name, u.email_verified, ${USER_ACCESS_COLUMNS}
+          from sessions s join users u on u.id = s.user_id
           where s.token = ${token}`,
     );
     if (!row) return null;
@@ -97,14 +105,19 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
     const { expiresIn, updateAge } = ctx.sessionConfig;
     // Expired (better-auth deletes it) or due for a refresh (better-auth extends it): its own path.
     if (expiresAt <= Date.now() || expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return readThroughBetterAuth(headers);
-    return {
-      user: { id: row.user_id, email: row.email, name: row.name, emailVerified: row.email_verified },
-      restaurant: toLink(row),
-    };
+    return toSessionRead({ id: row.user_id, email: row.email, name: row.name, emailVerified: row.email_verified }, row);
   };
 }
 
-function toLink(row: Pick<SessionRow, 'restaurant_id' | 'role' | 'status' | 'restaurant_email_verified'> | undefined): SessionRestaurantLink {
-  if (!row?.restaurant_id) return null;
-  return { restaurantId: row.restaurant_id, role: row.role ?? 'owner', status: row.status ?? 'pending', emailVerified: row.restaurant_email_verified ?? false };
+function toSessionRead(user: SessionUser, access: Pick<SessionRow, 'is_admin' | 'restaurants'> | undefined): SessionRead {
+  // PGlite hands json back parsed, node-postgres too; a driver that returns text is parsed here.
+  const raw = access?.restaurants ?? [];
+  const restaurants = typeof raw === 'string' ? (JSON.parse(raw) as SessionRestaurant[]) : raw;
+  const first = restaurants[0];
+  return {
+    user,
+    restaurant: first ? { restaurantId: first.id, role: first.role, status: first.status, emailVerified: first.emailVerified } : null,
+    restaurants,
+    isAdmin: access?.is_admin ?? false,
+  };
 }

@@ -31,7 +31,7 @@ export function createAccountRoutes(deps: AppDeps) {
       await limit(c, 'signUpPerIp', 'signUpPerEmail', input.email);
       return c.json(await signUpRestaurant(deps, input), 201);
     })
-    .get('/me', requireUser(deps), async (c) => c.json(await getAccountSummary(deps, c.get('user'))))
+    .get('/me', requireUser(deps), async (c) => c.json(getAccountSummary(deps, c.get('session'))))
     .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps, c.get('user').id)))
     .post('/me/resend-verification', requireUser(deps), async (c) => {
       const sessionUser = c.get('user');

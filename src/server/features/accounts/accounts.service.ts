@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
+import type { SessionRead } from '../../lib/session-reader';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
 import { buildMainQrCode, buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
@@ -18,7 +19,6 @@ import type {
   ZCreateRestaurantRequest,
   ZSignupRequest,
 } from '../../../shared/schemas/accounts';
-import { isAppAdmin } from '../admin/admins.service';
 import { insertDefaultAutomations } from '../automations/default-automations';
 import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
 import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
@@ -33,31 +33,18 @@ export const ACCOUNT_ERRORS = {
 
 export { SETUP_REWARD } from '../loyalty/loyalty.service';
 
-/** The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first). */
-export async function getAccountSummary(deps: Pick<AppDeps, 'db' | 'env'>, sessionUser: SessionUser): Promise<TMeResponse> {
-  const [admin, links] = await Promise.all([
-    isAppAdmin(deps.db, sessionUser.id).catch(() => false),
-    deps.db
-      .select({
-        id: restaurants.id,
-        name: restaurants.name,
-        status: restaurants.status,
-        role: usersRestaurants.role,
-        emailVerified: restaurants.emailVerified,
-        rejectionReason: restaurants.rejectionReason,
-        suspensionReason: restaurants.suspensionReason,
-      })
-      .from(usersRestaurants)
-      .innerJoin(restaurants, eq(restaurants.id, usersRestaurants.restaurantId))
-      .where(eq(usersRestaurants.userId, sessionUser.id))
-      .orderBy(asc(usersRestaurants.createdAt)),
-  ]);
+/**
+ * The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first),
+ * all read with the session in one query (lib/session-reader.ts).
+ */
+export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRead): TMeResponse {
+  const restaurants = session.restaurants.map((restaurant) => ({ ...restaurant, status: restaurant.status as TMeResponse['restaurants'][number]['status'] }));
   return {
-    user: sessionUser,
-    isAdmin: admin,
-    gate: resolveOwnerGate(sessionUser.emailVerified, links[0]),
+    user: session.user,
+    isAdmin: session.isAdmin,
+    gate: resolveOwnerGate(session.user.emailVerified, restaurants[0]),
     supportEmail: deps.env.SUPPORT_EMAIL,
-    restaurants: links,
+    restaurants,
   };
 }
 

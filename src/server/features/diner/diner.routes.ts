@@ -76,9 +76,8 @@ function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId
 export function createDinerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/restaurants/:restaurantId', async (c) => {
-      await limit(c, deps, 'read');
       c.header('Cache-Control', 'no-store');
-      return c.json(await getPublicRestaurant(deps.db, c.req.param('restaurantId')));
+      return c.json(await withRetryAfter(c, () => getPublicRestaurant(deps.db, c.req.param('restaurantId'), limitHits(c, deps, 'read'))));
     })
     .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
       const visitorId = ensureDinerId(c, deps);
@@ -86,9 +85,8 @@ export function createDinerRoutes(deps: AppDeps) {
       return c.json(await getAnonymousPoints(deps.db, c.req.param('restaurantId'), visitorId));
     })
     .get('/qr/:code', async (c) => {
-      await limit(c, deps, 'read');
       c.header('Cache-Control', 'no-store');
-      return c.json(await lookupQrCode(deps.db, c.req.param('code')));
+      return c.json(await withRetryAfter(c, () => lookupQrCode(deps.db, c.req.param('code'), limitHits(c, deps, 'read'))));
     })
     .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { computeVisitPoints } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
 import { readPointsRules, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
@@ -55,23 +55,49 @@ function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
   return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: restaurant.googleReviewUrl, reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
 }
 
-/** get-public-restaurant: only the name, logo and review link of an approved restaurant. */
-export async function getPublicRestaurant(db: Db, restaurantId: string): Promise<TPublicRestaurant> {
-  return toPublicRestaurant(await findApprovedRestaurant(db, restaurantId));
+/** What a diner may see of a restaurant, as the JSON names readWithinRateLimits returns (`r` is restaurants). */
+const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings"`;
+
+/** Limit hits a public read counts (none: not counted, e.g. the server's own page check). */
+type ReadHits = Parameters<typeof readWithinRateLimits>[1];
+
+/**
+ * get-public-restaurant: only the name, logo and review link of an approved restaurant. The caller's
+ * rate-limit hits are counted in the same statement as the read (one round trip).
+ */
+export async function getPublicRestaurant(db: Db, restaurantId: string, hits: ReadHits = []): Promise<TPublicRestaurant> {
+  if (!isUuid(restaurantId)) {
+    await enforceRateLimits(db, hits);
+    throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  }
+  const found = await readWithinRateLimits<ApprovedRestaurant>(
+    db,
+    hits,
+    sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${restaurantId} and r.status = 'approved'`,
+  );
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  return toPublicRestaurant(found);
 }
 
-/** Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. */
-export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupResponse> {
+/**
+ * Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. The
+ * code, its restaurant and the caller's rate-limit hits are read and counted in one statement.
+ */
+export async function lookupQrCode(db: Db, code: string, hits: ReadHits = []): Promise<TQrLookupResponse> {
   // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
-  if (code.length > 100 || code.includes('\u0000')) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
-  const [found] = await db
-    .select({ qrId: qrCodes.id, slug: qrCodes.slug, restaurantId: qrCodes.restaurantId, status: restaurants.status })
-    .from(qrCodes)
-    .innerJoin(restaurants, eq(restaurants.id, qrCodes.restaurantId))
-    .where(eq(qrCodes.code, code));
+  if (code.length > 100 || code.includes('\u0000')) {
+    await enforceRateLimits(db, hits);
+    throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+  }
+  const found = await readWithinRateLimits<ApprovedRestaurant & { qrId: string; slug: string | null; status: string }>(
+    db,
+    hits,
+    sql`select q.id as "qrId", q.slug, r.status, ${PUBLIC_RESTAURANT_COLUMNS}
+        from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${code}`,
+  );
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
-  const restaurant = await findApprovedRestaurant(db, found.restaurantId);
-  return { restaurantId: found.restaurantId, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(restaurant) };
+  if (found.status !== 'approved') throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  return { restaurantId: found.id, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(found) };
 }
 
 /**
