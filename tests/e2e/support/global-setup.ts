@@ -18,7 +18,10 @@ declare module 'vitest' {
   }
 }
 
-/** Builds a private copy of the client and starts one production server on it for the e2e run. */
+/**
+ * Builds a private copy of the client and of the server bundle (what `npm start` runs) and starts one
+ * production server from them for the e2e run.
+ */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
   // CI builds the client once and hands it over (E2E_CLIENT_DIST); otherwise build a private copy.
@@ -27,10 +30,15 @@ export default async function setup(project: TestProject) {
   if (!prebuilt) {
     execFileSync(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--out-dir', clientDist], { cwd: root, stdio: 'inherit' });
   }
+  // The bundle goes under the project (node_modules/.cache) so it finds the project root and its externals.
+  const serverDist = path.join(root, 'node_modules/.cache/refeed', `e2e-server-${process.pid}`);
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--out-dir', serverDist], { cwd: root, stdio: 'inherit' });
   // With TEST_DATABASE_URL the server runs on a fresh PostgreSQL database; otherwise on PGlite.
   const postgres = await createE2eDatabase();
-  const server = await startServer({ CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) }, (env) =>
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/support/seed-e2e.ts')], { cwd: root, env, stdio: 'inherit' }),
+  const server = await startServer(
+    { CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    (env) => execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/support/seed-e2e.ts')], { cwd: root, env, stdio: 'inherit' }),
+    path.join(serverDist, 'index.js'),
   );
   project.provide('e2eAdmin', E2E_ADMIN);
   project.provide('e2eOwner', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD });
@@ -40,5 +48,6 @@ export default async function setup(project: TestProject) {
     await server.stop();
     await postgres?.drop();
     if (!prebuilt) rmSync(clientDist, { recursive: true, force: true });
+    rmSync(serverDist, { recursive: true, force: true });
   };
 }

@@ -20,10 +20,14 @@ export function findFreePort(): Promise<number> {
 
 export type RunningServer = { url: string; dataDir: string; process: ChildProcess; output: () => string; stop: () => Promise<void> };
 
-/** Starts the production server (`src/server/index.ts`) on a free port with a fresh data folder. */
+/**
+ * Starts the production server on a free port with a fresh data folder: the compiled bundle at
+ * `serverEntry` (what `npm start` runs), or the TypeScript sources through tsx when none is given.
+ */
 export async function startServer(
   extraEnv: Record<string, string> = {},
   prepare?: (env: NodeJS.ProcessEnv) => void,
+  serverEntry?: string,
 ): Promise<RunningServer> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-e2e-'));
@@ -42,7 +46,7 @@ export async function startServer(
     ...extraEnv,
   };
   prepare?.(env);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, serverEntry ? [serverEntry] : ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
