@@ -85,6 +85,24 @@ function readRssMb(pid: number): number {
   return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
 }
 
+/** CPU seconds a process has used so far (Linux: utime + stime in /proc/PID/stat). */
+function readCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Waits until a process uses under 5% of a core over half a second (at most 120 s); returns the wait in ms. */
+async function waitUntilIdle(pid: number): Promise<number> {
+  const started = performance.now();
+  for (let before = readCpuSeconds(pid); performance.now() - started < 120_000; ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = readCpuSeconds(pid);
+    if (now - before < 0.025) break;
+    before = now;
+  }
+  return performance.now() - started;
+}
+
 /** Runs one load in the generator's process. */
 function runLoad(spec: LoadSpec): LoadResult {
   const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/load.ts'), JSON.stringify(spec)], { cwd: ROOT, encoding: 'utf8' });
@@ -213,14 +231,27 @@ const helloCeiling = measureCeiling('hello', 8);
 console.log(`${'bare Hono: hello'.padEnd(34)} ${fmt(helloCeiling.perSecond, 7)} ${fmt(helloCeiling.p50)} ${fmt(helloCeiling.p95)} ${fmt(helloCeiling.p99)}`);
 const select1Ceiling = measureCeiling('select1', 8);
 console.log(`${'bare Hono: select 1'.padEnd(34)} ${fmt(select1Ceiling.perSecond, 7)} ${fmt(select1Ceiling.p50)} ${fmt(select1Ceiling.p95)} ${fmt(select1Ceiling.p99)}`);
+const results = new Map<string, LoadResult>();
 for (const line of lines) {
   const result = runLoad(line.spec);
+  results.set(line.name, result);
   const ceiling = !line.ceiling ? null : line.ceiling === 'submission' ? submissionCeilingAt(line.spec.connections) : { name: `bare Hono ${line.ceiling}`, ...measureCeiling(line.ceiling, line.spec.connections) };
   const ceilingText = ceiling ? `${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}` : ''.padEnd(27);
   console.log(
     `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''}`,
   );
 }
+// The latency goal is taken at half the peak: a server is not run at its limit. The follow-up emails
+// the peak runs queued are sent first (the server's CPU falls idle), so the line measures half the
+// rate in a steady state, its own emails included, not the drain of an earlier backlog.
+const idleAfterMs = await waitUntilIdle(server.child.pid!);
+const peak = results.get('POST feedback, 8 connections')!;
+const halfRate = Math.max(1, Math.floor(peak.perSecond / 2));
+const calm = runLoad({ ...lines.find((line) => line.name === 'POST feedback, 8 connections')!.spec, rate: halfRate });
+console.log(
+  `${`POST feedback at ${halfRate}/s (half)`.padEnd(34)} ${fmt(calm.perSecond, 7)} ${fmt(calm.p50)} ${fmt(calm.p95)} ${fmt(calm.p99)} ${String(calm.errors).padStart(6)}   p99 goal ≤ 50 ms: ${calm.p99 <= 50 ? 'met' : 'not met'}`,
+);
+console.log(`(started after the server's CPU fell idle: ${(idleAfterMs / 1000).toFixed(1)} s)`);
 console.log(`\na submission sends ${submissionCeiling.statements} statements in ${submissionCeiling.commits} commits (captured from the app's own driver, replayed as the ceiling)`);
 console.log(`production start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);
 console.log(`server memory (RSS): idle ${idleRss.toFixed(0)} MB, after the load ${readRssMb(server.child.pid!).toFixed(0)} MB`);

@@ -1,5 +1,5 @@
 // The bench's load generator, run in its own process so it never shares a core's event loop with the
-// server it measures. Reads one scenario (JSON) from argv, drives it with autocannon, and prints one line
+// server it measures. Reads one scenario (JSON) from argv, drives it (autocannon, or a steady open loop at a fixed rate), and prints one line
 // of JSON: requests/s, exact p50/p95/p99 from every response time, and the non-2xx count.
 import autocannon from 'autocannon';
 
@@ -13,6 +13,8 @@ export type LoadSpec = {
   spreadClientIps?: boolean;
   connections: number;
   seconds: number;
+  /** Requests per second for the whole run (autocannon's overallRate); unset: as fast as answers come. */
+  rate?: number;
 };
 export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
 
@@ -20,36 +22,79 @@ const spec = JSON.parse(process.argv[2]) as LoadSpec;
 let sequence = Math.floor(Math.random() * 1e6);
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-const instance = autocannon({
-  url: spec.url,
-  connections: spec.connections,
-  duration: spec.seconds,
-  // The phones' header: compression is negotiated as it is for real diners.
-  headers: { 'accept-encoding': 'gzip, br', ...spec.headers },
-  requests: [
-    {
-      method: spec.method ?? 'GET',
-      setupRequest(request) {
-        const n = sequence++;
-        const headers = { ...request.headers, ...(spec.spreadClientIps ? { 'x-forwarded-for': ipOf(n) } : {}) };
-        if (!spec.body) return { ...request, headers };
-        const body = JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: spec.body.restaurantId, rating: 5, firstName: 'Bench', email: `bench-${n}@example.fr`, comment: 'Très bon' });
-        return { ...request, headers: { ...headers, 'content-type': 'application/json' }, body };
+/** The n-th request's headers and body: a new diner (id, email, address) for each submission. */
+function buildRequest(n: number, baseHeaders: Record<string, string>): { headers: Record<string, string>; body?: string } {
+  const headers = { ...baseHeaders, ...(spec.spreadClientIps ? { 'x-forwarded-for': ipOf(n) } : {}) };
+  if (!spec.body) return { headers };
+  const body = JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: spec.body.restaurantId, rating: 5, firstName: 'Bench', email: `bench-${n}@example.fr`, comment: 'Très bon' });
+  return { headers: { ...headers, 'content-type': 'application/json' }, body };
+}
+
+// The phones' header: compression is negotiated as it is for real diners.
+const baseHeaders: Record<string, string> = { 'accept-encoding': 'gzip, br', ...spec.headers };
+
+/** As fast as answers come: autocannon, `connections` requests in flight. */
+async function runClosedLoop(): Promise<{ times: number[]; errors: number }> {
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    headers: baseHeaders,
+    requests: [
+      {
+        method: spec.method ?? 'GET',
+        setupRequest(request) {
+          const built = buildRequest(sequence++, request.headers as Record<string, string>);
+          return { ...request, ...built };
+        },
       },
-    },
-  ],
-});
-const times: number[] = [];
-instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-const result = await instance;
+    ],
+  });
+  const times: number[] = [];
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const result = await instance;
+  return { times, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/**
+ * At a fixed rate: one request every 1/rate s whatever the answers (open loop), each timed from the
+ * moment it was due. autocannon's own rate sends each second's quota at once, which measures its bursts.
+ */
+async function runAtRate(rate: number): Promise<{ times: number[]; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let n = 0; n < rate * spec.seconds; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const built = buildRequest(sequence++, baseHeaders);
+    pending.push(
+      fetch(spec.url, { method: spec.method ?? 'GET', headers: built.headers, body: built.body })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          if (!response.ok) errors++;
+          times.push(performance.now() - due);
+        })
+        .catch(() => {
+          errors++;
+        }),
+    );
+  }
+  await Promise.all(pending);
+  return { times, errors };
+}
+
+const { times, errors } = spec.rate ? await runAtRate(spec.rate) : await runClosedLoop();
 times.sort((a, b) => a - b);
 const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
 const output: LoadResult = {
-  requests: result.requests.total,
-  perSecond: result.requests.total / spec.seconds,
+  requests: times.length,
+  perSecond: times.length / spec.seconds,
   p50: at(0.5),
   p95: at(0.95),
   p99: at(0.99),
-  errors: result.non2xx + result.errors + result.timeouts,
+  errors,
 };
 console.log(JSON.stringify(output));
