@@ -25,6 +25,7 @@ import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/de
 import { createLogger } from '../src/server/lib/logger';
 import { rebuildDailyStats } from '../src/server/features/dashboard/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
+import { SERVER_NODE_FLAGS } from './build-server.mjs';
 import type { LoadResult, LoadSpec } from './bench/load';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -155,7 +156,7 @@ if (SCALE) {
 }
 
 // 2. The production start, timed to its first 200.
-const server = await startProcess([path.join(ROOT, 'dist/server/index.js')], serverEnv, answers(`${base}/api/health`));
+const server = await startProcess([...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], serverEnv, answers(`${base}/api/health`));
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const idleRss = readRssMb(server.child.pid!);
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../../src/server/features/demo/seed-demo.service';
 import { findFreePort } from '../../tests/e2e/support/server';
+import { SERVER_NODE_FLAGS } from '../build-server.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,7 +30,7 @@ export async function startDemoServer(): Promise<DemoServer> {
   };
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  const server = spawn(process.execPath, [path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill();

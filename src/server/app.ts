@@ -5,8 +5,6 @@ import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
 import { isAppPath } from '../shared/paths';
 import type { AppDeps } from './deps';
@@ -31,6 +29,7 @@ import { createSitePageReader, pickEncoding } from './lib/site-pages';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
+import { stampRequest } from './lib/security-headers';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
@@ -94,7 +93,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // built by createApiRoutes before this app exists: hand it a late-bound app.request, keyed by deps.
   bindAppRequest(deps, (input, init) => app.request(input, init));
 
-  app.use(requestId());
+  app.use(stampRequest(env.NODE_ENV === 'production'));
   app.use('/api/*', setJsonContentLength);
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
   // better-auth's hooks; a value sent by the client under that name is never believed.
@@ -125,44 +124,6 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // (A GET or HEAD has no body to limit: asking it for one would build a whole Request object.)
   app.use((c, next) => (BODILESS.has(c.req.method) ? next() : (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next)));
   app.use(rejectUnstorableInput());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-      },
-      strictTransportSecurity: env.NODE_ENV === 'production' ? 'max-age=63072000; includeSubDomains' : false,
-      xContentTypeOptions: 'nosniff',
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-      // The app uses no camera (QR images are decoded from files), microphone, location or payment.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        bluetooth: [],
-        hid: [],
-        midi: [],
-        magnetometer: [],
-        gyroscope: [],
-        accelerometer: [],
-        browsingTopics: [],
-      },
-    }),
-  );
-
   // A browser always sends Origin on a state-changing fetch; one from another site is refused.
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');

@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   const port = await findFreePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(serverDist, 'index.js')], {
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'index.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -82,10 +84,40 @@ async function createDatabase(adminUrl: string): Promise<string> {
 }
 
 describe('the production bundle', () => {
+  it('is started by npm start with the same Node flags as here', () => {
+    const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+  });
+
+
+  it('gives every answer over the socket its security headers and a request id, refusals included', async () => {
+    const answers = [
+      await fetch(`${base}/api/health`),
+      await fetch(`${base}/api/nothing-here`),
+      await fetch(`${base}/favicon.svg`),
+      // Refused before any route runs: the body is over the limit.
+      await fetch(`${base}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ x: 'a'.repeat(70_000) }) }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 200, 413]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+      expect(answer.headers.get('permissions-policy')).toContain('camera=()');
+      expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    // One header each: the answer's own headers and these are merged, never repeated.
+    expect(answers[0].headers.get('content-type')).toBe('application/json');
+    // A proxy's request id is kept.
+    expect((await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'lb-42' } })).headers.get('x-request-id')).toBe('lb-42');
+  });
+
+
   it('starts without a TypeScript loader, signs a restaurant up and mails its confirmation over SMTP', async () => {
     expect(output).toContain(`ReFeed is running at ${base}`);
-    const health = await (await fetch(`${base}/api/health`)).json();
-    expect(health).toEqual({ ok: true, database: true, queue: true });
+    const healthResponse = await fetch(`${base}/api/health`);
+    expect(await healthResponse.json()).toEqual({ ok: true, database: true, queue: true });
 
     const email = `bundle-${Date.now()}@example.fr`;
     const signup = await fetch(`${base}/api/signup`, {

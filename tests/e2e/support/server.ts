@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
 
 /** Asks the OS for a free TCP port on the loopback interface. */
 export function findFreePort(): Promise<number> {
@@ -46,7 +47,7 @@ export async function startServer(
     ...extraEnv,
   };
   prepare?.(env);
-  const child = spawn(process.execPath, serverEntry ? [serverEntry] : ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, serverEntry ? [...SERVER_NODE_FLAGS, serverEntry] : ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
