@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
-import { resolveOwnerGate, type GateRestaurant, type OwnerGateState } from '../../shared/rules/owner-gate';
+import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
 import { createSessionReader, type SessionRead } from './session-reader';
@@ -57,11 +57,11 @@ const GATE_MESSAGE_KEY: Record<Exclude<OwnerGateState, 'approved'>, keyof typeof
 export function requireOwner(deps: Pick<AppDeps, 'auth' | 'db'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Session, user and restaurant link in one query (lib/session-reader.ts).
-    const { user, restaurant: link } = await readRequestSession(deps, c);
-    const gate = resolveOwnerGate(user.emailVerified, link as GateRestaurant | null);
+    const { user, restaurants } = await readRequestSession(deps, c);
+    const [first] = restaurants;
+    const gate = resolveOwnerGate(user.emailVerified, first);
     if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
-    if (!link) throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES.noRestaurant);
-    c.set('tenant', { restaurantId: link.restaurantId, role: link.role });
+    c.set('tenant', { restaurantId: first.id, role: first.role });
     await next();
   });
 }

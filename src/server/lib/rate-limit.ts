@@ -12,6 +12,10 @@ export type RateLimitRule = { name: string; limit: number; windowSeconds: number
 
 /** One hit to count: a rule and whom it is about. */
 export type RateLimitHit = { rule: RateLimitRule; subject: string };
+/** A request's hit, whose subject may be unknown (no client address in-process): such a hit is not counted. */
+export type RequestHit = { rule: RateLimitRule; subject: string | null | undefined };
+
+const withSubjects = (hits: readonly RequestHit[]): RateLimitHit[] => hits.filter((hit): hit is RateLimitHit => Boolean(hit.subject));
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -94,23 +98,23 @@ export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Prom
  */
 export async function readWithinRateLimits<T>(
   db: Db,
-  hits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }>,
+  hits: readonly RequestHit[],
   read: SQL,
   message = RATE_LIMITED_MESSAGE,
 ): Promise<T | undefined> {
-  const counted = hits.filter((hit): hit is RateLimitHit => Boolean(hit.subject));
+  const counted = withSubjects(hits);
   if (counted.length === 0) return (await queryRows<T>(db, read))[0];
   const now = clock.now().getTime();
   const keyed = keyHits(counted);
-  const [row] = await queryRows<{ hits: CountedRow[] | string; found: T | string | null }>(
+  // Both drivers (pg and PGlite) hand json columns back parsed.
+  const [row] = await queryRows<{ hits: CountedRow[]; found: T | null }>(
     db,
     sql`${countHitsSql(keyed, now)}
         select (select json_agg(counted) from counted) as hits, (select row_to_json(found) from (${read}) found limit 1) as found`,
   );
-  const parse = <V>(value: V | string): V => (typeof value === 'string' ? (JSON.parse(value) as V) : value);
-  const refused = toResults(keyed, parse(row.hits), now).find((result) => !result.allowed);
+  const refused = toResults(keyed, row.hits, now).find((result) => !result.allowed);
   if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
-  return row.found === null ? undefined : parse<T>(row.found);
+  return row.found ?? undefined;
 }
 
 /**
@@ -118,9 +122,8 @@ export async function readWithinRateLimits<T>(
  * one, in the given order, over its limit. Inside a transaction a refused caller's counts roll back
  * with it, and it stays refused: its count was already at the limit.
  */
-export async function enforceRateLimits(db: Db, hits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }>, message = RATE_LIMITED_MESSAGE): Promise<void> {
-  const counted = hits.filter((hit): hit is RateLimitHit => Boolean(hit.subject));
-  const refused = (await hitRateLimits(db, counted)).find((result) => !result.allowed);
+export async function enforceRateLimits(db: Db, hits: readonly RequestHit[], message = RATE_LIMITED_MESSAGE): Promise<void> {
+  const refused = (await hitRateLimits(db, withSubjects(hits))).find((result) => !result.allowed);
   if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
 }
 

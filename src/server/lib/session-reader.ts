@@ -2,21 +2,20 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { queryRows } from '../db/client';
+import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
-/** The owner's first restaurant link, read in the same query as the session (null: none). */
-export type SessionRestaurantLink = { restaurantId: string; role: string; status: string; emailVerified: boolean } | null;
-/** One of the user's restaurants as /api/me lists them (oldest link first). */
+/** One of the user's restaurants as /api/me lists them; the first (oldest link) is the one owner pages use. */
 export type SessionRestaurant = {
   id: string;
   name: string;
-  status: string;
+  status: TRestaurantStatus;
   role: string;
   emailVerified: boolean;
   rejectionReason: string | null;
   suspensionReason: string | null;
 };
-export type SessionRead = { user: SessionUser; restaurant: SessionRestaurantLink; restaurants: SessionRestaurant[]; isAdmin: boolean };
+export type SessionRead = { user: SessionUser; restaurants: SessionRestaurant[]; isAdmin: boolean };
 
 type AuthContext = Awaited<AppDeps['auth']['$context']>;
 
@@ -27,7 +26,7 @@ type SessionRow = {
   name: string;
   email_verified: boolean;
   is_admin: boolean;
-  restaurants: SessionRestaurant[] | string;
+  restaurants: SessionRestaurant[];
 };
 
 /**
@@ -109,15 +108,7 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
   };
 }
 
+// Both drivers (pg and PGlite) hand json columns back parsed.
 function toSessionRead(user: SessionUser, access: Pick<SessionRow, 'is_admin' | 'restaurants'> | undefined): SessionRead {
-  // PGlite hands json back parsed, node-postgres too; a driver that returns text is parsed here.
-  const raw = access?.restaurants ?? [];
-  const restaurants = typeof raw === 'string' ? (JSON.parse(raw) as SessionRestaurant[]) : raw;
-  const first = restaurants[0];
-  return {
-    user,
-    restaurant: first ? { restaurantId: first.id, role: first.role, status: first.status, emailVerified: first.emailVerified } : null,
-    restaurants,
-    isAdmin: access?.is_admin ?? false,
-  };
+  return { user, restaurants: access?.restaurants ?? [], isAdmin: access?.is_admin ?? false };
 }

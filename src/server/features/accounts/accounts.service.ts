@@ -38,13 +38,12 @@ export { SETUP_REWARD } from '../loyalty/loyalty.service';
  * all read with the session in one query (lib/session-reader.ts).
  */
 export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRead): TMeResponse {
-  const restaurants = session.restaurants.map((restaurant) => ({ ...restaurant, status: restaurant.status as TMeResponse['restaurants'][number]['status'] }));
   return {
     user: session.user,
     isAdmin: session.isAdmin,
-    gate: resolveOwnerGate(session.user.emailVerified, restaurants[0]),
+    gate: resolveOwnerGate(session.user.emailVerified, session.restaurants[0]),
     supportEmail: deps.env.SUPPORT_EMAIL,
-    restaurants,
+    restaurants: session.restaurants,
   };
 }
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RateLimitRule } from '../../lib/rate-limit';
+import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
 import { computeVisitPoints } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
 import { readPointsRules, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
@@ -58,14 +58,12 @@ function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
 /** What a diner may see of a restaurant, as the JSON names readWithinRateLimits returns (`r` is restaurants). */
 const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings"`;
 
-/** Limit hits a public read counts (none: not counted, e.g. the server's own page check). */
-type ReadHits = Parameters<typeof readWithinRateLimits>[1];
 
 /**
  * get-public-restaurant: only the name, logo and review link of an approved restaurant. The caller's
  * rate-limit hits are counted in the same statement as the read (one round trip).
  */
-export async function getPublicRestaurant(db: Db, restaurantId: string, hits: ReadHits = []): Promise<TPublicRestaurant> {
+export async function getPublicRestaurant(db: Db, restaurantId: string, hits: readonly RequestHit[] = []): Promise<TPublicRestaurant> {
   if (!isUuid(restaurantId)) {
     await enforceRateLimits(db, hits);
     throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
@@ -83,7 +81,7 @@ export async function getPublicRestaurant(db: Db, restaurantId: string, hits: Re
  * Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. The
  * code, its restaurant and the caller's rate-limit hits are read and counted in one statement.
  */
-export async function lookupQrCode(db: Db, code: string, hits: ReadHits = []): Promise<TQrLookupResponse> {
+export async function lookupQrCode(db: Db, code: string, hits: readonly RequestHit[] = []): Promise<TQrLookupResponse> {
   // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
   if (code.length > 100 || code.includes('\u0000')) {
     await enforceRateLimits(db, hits);
@@ -171,7 +169,7 @@ export async function submitFeedback(
   deps: Pick<AppDeps, 'db' | 'boss'>,
   input: TSubmitFeedbackInput,
   anonId: string,
-  rateLimits: ReadonlyArray<{ rule: RateLimitRule; subject: string | null | undefined }> = [],
+  rateLimits: readonly RequestHit[] = [],
 ): Promise<TSubmitFeedbackResponse> {
   const { db } = deps;
   try {
