@@ -1,13 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client';
+import { queryPreparedRows, queryRows } from '../../src/server/db/client';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
-import { recordStatements } from '../support/statements';
+import { recordStatementDetails, recordStatements } from '../support/statements';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -147,6 +147,42 @@ describe('cheap reads in one round trip', () => {
       expect(answer).toMatchObject(expected);
       expect(statements).toHaveLength(1);
       expect(statements[0]).toMatch(/insert into rate_limits/);
+    }
+  });
+});
+
+describe('hot reads planned once per connection', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)('sends the session read and the public reads as named prepared statements on PostgreSQL', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx);
+    await agent.get('/api/me');
+    const read = async (url: string, headers?: Record<string, string>) =>
+      recordStatementDetails(ctx.database, async () => {
+        const response = url === '/api/me' ? await agent.get(url) : await ctx.app.request(url, { headers });
+        expect(response.status).toBe(200);
+      });
+    for (const url of ['/api/me', `/api/public/restaurants/${restaurant.id}`]) {
+      const [first] = await read(url, { 'x-forwarded-for': '203.0.113.78' });
+      const [second] = await read(url, { 'x-forwarded-for': '203.0.113.79' });
+      // Named, and the same name for the same statement: PostgreSQL parses and plans it once per connection.
+      expect(first.name).toMatch(/^refeed_[0-9a-f]{16}$/);
+      expect(second.name).toBe(first.name);
+    }
+  });
+
+  it('names each statement text apart and answers as queryRows does', async () => {
+    const one = sql`select ${1}::int as n, 'one' as word`;
+    const two = sql`select ${2}::int as n, 'two' as word`;
+    expect(await queryPreparedRows(ctx.db, one)).toEqual(await queryRows(ctx.db, one));
+    const names = await recordStatementDetails(ctx.database, async () => {
+      expect(await queryPreparedRows(ctx.db, one)).toEqual([{ n: 1, word: 'one' }]);
+      expect(await queryPreparedRows(ctx.db, two)).toEqual([{ n: 2, word: 'two' }]);
+      expect(await queryPreparedRows(ctx.db, sql`select ${7}::int as n, 'one' as word`)).toEqual([{ n: 7, word: 'one' }]);
+    });
+    if (ctx.database.kind === 'postgres') {
+      expect(names[0].name).not.toBe(names[1].name);
+      expect(names[2].name).toBe(names[0].name); // same text, other values: the prepared statement is reused
+    } else {
+      expect(names.every((statement) => statement.name === undefined)).toBe(true); // PGlite: one connection, sent as is
     }
   });
 });

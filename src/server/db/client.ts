@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
@@ -59,4 +60,28 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+/** Statement name per SQL text: the same text always gets the same name, a different text another one. */
+const preparedNames = new Map<string, string>();
+function nameStatement(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) preparedNames.set(text, (name = `refeed_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+}
+
+/**
+ * queryRows for the hot, fixed-shape reads (the session read, the diner's public reads): on PostgreSQL
+ * the statement is named, so each pooled connection parses and plans it once and then only binds and
+ * runs it — an unnamed statement is planned again on every call, two thirds of the database's work for
+ * the session read (decision 014). Only for statements whose text has a bounded number of shapes: each
+ * shape stays prepared on every connection. On PGlite, or inside a transaction, it is queryRows.
+ */
+export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await client.query({ name: nameStatement(text), text, values: params as unknown[] });
+  return result.rows as T[];
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryPreparedRows, queryRows, type Db } from '../db/client';
 import { clock } from './clock';
 import { AppError } from './errors';
 
@@ -103,11 +103,11 @@ export async function readWithinRateLimits<T>(
   message = RATE_LIMITED_MESSAGE,
 ): Promise<T | undefined> {
   const counted = withSubjects(hits);
-  if (counted.length === 0) return (await queryRows<T>(db, read))[0];
+  if (counted.length === 0) return (await queryPreparedRows<T>(db, read))[0];
   const now = clock.now().getTime();
   const keyed = keyHits(counted);
   // Both drivers (pg and PGlite) hand json columns back parsed.
-  const [row] = await queryRows<{ hits: CountedRow[]; found: T | null }>(
+  const [row] = await queryPreparedRows<{ hits: CountedRow[]; found: T | null }>(
     db,
     sql`${countHitsSql(keyed, now)}
         select (select json_agg(counted) from counted) as hits, (select row_to_json(found) from (${read}) found limit 1) as found`,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { queryRows } from '../db/client';
+import { queryPreparedRows, queryRows } from '../db/client';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -93,7 +93,7 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
     if (readCookie(cookieHeader, ctx.authCookies.dontRememberToken.name)) return readThroughBetterAuth(headers);
     const token = verifySignedToken(value, ctx.secret);
     if (!token) return null;
-    const [row] = await queryRows<SessionRow>(
+    const [row] = await queryPreparedRows<SessionRow>(
       deps.db,
       sql`select s.expires_at, u.id as user_id, u.email, u.name, u.email_verified, ${USER_ACCESS_COLUMNS}
           from sessions s join users u on u.id = s.user_id
