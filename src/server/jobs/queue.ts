@@ -40,7 +40,7 @@ export function createJobQueue(database: Database): PgBoss {
   // LISTEN/NOTIFY wakes the workers as soon as a job is queued; polling stays as a floor.
   const common = { useListenNotify: true, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as const;
   if (database.kind === 'pglite') {
-    return new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...common });
+    return new PgBoss({ db: fromPglite(database.jobQueueClient), backend: 'pglite', ...common });
   }
   const { connectionString } = database.pool.options;
   return new PgBoss({ connectionString, max: 4, ...common });
