@@ -1,6 +1,8 @@
 // The bench's load generator, run in its own process so it never shares a core's event loop with the
-// server it measures. Reads one scenario (JSON) from argv, drives it (autocannon, or a steady open loop at a fixed rate), and prints one line
-// of JSON: requests/s, exact p50/p95/p99 from every response time, and the non-2xx count.
+// server it measures. Reads one scenario, or a list run one after the other (JSON), from argv, drives each
+// (autocannon, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
+// exact p50/p95/p99 from every response time, and the non-2xx count (an object for one scenario, an array
+// for a list).
 import autocannon from 'autocannon';
 
 export type LoadSpec = {
@@ -18,12 +20,11 @@ export type LoadSpec = {
 };
 export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
 
-const spec = JSON.parse(process.argv[2]) as LoadSpec;
 let sequence = Math.floor(Math.random() * 1e6);
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 /** The n-th request's headers and body: a new diner (id, email, address) for each submission. */
-function buildRequest(n: number, baseHeaders: Record<string, string>): { headers: Record<string, string>; body?: string } {
+function buildRequest(spec: LoadSpec, n: number, baseHeaders: Record<string, string>): { headers: Record<string, string>; body?: string } {
   const headers = { ...baseHeaders, ...(spec.spreadClientIps ? { 'x-forwarded-for': ipOf(n) } : {}) };
   if (!spec.body) return { headers };
   const body = JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: spec.body.restaurantId, rating: 5, firstName: 'Bench', email: `bench-${n}@example.fr`, comment: 'Très bon' });
@@ -31,20 +32,20 @@ function buildRequest(n: number, baseHeaders: Record<string, string>): { headers
 }
 
 // The phones' header: compression is negotiated as it is for real diners.
-const baseHeaders: Record<string, string> = { 'accept-encoding': 'gzip, br', ...spec.headers };
+const headersOf = (spec: LoadSpec): Record<string, string> => ({ 'accept-encoding': 'gzip, br', ...spec.headers });
 
 /** As fast as answers come: autocannon, `connections` requests in flight. */
-async function runClosedLoop(): Promise<{ times: number[]; errors: number }> {
+async function runClosedLoop(spec: LoadSpec): Promise<{ times: number[]; errors: number }> {
   const instance = autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: spec.seconds,
-    headers: baseHeaders,
+    headers: headersOf(spec),
     requests: [
       {
         method: spec.method ?? 'GET',
         setupRequest(request) {
-          const built = buildRequest(sequence++, request.headers as Record<string, string>);
+          const built = buildRequest(spec, sequence++, request.headers as Record<string, string>);
           return { ...request, ...built };
         },
       },
@@ -60,7 +61,7 @@ async function runClosedLoop(): Promise<{ times: number[]; errors: number }> {
  * At a fixed rate: one request every 1/rate s whatever the answers (open loop), each timed from the
  * moment it was due. autocannon's own rate sends each second's quota at once, which measures its bursts.
  */
-async function runAtRate(rate: number): Promise<{ times: number[]; errors: number }> {
+async function runAtRate(spec: LoadSpec, rate: number): Promise<{ times: number[]; errors: number }> {
   const times: number[] = [];
   let errors = 0;
   const pending: Promise<void>[] = [];
@@ -69,7 +70,7 @@ async function runAtRate(rate: number): Promise<{ times: number[]; errors: numbe
     const due = started + (n * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const built = buildRequest(sequence++, baseHeaders);
+    const built = buildRequest(spec, sequence++, headersOf(spec));
     pending.push(
       fetch(spec.url, { method: spec.method ?? 'GET', headers: built.headers, body: built.body })
         .then(async (response) => {
@@ -86,15 +87,14 @@ async function runAtRate(rate: number): Promise<{ times: number[]; errors: numbe
   return { times, errors };
 }
 
-const { times, errors } = spec.rate ? await runAtRate(spec.rate) : await runClosedLoop();
-times.sort((a, b) => a - b);
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
-const output: LoadResult = {
-  requests: times.length,
-  perSecond: times.length / spec.seconds,
-  p50: at(0.5),
-  p95: at(0.95),
-  p99: at(0.99),
-  errors,
-};
-console.log(JSON.stringify(output));
+async function runSpec(spec: LoadSpec): Promise<LoadResult> {
+  const { times, errors } = spec.rate ? await runAtRate(spec, spec.rate) : await runClosedLoop(spec);
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
+  return { requests: times.length, perSecond: times.length / spec.seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+}
+
+const input = JSON.parse(process.argv[2]) as LoadSpec | LoadSpec[];
+const results: LoadResult[] = [];
+for (const spec of Array.isArray(input) ? input : [input]) results.push(await runSpec(spec));
+console.log(JSON.stringify(Array.isArray(input) ? results : results[0]));
