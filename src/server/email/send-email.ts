@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { automations, customers, emailLogs, restaurants } from '../db/schema';
@@ -46,14 +46,51 @@ type Prepared =
   | { kind: 'send'; mail: OutgoingMail };
 
 type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
+type LoadedCustomer = {
+  email: string | null;
+  firstName: string | null;
+  points: number;
+  marketingConsent: boolean;
+  unsubscribedAt: Date | null;
+  lastVisitAt: Date | null;
+};
+type LoadedAutomation = { status: (typeof automations.$inferSelect)['status']; config: (typeof automations.$inferSelect)['config'] };
 
-async function loadRestaurant(db: Db, restaurantId: string | null): Promise<LoadedRestaurant | null> {
-  if (!restaurantId) return null;
+/**
+ * Everything an email is rendered and checked from, in one read: the restaurant, its saved automation
+ * for `template` (automation templates only) and the customer (only one of this restaurant).
+ */
+async function loadEmailContext(
+  db: Db,
+  payload: SendEmailPayload,
+  automationKey: string | null,
+): Promise<{ restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null } | null> {
+  if (!payload.restaurantId) return null;
   const [row] = await db
-    .select({ id: restaurants.id, name: restaurants.name, contactEmail: restaurants.contactEmail, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .select({
+      restaurant: { id: restaurants.id, name: restaurants.name, contactEmail: restaurants.contactEmail, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl },
+      automationStatus: automations.status,
+      automationConfig: automations.config,
+      customerId: customers.id,
+      customer: {
+        email: customers.email,
+        firstName: customers.firstName,
+        points: customers.points,
+        marketingConsent: customers.marketingConsent,
+        unsubscribedAt: customers.unsubscribedAt,
+        lastVisitAt: customers.lastVisitAt,
+      },
+    })
     .from(restaurants)
-    .where(eq(restaurants.id, restaurantId));
-  return row ?? null;
+    .leftJoin(automations, automationKey ? and(eq(automations.restaurantId, restaurants.id), eq(automations.key, automationKey)) : sql`false`)
+    .leftJoin(customers, payload.customerId ? and(eq(customers.id, payload.customerId), eq(customers.restaurantId, restaurants.id)) : sql`false`)
+    .where(eq(restaurants.id, payload.restaurantId));
+  if (!row) return null;
+  return {
+    restaurant: row.restaurant,
+    automation: row.automationStatus && row.automationConfig ? { status: row.automationStatus, config: row.automationConfig } : null,
+    customer: row.customerId ? row.customer : null,
+  };
 }
 
 /**
@@ -61,28 +98,15 @@ async function loadRestaurant(db: Db, restaurantId: string | null): Promise<Load
  * the automation is active, the address is known, a marketing send has consent and no unsubscribe,
  * and a 'we miss you' send is still due (the customer did not come back since).
  */
-async function prepareAutomationEmail(deps: AppDeps, payload: SendEmailPayload, restaurant: LoadedRestaurant): Promise<Prepared> {
+function prepareAutomationEmail(
+  deps: AppDeps,
+  payload: SendEmailPayload,
+  { restaurant, automation: saved, customer }: { restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null },
+): Prepared {
   const template = canonicalTemplate(payload.template);
-  const [saved] = await deps.db
-    .select({ status: automations.status, config: automations.config })
-    .from(automations)
-    .where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, template)));
   // A restaurant whose defaults were never written (made before they existed) sends the active default.
   const fallback = DEFAULT_AUTOMATIONS.find((candidate) => candidate.key === template);
   const automation = saved ?? (fallback ? { status: 'active' as const, config: fallback.config } : undefined);
-  const [customer] = payload.customerId
-    ? await deps.db
-        .select({
-          email: customers.email,
-          firstName: customers.firstName,
-          points: customers.points,
-          marketingConsent: customers.marketingConsent,
-          unsubscribedAt: customers.unsubscribedAt,
-          lastVisitAt: customers.lastVisitAt,
-        })
-        .from(customers)
-        .where(and(eq(customers.id, payload.customerId), eq(customers.restaurantId, restaurant.id)))
-    : [];
   const toRestaurant = RESTAURANT_ADDRESSED_TEMPLATES.has(template);
   const to = payload.to ?? (toRestaurant ? restaurant.contactEmail : customer?.email) ?? null;
   const subjectForLog = automation?.config.subject ?? template;
@@ -142,10 +166,13 @@ async function prepareAutomationEmail(deps: AppDeps, payload: SendEmailPayload, 
 }
 
 async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<Prepared> {
-  const restaurant = await loadRestaurant(deps.db, payload.restaurantId);
-  if (isAutomationTemplate(canonicalTemplate(payload.template))) {
-    if (!restaurant) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
-    return prepareAutomationEmail(deps, payload, restaurant);
+  const template = canonicalTemplate(payload.template);
+  const automationTemplate = isAutomationTemplate(template);
+  const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
+  const restaurant = context?.restaurant ?? null;
+  if (automationTemplate) {
+    if (!context) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
+    return prepareAutomationEmail(deps, payload, context);
   }
   if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
   const rendered = renderSystemEmail(payload.template as Parameters<typeof renderSystemEmail>[0], {
@@ -237,6 +264,18 @@ export async function enqueueEmail(
   options: { tx?: Db; startAfter?: Date; id?: string; deleteAfterSeconds?: number; retryLimit?: number } = {},
 ): Promise<string | null> {
   return enqueueJob(boss, SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
+}
+
+/** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
+export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: Date };
+
+/** Queues several emails in one statement, with enqueueEmail's checks, the queue's retry and retention settings. */
+export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[]): Promise<void> {
+  if (emails.length === 0) return;
+  await boss.insert(
+    SEND_EMAIL_JOB.name,
+    emails.map(({ request, id, startAfter }) => ({ id, data: ZSendEmail.parse(request), ...(startAfter ? { startAfter } : {}) })),
+  );
 }
 
 /** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { automations, customerRewards, customers, feedbacks, restaurants, visits } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
-import { enqueueEmail, scheduleComebackEmail, type SendEmailRequest } from '../../email/send-email';
+import { enqueueEmails, scheduleComebackEmail, type QueuedEmail, type SendEmailRequest } from '../../email/send-email';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { formatDateTimeFr } from '../../../shared/format';
@@ -44,54 +44,62 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
   payload: ZFollowUp,
   async handle(payload, deps) {
     const { db } = deps;
-    const [restaurant] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.id, payload.restaurantId));
-    if (!restaurant) return;
-    const [feedback] = payload.feedbackId
-      ? await db
-          .select({ rating: feedbacks.rating, comment: feedbacks.comment, customerId: feedbacks.customerId, createdAt: feedbacks.createdAt, tableLabel: visits.tableLabel })
-          .from(feedbacks)
-          .leftJoin(visits, eq(visits.id, feedbacks.visitId))
-          .where(eq(feedbacks.id, payload.feedbackId))
-      : [];
-    // The customer may have been merged into another one (email linked) since the feedback.
-    const customerId = feedback?.customerId ?? payload.customerId;
-    const [customer] = await db.select({ email: customers.email, lastVisitAt: customers.lastVisitAt }).from(customers).where(eq(customers.id, customerId));
-    const delays = new Map(
-      (await db.select({ key: automations.key, config: automations.config }).from(automations).where(eq(automations.restaurantId, payload.restaurantId))).map((row) => [
-        row.key,
-        row.config.delay_minutes,
-      ]),
-    );
-    const delayOf = (key: AutomationTemplateKey) => delays.get(key) ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
-    const base = { restaurantId: payload.restaurantId, customerId, to: null } satisfies Partial<SendEmailRequest>;
+    // One read: the restaurant, the feedback (with its table) and its customer, and the automations'
+    // delays. The customer may have been merged into another one (email linked) since the feedback:
+    // the feedback's current customer wins over the payload's.
+    const customerId = sql<string>`coalesce(${feedbacks.customerId}, ${payload.customerId}::uuid)`;
+    const [found] = await db
+      .select({
+        feedbackId: feedbacks.id,
+        rating: feedbacks.rating,
+        comment: feedbacks.comment,
+        createdAt: feedbacks.createdAt,
+        tableLabel: visits.tableLabel,
+        customerId,
+        email: customers.email,
+        lastVisitAt: customers.lastVisitAt,
+        delays: sql<Record<string, number> | null>`(select json_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurants.id})`,
+      })
+      .from(restaurants)
+      .leftJoin(feedbacks, payload.feedbackId ? and(eq(feedbacks.id, payload.feedbackId), eq(feedbacks.restaurantId, restaurants.id)) : sql`false`)
+      .leftJoin(visits, eq(visits.id, feedbacks.visitId))
+      .leftJoin(customers, eq(customers.id, customerId))
+      .where(eq(restaurants.id, payload.restaurantId));
+    if (!found) return;
+    const delayOf = (key: AutomationTemplateKey) => found.delays?.[key] ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
+    const base = { restaurantId: payload.restaurantId, customerId: found.customerId, to: null } satisfies Partial<SendEmailRequest>;
+    // Every email of this feedback is queued by one statement.
+    const emails: QueuedEmail[] = [];
     const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data'], startAfter?: Date) =>
-      enqueueEmail(deps.boss, { ...base, template, eventId, data }, { id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
+      emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
 
-    if (feedback && payload.feedbackId) {
+    if (found.feedbackId && found.rating !== null && found.createdAt) {
       const facts = {
-        rating: feedback.rating,
-        comment: feedback.comment,
-        label: feedback.tableLabel,
-        created_at: formatDateTimeFr(feedback.createdAt),
+        rating: found.rating,
+        comment: found.comment,
+        label: found.tableLabel,
+        created_at: formatDateTimeFr(found.createdAt),
         points_added: payload.pointsAdded,
         balance: payload.balance,
       };
-      if (feedback.rating >= POSITIVE_RATING && customer?.email) {
-        await queue('thanks_after_visit', payload.feedbackId, facts);
-        await queue('review_nudge_3d', payload.feedbackId, facts, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
+      if (found.rating >= POSITIVE_RATING && found.email) {
+        queue('thanks_after_visit', found.feedbackId, facts);
+        queue('review_nudge_3d', found.feedbackId, facts, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
       }
-      if (feedback.rating < POSITIVE_RATING) await queue('manager_alert_low_rating', payload.feedbackId, facts);
+      if (found.rating < POSITIVE_RATING) queue('manager_alert_low_rating', found.feedbackId, facts);
     }
-    if (customer?.email && payload.customerRewardIds.length > 0) {
+    if (found.email && payload.customerRewardIds.length > 0) {
       const unlocked = await db
         .select({ id: customerRewards.id, label: customerRewards.label })
         .from(customerRewards)
-        .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, customerId)));
-      for (const reward of unlocked) await queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: payload.balance });
+        .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, found.customerId)));
+      for (const reward of unlocked) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: payload.balance });
     }
-    if (customer?.email && customer.lastVisitAt && payload.feedbackId) {
-      const dueAt = new Date(customer.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000);
-      await scheduleComebackEmail(deps.boss, { ...base, customerId, template: 'we_miss_you_30d', eventId: `${customerId}:${customer.lastVisitAt.toISOString()}`, data: {} }, dueAt);
+    await enqueueEmails(deps.boss, emails);
+    if (found.email && found.lastVisitAt && found.feedbackId) {
+      const dueAt = new Date(found.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000);
+      const eventId = `${found.customerId}:${found.lastVisitAt.toISOString()}`;
+      await scheduleComebackEmail(deps.boss, { ...base, template: 'we_miss_you_30d', eventId, data: {} }, dueAt);
     }
   },
 });
