@@ -60,13 +60,13 @@ async function createBenchDatabase(adminUrl: string) {
   return url.toString();
 }
 
-/** Starts a Node process and resolves once `ready` says so. */
+/** Starts a Node process and resolves once `ready` says so (within a minute: the ceilings start together). */
 async function startProcess(argv: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<{ child: ChildProcess; startedInMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
-  for (let tries = 0; !(await ready()); tries++) {
-    if (child.exitCode !== null || tries > 600) throw new Error(`${argv.join(' ')} did not start`);
+  while (!(await ready())) {
+    if (child.exitCode !== null || performance.now() - started > 60_000) throw new Error(`${argv.join(' ')} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { child, startedInMs: performance.now() - started };
@@ -186,7 +186,7 @@ const restaurantId = me.restaurants[0].id;
 const mainCode = `${restaurantId.slice(0, 8)}-main`;
 
 // 3. The ceilings: bare Hono in its own process, on the same driver as the server.
-const ceilingPorts = { hello: await findFreePort(), select1: await findFreePort(), file: await findFreePort() };
+const ceilingPorts = { hello: await findFreePort(), select1: await findFreePort(), file: await findFreePort(), 'select1-headers': await findFreePort(), 'file-headers': await findFreePort() };
 const ceilingServers = await Promise.all(
   Object.entries(ceilingPorts).map(([mode, ceilingPort]) =>
     startProcess(['--import', 'tsx', path.join(ROOT, 'scripts/bench/ceiling-server.ts'), mode, String(ceilingPort)], { ...process.env, DATABASE_URL: databaseUrl }, answers(`http://127.0.0.1:${ceilingPort}/`)),
@@ -208,14 +208,18 @@ const submissionCeilingAt = (connections: number) => ({
   perSecond: (databaseUrl ? (connections >= 32 ? submissionCeiling.pgbench32 : submissionCeiling.pgbench8) : submissionCeiling.perSecond) ?? NaN,
 });
 
-type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts | 'submission' };
+/** `reference`: a line of a ceiling server itself, not of ReFeed (no server CPU is read for it). */
+type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts | 'submission'; reference?: true };
 const owner = { cookie };
 const lines: Line[] = [
   { name: 'GET /api/health', spec: { url: `${base}/api/health`, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
   { name: 'GET public restaurant', spec: { url: `${base}/api/public/restaurants/${restaurantId}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
   { name: 'GET /r code lookup (+1 scan)', spec: { url: `${base}/api/public/qr/${mainCode}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
   { name: 'GET /api/me (owner)', spec: { url: `${base}/api/me`, headers: owner, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  // Bare Hono's select 1 with the security headers every ReFeed answer carries: their share alone.
+  { name: '(bare Hono select 1 + sec. headers)', spec: { url: `http://127.0.0.1:${ceilingPorts['select1-headers']}/`, connections: 8, seconds: SECONDS }, ceiling: 'select1', reference: true },
   { name: 'GET /f/:id (diner HTML)', spec: { url: `${base}/f/${restaurantId}`, connections: 8, seconds: SECONDS }, ceiling: 'file' },
+  { name: '(bare Hono file + sec. headers)', spec: { url: `http://127.0.0.1:${ceilingPorts['file-headers']}/`, connections: 8, seconds: SECONDS }, ceiling: 'file', reference: true },
   { name: 'GET /api/dashboard (owner)', spec: { url: `${base}/api/dashboard`, headers: owner, connections: 8, seconds: SECONDS } },
   { name: 'GET /api/customers page 1', spec: { url: `${base}/api/customers`, headers: owner, connections: 8, seconds: SECONDS } },
   { name: 'GET /api/customers?q=elodie', spec: { url: `${base}/api/customers?q=elodie`, headers: owner, connections: 8, seconds: SECONDS } },
@@ -256,7 +260,7 @@ const database = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
 console.log(`\nReFeed bench — ${database}${SCALE ? ' at scale' : ''}, ${cpus().length} cores, ${SECONDS} s per line, load from a separate process (autocannon)`);
 const fmt = (value: number, width = 7) => value.toFixed(1).padStart(width);
 console.log(`(a path with a bare-Hono ceiling: the median of ${ROUNDS} rounds alternating it with its ceiling, after a second of warm-up)`);
-console.log(`${'path'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} errors   ceiling (req/s)              ratio  server CPU ms/req`);
+console.log(`${'path'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} errors   ceiling (req/s)              ratio  server CPU ms/req  machine CPU ms/req (path / ceiling)`);
 for (const mode of ['hello', 'select1'] as const) {
   await waitUntilMachineIdle();
   const bare = runLoad({ url: `http://127.0.0.1:${ceilingPorts[mode]}/`, connections: 8, seconds: SECONDS });
@@ -269,6 +273,7 @@ for (const line of lines) {
   const cpuBefore = readCpuSeconds(server.child.pid!);
   const result = beside?.result ?? runLoad(line.spec);
   const cpuMsPerRequest = beside?.cpuMsPerRequest ?? ((readCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / result.requests;
+  const cpuText = line.reference ? '—'.padStart(6) : cpuMsPerRequest.toFixed(2).padStart(6);
   results.set(line.name, result);
   const ceiling = !line.ceiling
     ? null
@@ -276,8 +281,10 @@ for (const line of lines) {
       ? submissionCeilingAt(line.spec.connections)
       : { name: `bare Hono ${line.ceiling}`, perSecond: beside!.ceiling.perSecond };
   const ceilingText = ceiling ? `${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}` : ''.padEnd(27);
+  // The machine's CPU per request (server, database, load generator): on 2 cores, what bounds req/s.
+  const machineText = `${(result.machineCpuMs / result.requests).toFixed(2)}${beside ? ` / ${(beside.ceiling.machineCpuMs / beside.ceiling.requests).toFixed(2)}` : ''}`;
   console.log(
-    `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''.padStart(5)}  ${cpuMsPerRequest.toFixed(2).padStart(6)}`,
+    `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''.padStart(5)}  ${cpuText}  ${machineText}`,
   );
 }
 // The latency goal is taken at half the peak: a server is not run at its limit. The follow-up emails

@@ -2,14 +2,27 @@
 //   hello    GET / answers 'hello'
 //   select1  GET / runs `select 1` through the product's driver (pg pool on DATABASE_URL, else PGlite)
 //   file     GET / answers the built diner.html, read once
+//   <mode>-headers  the same, with the product's security headers and request id (lib/security-headers)
+//            set on Node's response as the app sets them: what those ~1 KB of headers cost alone
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { buildSecurityHeaders } from '../../src/server/lib/security-headers';
 
-const [mode, port] = [process.argv[2], Number(process.argv[3])];
-const app = new Hono();
+const [requested, port] = [process.argv[2], Number(process.argv[3])];
+const mode = requested.replace(/-headers$/, '');
+const app = new Hono<{ Bindings: { outgoing: ServerResponse } }>();
+if (requested.endsWith('-headers')) {
+  const headers = buildSecurityHeaders(true);
+  app.use((c, next) => {
+    c.env.outgoing.setHeader('X-Request-Id', crypto.randomUUID());
+    for (const [name, value] of headers) c.env.outgoing.setHeader(name, value);
+    return next();
+  });
+}
 if (mode === 'hello') app.get('/', (c) => c.text('hello'));
 if (mode === 'file') {
   const html = readFileSync(path.resolve(import.meta.dirname, '../../dist/client/diner.html'), 'utf8');

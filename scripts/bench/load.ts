@@ -1,8 +1,9 @@
 // The bench's load generator, run in its own process so it never shares a core's event loop with the
 // server it measures. Reads one scenario, or a list run one after the other (JSON), from argv, drives each
 // (autocannon, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
-// exact p50/p95/p99 from every response time, and the non-2xx count (an object for one scenario, an array
-// for a list).
+// exact p50/p95/p99 from every response time, the non-2xx count and the machine's CPU time meanwhile (an
+// object for one scenario, an array for a list).
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export type LoadSpec = {
@@ -18,7 +19,8 @@ export type LoadSpec = {
   /** Requests per second for the whole run (autocannon's overallRate); unset: as fast as answers come. */
   rate?: number;
 };
-export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number };
+/** `machineCpuMs`: CPU time the whole machine spent while it ran (server, database, this generator, the rest). */
+export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number; machineCpuMs: number };
 
 let sequence = Math.floor(Math.random() * 1e6);
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -87,11 +89,20 @@ async function runAtRate(spec: LoadSpec, rate: number): Promise<{ times: number[
   return { times, errors };
 }
 
+/** CPU time the whole machine has spent busy so far, in ms (Linux /proc/stat, clock ticks of 10 ms). */
+function readMachineBusyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const idle = fields[3] + fields[4]; // idle + iowait
+  return (fields.slice(0, 8).reduce((sum, value) => sum + value, 0) - idle) * 10;
+}
+
 async function runSpec(spec: LoadSpec): Promise<LoadResult> {
+  const busyBefore = readMachineBusyMs();
   const { times, errors } = spec.rate ? await runAtRate(spec, spec.rate) : await runClosedLoop(spec);
+  const machineCpuMs = readMachineBusyMs() - busyBefore;
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
-  return { requests: times.length, perSecond: times.length / spec.seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
+  return { requests: times.length, perSecond: times.length / spec.seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, machineCpuMs };
 }
 
 const input = JSON.parse(process.argv[2]) as LoadSpec | LoadSpec[];
