@@ -45,7 +45,7 @@ async function signInDemoOwner(viewport: { width: number; height: number }): Pro
 }
 
 describe('accessibility (axe: no serious or critical violation)', () => {
-  it('public pages: landings, terms, privacy, legal notice, 404, sign-in, sign-up', async () => {
+  it('public pages: landings, terms, privacy, legal notice, 404, sign-in, sign-up', { timeout: 120_000 }, async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage(viewport);
       for (const path of [paths.home.href(), paths.homeEn.href(), paths.terms.href(), paths.privacy.href(), paths.legal.href(), '/page-qui-n-existe-pas', paths.login.href(), paths.signup.href(), paths.forgotPassword.href()]) {
@@ -61,8 +61,9 @@ describe('accessibility (axe: no serious or critical violation)', () => {
     await checkPage(diner, paths.dinerFeedback.href(me.restaurants[0].id), () => diner.locator('h1').first().waitFor());
   });
 
-  it('every owner page, on a phone and a desktop', async () => {
-    for (const viewport of [PHONE, DESKTOP]) {
+  // One test per viewport, each with room for nine axe scans on a slow machine (both in one test took over a minute).
+  for (const [name, viewport] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
+    it(`every owner page, on ${name}`, { timeout: 120_000 }, async () => {
       const page = await signInDemoOwner(viewport);
       const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
       const customers = (await page.evaluate(async () => (await fetch('/api/customers')).json())) as { items: Array<{ id: string }> };
@@ -80,6 +81,6 @@ describe('accessibility (axe: no serious or critical violation)', () => {
       for (const path of ownerPages) {
         await checkPage(page, path, () => page.locator('h1').first().waitFor({ state: 'attached' }));
       }
-    }
-  });
+    });
+  }
 });
