@@ -46,15 +46,8 @@ type Prepared =
   | { kind: 'send'; mail: OutgoingMail };
 
 type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
-type LoadedCustomer = {
-  email: string | null;
-  firstName: string | null;
-  points: number;
-  marketingConsent: boolean;
-  unsubscribedAt: Date | null;
-  lastVisitAt: Date | null;
-};
-type LoadedAutomation = { status: (typeof automations.$inferSelect)['status']; config: (typeof automations.$inferSelect)['config'] };
+type LoadedCustomer = Pick<typeof customers.$inferSelect, 'email' | 'firstName' | 'points' | 'marketingConsent' | 'unsubscribedAt' | 'lastVisitAt'>;
+type LoadedAutomation = Pick<typeof automations.$inferSelect, 'status' | 'config'>;
 
 /**
  * Everything an email is rendered and checked from, in one read: the restaurant, its saved automation
