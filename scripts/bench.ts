@@ -12,7 +12,7 @@
 // Then the email drain: N follow-up emails queued at once, timed to the outbox, in emails/s; and the
 // rate-limit purge among 30,000 and 3,000,000 rows.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { like, sql } from 'drizzle-orm';
@@ -60,13 +60,13 @@ async function createBenchDatabase(adminUrl: string) {
   return url.toString();
 }
 
-/** Starts a Node process and resolves once `ready` says so (within a minute: the ceilings start together). */
-async function startProcess(argv: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>): Promise<{ child: ChildProcess; startedInMs: number }> {
+/** Starts a Node process and resolves once `ready` says so (by default within a minute: the ceilings start together). */
+async function startProcess(argv: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, timeoutMs = 60_000): Promise<{ child: ChildProcess; startedInMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   while (!(await ready())) {
-    if (child.exitCode !== null || performance.now() - started > 60_000) throw new Error(`${argv.join(' ')} did not start`);
+    if (child.exitCode !== null || performance.now() - started > timeoutMs) throw new Error(`${argv.join(' ')} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { child, startedInMs: performance.now() - started };
@@ -193,16 +193,20 @@ const ceilingServers = await Promise.all(
   ),
 );
 
-// The submission's own ceiling: its very SQL replayed without the app (scripts/bench/submission-sql.ts),
-// by pgbench on PostgreSQL (8 and 32 clients), in one process on PGlite (which has one connection).
-type SubmissionCeiling = { statements: number; commits: number; pgbench8?: number; pgbench32?: number; perSecond?: number };
-const submissionCeiling = JSON.parse(
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/submission-sql.ts'), databaseUrl ? 'pgbench' : 'pglite', String(SECONDS)], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  }).trim().split('\n').pop()!,
-) as SubmissionCeiling;
+// The ceilings made of ReFeed's own SQL (scripts/bench/same-sql.ts): the submission's statements replayed
+// by pgbench on PostgreSQL (8 and 32 clients), in one process on PGlite (which has one connection); and
+// a bare Hono server answering each measured path by replaying its statements through the same driver.
+type SubmissionCeiling = { statements: number; commits: number; pathStatements: Record<string, number>; pgbench8?: number; pgbench32?: number; perSecond?: number };
+const sameSqlPort = await findFreePort();
+const sameSqlBase = `http://127.0.0.1:${sameSqlPort}`;
+const sameSqlSummary = path.join(dataDir, 'same-sql.json');
+const sameSqlServer = await startProcess(
+  ['--import', 'tsx', path.join(ROOT, 'scripts/bench/same-sql.ts'), databaseUrl ? 'pgbench' : 'pglite', String(SECONDS), String(sameSqlPort), sameSqlSummary],
+  { ...process.env, DATABASE_URL: databaseUrl },
+  async () => existsSync(sameSqlSummary) && (await answers(`${sameSqlBase}/`)()),
+  180_000,
+);
+const submissionCeiling = JSON.parse(readFileSync(sameSqlSummary, 'utf8')) as SubmissionCeiling;
 const submissionCeilingAt = (connections: number) => ({
   name: databaseUrl ? 'pgbench same SQL' : 'PGlite replay',
   perSecond: (databaseUrl ? (connections >= 32 ? submissionCeiling.pgbench32 : submissionCeiling.pgbench8) : submissionCeiling.perSecond) ?? NaN,
@@ -211,11 +215,21 @@ const submissionCeilingAt = (connections: number) => ({
 /** `reference`: a line of a ceiling server itself, not of ReFeed (no server CPU is read for it). */
 type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts | 'submission'; reference?: true };
 const owner = { cookie };
+/** Bare Hono answering with the statements the line above sends (captured from the app), beside select 1. */
+const sameSqlLine = (path: 'public' | 'qr' | 'me'): Line => ({
+  name: `(bare Hono + same SQL: ${submissionCeiling.pathStatements[path]} st.)`,
+  spec: { url: `${sameSqlBase}/${path}`, connections: 8, seconds: SECONDS },
+  ceiling: 'select1',
+  reference: true,
+});
 const lines: Line[] = [
   { name: 'GET /api/health', spec: { url: `${base}/api/health`, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
   { name: 'GET public restaurant', spec: { url: `${base}/api/public/restaurants/${restaurantId}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  sameSqlLine('public'),
   { name: 'GET /r code lookup (+1 scan)', spec: { url: `${base}/api/public/qr/${mainCode}`, spreadClientIps: true, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  sameSqlLine('qr'),
   { name: 'GET /api/me (owner)', spec: { url: `${base}/api/me`, headers: owner, connections: 8, seconds: SECONDS }, ceiling: 'select1' },
+  sameSqlLine('me'),
   // Bare Hono's select 1 with the security headers every ReFeed answer carries: their share alone.
   { name: '(bare Hono select 1 + sec. headers)', spec: { url: `http://127.0.0.1:${ceilingPorts['select1-headers']}/`, connections: 8, seconds: SECONDS }, ceiling: 'select1', reference: true },
   { name: 'GET /f/:id (diner HTML)', spec: { url: `${base}/f/${restaurantId}`, connections: 8, seconds: SECONDS }, ceiling: 'file' },
@@ -229,11 +243,20 @@ const lines: Line[] = [
     name: `GET /api/${page} (1 client)`,
     spec: { url: `${base}/api/${page}`, headers: owner, connections: 1, seconds: SECONDS },
   })),
-  ...[8, 32].map((connections) => ({
-    name: `POST feedback, ${connections} connections`,
-    spec: { url: `${base}/api/public/feedbacks`, method: 'POST' as const, headers: { origin: base }, body: { kind: 'feedback' as const, restaurantId }, spreadClientIps: true, connections, seconds: SECONDS },
-    ceiling: 'submission' as const,
-  })),
+  ...[8, 32].flatMap((connections): Line[] => [
+    {
+      name: `POST feedback, ${connections} connections`,
+      spec: { url: `${base}/api/public/feedbacks`, method: 'POST', headers: { origin: base }, body: { kind: 'feedback', restaurantId }, spreadClientIps: true, connections, seconds: SECONDS },
+      ceiling: 'submission',
+    },
+    // Bare Hono replaying the same statements through the same driver: Node's and the driver's share.
+    {
+      name: `(bare Hono + same SQL, ${connections} conn.)`,
+      spec: { url: `${sameSqlBase}/submission`, method: 'POST', body: { kind: 'feedback', restaurantId }, connections, seconds: SECONDS },
+      ceiling: 'submission',
+      reference: true,
+    },
+  ]),
 ];
 
 /**
@@ -302,7 +325,7 @@ console.log(`\na submission sends ${submissionCeiling.statements} statements in 
 console.log(`production start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);
 console.log(`server memory (RSS): idle ${idleRss.toFixed(0)} MB, after the load ${readRssMb(server.child.pid!).toFixed(0)} MB`);
 
-await Promise.all([server.child, ...ceilingServers.map((s) => s.child)].map(stopProcess));
+await Promise.all([server.child, sameSqlServer.child, ...ceilingServers.map((s) => s.child)].map(stopProcess));
 
 /** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
 async function benchEmailDrain(total: number) {
