@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type Next } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
@@ -27,6 +26,7 @@ import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.rout
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import { createSitePageReader, pickEncoding } from './lib/site-pages';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
+import { limitBodySize } from './lib/body-limit';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
 import { stampRequest } from './lib/security-headers';
@@ -69,19 +69,61 @@ export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
   return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
 }
 
+/** compress()'s threshold: JSON answers below it are sent plain (gzip would cost more than it saves). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+/** The small JSON answers made by `c.json`, which the compression step passes without looking at them. */
+const sentPlain = new WeakSet<Response>();
+
 /**
- * Gives every JSON answer its Content-Length as it is made (the text is in memory then), so compress()
- * skips those under its 1 KB threshold: a 50-byte answer gzipped as a chunked stream costs more than it
- * saves. Done in `c.json` itself rather than after the fact, which would read the body back and build a
- * second Response for each answer.
+ * Makes `c.json` answer with a Response whose headers are a plain object carrying the Content-Length:
+ * Node's server adapter writes those straight to the socket, where hono's own `c.json` (two headers or
+ * more) builds a Headers object that the adapter must walk again. A small answer is marked so that the
+ * compression step skips it without reading its headers, which would turn the light Response into a full
+ * web Response. With headers set beforehand (`c.header`) or a ResponseInit, hono's own path is kept.
  */
-function setJsonContentLength(c: Context, next: Next) {
+function answerJsonPlainly(c: Context, next: Next) {
+  const { header, status } = c;
   const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Record<string, string>) => Response;
+  let headersSet = false;
+  let statusSet: number | undefined;
+  c.header = ((...args: Parameters<typeof header>) => {
+    headersSet = true;
+    return header(...args);
+  }) as typeof header;
+  c.status = ((code: Parameters<typeof status>[0]) => {
+    statusSet = code;
+    return status(code);
+  }) as typeof status;
   c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
     const text = JSON.stringify(object);
-    return body(text, arg, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+    const length = Buffer.byteLength(text);
+    const plainHeaders = { 'content-type': 'application/json', 'content-length': String(length) };
+    if (headersSet || headers || (arg !== undefined && typeof arg !== 'number')) return body(text, arg, { ...plainHeaders, ...headers });
+    const response = new Response(text, { status: arg ?? statusSet ?? 200, headers: plainHeaders });
+    if (length < COMPRESS_THRESHOLD_BYTES) sentPlain.add(response);
+    return response;
   }) as unknown as typeof c.json;
   return next();
+}
+
+/** Compression only where it pays: large answers are gzipped or brotli'd, small JSON is sent as is. */
+function compressLargeAnswers() {
+  const compressing = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
+  const answered = () => Promise.resolve();
+  return async (c: Context, next: Next) => {
+    await next();
+    if (!sentPlain.has(c.res)) await compressing(c, answered);
+  };
+}
+
+/**
+ * The request for a handler that reads it itself (better-auth): when the input guard has read the body
+ * (rejectUnstorableInput), a request carrying that text again. Built only here, where it is needed.
+ */
+async function rebuildReadRequest(c: Context): Promise<Request> {
+  const read = c.req.bodyCache.text;
+  if (!read) return c.req.raw;
+  return new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body: await read });
 }
 
 export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) {
@@ -93,8 +135,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // built by createApiRoutes before this app exists: hand it a late-bound app.request, keyed by deps.
   bindAppRequest(deps, (input, init) => app.request(input, init));
 
+  // First, so that it sees every header set before an answer (it keeps hono's path when there are some).
+  app.use('/api/*', answerJsonPlainly);
   app.use(stampRequest(env.NODE_ENV === 'production'));
-  app.use('/api/*', setJsonContentLength);
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
   // better-auth's hooks; a value sent by the client under that name is never believed.
   // Only better-auth reads the stamp (its routes, and the POST routes that call it): writing request
@@ -119,8 +162,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   });
   // Every body is small here: a bigger one is refused while it streams in, before it is buffered.
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
-  const smallBodies = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
-  const templateBodies = bodyLimit({ maxSize: MAX_TEMPLATE_BODY_BYTES, onError: tooLarge });
+  const smallBodies = limitBodySize(MAX_BODY_BYTES, tooLarge);
+  const templateBodies = limitBodySize(MAX_TEMPLATE_BODY_BYTES, tooLarge);
   // (A GET or HEAD has no body to limit: asking it for one would build a whole Request object.)
   app.use((c, next) => (BODILESS.has(c.req.method) ? next() : (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next)));
   app.use(rejectUnstorableInput());
@@ -145,10 +188,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
-  // Compression only where it pays: JSON answers carry their length (setJsonContentLength), so
-  // compress() skips those under its 1 KB threshold.
-  app.use('/api/*', compress());
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => deps.auth.handler(await rebuildReadRequest(c)));
+  app.use('/api/*', compressLargeAnswers());
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
 
@@ -194,12 +235,10 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     const page = await readSitePage(c.req.path);
     if (!page) return next();
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    c.header('Content-Type', 'text/html; charset=UTF-8');
-    if (!encoding) return c.body(page.html, 200);
-    c.header('Content-Encoding', encoding);
-    return c.body(page[encoding], 200);
+    const headers = { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+    // Plain-object headers: Node's server adapter writes them as they are (see answerJsonPlainly).
+    if (!encoding) return new Response(page.html, { status: 200, headers });
+    return new Response(page[encoding], { status: 200, headers: { ...headers, 'content-encoding': encoding } });
   });
   // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
   // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
@@ -209,10 +248,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     const html = readHtml(entry);
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
     const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
-    c.header('Cache-Control', 'no-cache');
     // The site's public pages carry their own title, description, alternates and share tags.
     const page = entry === 'index.html' && found ? applySiteHead(html, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html;
-    return c.html(page, found ? 200 : 404);
+    return new Response(page, { status: found ? 200 : 404, headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' } });
   });
   return app;
 }

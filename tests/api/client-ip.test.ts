@@ -1,18 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../../src/server/features/accounts/rate-limit';
 import { createUser } from '../support/factories';
+import { listen } from '../support/listen';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
-/** The app behind a real socket, so the client IP comes from the connection as in production. */
-async function listen(ctx: TestContext): Promise<{ url: string; server: ServerType }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, server }),
-    );
-  });
-}
 
 const signInFrom = (url: string, email: string, xff: string) =>
   fetch(`${url}/api/auth/sign-in/email`, {

@@ -1,11 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodes } from '../../src/server/db/schema';
 import { MAX_QR_CODES_PER_RESTAURANT, QR_LIMIT_REACHED_MESSAGE } from '../../src/shared/schemas/qr';
 import { createSignedInOwner } from '../support/factories';
+import { listen } from '../support/listen';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -46,10 +45,7 @@ describe('printable cards PDF', () => {
   it('attack: a 500-card PDF renders off the event loop: health p95 stays under 100 ms meanwhile', async () => {
     const { restaurant, agent } = await createSignedInOwner(ctx);
     await fillQrCodes(restaurant.id, MAX_QR_CODES_PER_RESTAURANT - 1);
-    const server: ServerType = await new Promise((resolve) => {
-      const started = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
-    });
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url, server } = await listen(ctx);
     try {
       const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const pollHealth = async (latencies: number[]) => {

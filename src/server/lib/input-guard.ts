@@ -38,9 +38,9 @@ export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
     const decoded = decodeUrl(url);
     let bad = decoded === null || UNSTORABLE.test(decoded);
     if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD' && BODY_TYPES.test(c.req.header('content-type') ?? '')) {
+      // Kept in the request's body cache: the route's validator reads it from there, and better-auth's
+      // mount rebuilds its request from it (app.ts, rebuildReadRequest).
       const text = await c.req.text();
-      // The stream is read: later readers (better-auth gets the raw request, body limits re-read it) get a fresh one.
-      c.req.raw = new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body: text });
       if (UNSTORABLE.test(text)) bad = true;
       else if (/json/i.test(c.req.header('content-type') ?? '')) {
         try {

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps } from '../../deps';
 import { getClientIp } from '../../lib/client-ip';
+import { limitBodySize } from '../../lib/body-limit';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
@@ -20,11 +20,8 @@ const WINDOW = 10 * 60;
 
 
 /** A diner's form is a few KB at most: a bigger body is refused before it is read whole (anyone can post here). */
-const limitBody = bodyLimit({
-  maxSize: 32 * 1024,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
-  },
+const limitBody = limitBodySize(32 * 1024, () => {
+  throw new AppError('PAYLOAD_TOO_LARGE', BODY_TOO_LARGE_MESSAGE);
 });
 
 /** Reads the visitor id, or gives the browser a new one. */
