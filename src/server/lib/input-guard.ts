@@ -34,9 +34,13 @@ const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\
  */
 export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    const decoded = decodeUrl(url);
-    let bad = decoded === null || UNSTORABLE.test(decoded);
+    // A URL arrives as bytes: NUL or a lone surrogate can only come in percent-encoded, so a URL without
+    // '%' needs no decoding (most requests; parsing and decoding every URL was a visible share of the HTML's cost).
+    let bad = false;
+    if (c.req.url.includes('%')) {
+      const decoded = decodeUrl(new URL(c.req.url));
+      bad = decoded === null || UNSTORABLE.test(decoded);
+    }
     if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD' && BODY_TYPES.test(c.req.header('content-type') ?? '')) {
       // Kept in the request's body cache: the route's validator reads it from there, and better-auth's
       // mount rebuilds its request from it (app.ts, rebuildReadRequest).
@@ -51,7 +55,7 @@ export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
       }
     }
     if (!bad) return next();
-    if (url.pathname.startsWith('/storage/')) return c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404);
+    if (c.req.path.startsWith('/storage/')) return c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404);
     return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE } }, 400);
   };
 }
