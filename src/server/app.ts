@@ -79,11 +79,12 @@ const sentPlain = new WeakSet<Response>();
  * Node's server adapter writes those straight to the socket, where hono's own `c.json` (two headers or
  * more) builds a Headers object that the adapter must walk again. A small answer is marked so that the
  * compression step skips it without reading its headers, which would turn the light Response into a full
- * web Response. With headers set beforehand (`c.header`) or a ResponseInit, hono's own path is kept.
+ * web Response. Headers for the answer go in `c.json`'s third argument; with headers set beforehand
+ * (`c.header`) or a ResponseInit, hono's own path is kept.
  */
 function answerJsonPlainly(c: Context, next: Next) {
   const { header, status } = c;
-  const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Record<string, string>) => Response;
+  const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response;
   let headersSet = false;
   let statusSet: number | undefined;
   c.header = ((...args: Parameters<typeof header>) => {
@@ -94,11 +95,12 @@ function answerJsonPlainly(c: Context, next: Next) {
     statusSet = code;
     return status(code);
   }) as typeof status;
-  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
     const text = JSON.stringify(object);
     const length = Buffer.byteLength(text);
-    const plainHeaders = { 'content-type': 'application/json', 'content-length': String(length) };
-    if (headersSet || headers || (arg !== undefined && typeof arg !== 'number')) return body(text, arg, { ...plainHeaders, ...headers });
+    const plainHeaders = { 'content-type': 'application/json', 'content-length': String(length), ...headers };
+    const plain = !headersSet && (arg === undefined || typeof arg === 'number') && Object.values(plainHeaders).every((value) => typeof value === 'string');
+    if (!plain) return body(text, arg, plainHeaders);
     const response = new Response(text, { status: arg ?? statusSet ?? 200, headers: plainHeaders });
     if (length < COMPRESS_THRESHOLD_BYTES) sentPlain.add(response);
     return response;

@@ -60,6 +60,20 @@ describe("behind Node's server adapter", () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answers the public reads with no-store, their errors too', async () => {
+    const { restaurant, mainQr } = await createDinerRestaurant(ctx);
+    for (const pathname of [`/api/public/restaurants/${restaurant.id}`, `/api/public/qr/${mainQr.code}`]) {
+      const response = await fetch(`${url}${pathname}`, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(response.status, pathname).toBe(200);
+      expect(response.headers.get('cache-control'), pathname).toBe('no-store');
+      expect(response.headers.get('content-type'), pathname).toBe('application/json');
+      expect(Number(response.headers.get('content-length')), pathname).toBe(Buffer.byteLength(await response.text()));
+    }
+    const unknown = await fetch(`${url}/api/public/restaurants/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+  });
+
   it("refuses a diner body over its 32 KB limit, declared or chunked, and an app body over 64 KB sent chunked", async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const big = JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, comment: 'a'.repeat(40 * 1024) });

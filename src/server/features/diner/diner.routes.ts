@@ -54,15 +54,22 @@ function limitHits(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visit
   return [{ rule: rules.ip, subject: getClientIp(c, deps.env) }, ...(rules.visitor ? [{ rule: rules.visitor, subject: visitorId }] : [])];
 }
 
-/** Runs `work`, answering 429 with Retry-After when it throws that the caller is over a limit. */
-async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`, answering 429 with Retry-After when it throws that the caller is over a limit. `noStore`:
+ * the error answer (404, 429) is not to be kept by a cache either, like the read's own answer.
+ */
+async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>, options: { noStore?: boolean } = {}): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+    if (options.noStore) c.header('Cache-Control', 'no-store');
     throw error;
   }
 }
+
+/** The public reads' answers change with every scan and every edit of the owner: never cached. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** Throws 429 (with Retry-After) when this caller is over a limit of `action`. */
 function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId?: string): Promise<void> {
@@ -73,8 +80,8 @@ function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, visitorId
 export function createDinerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/restaurants/:restaurantId', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await withRetryAfter(c, () => getPublicRestaurant(deps.db, c.req.param('restaurantId'), limitHits(c, deps, 'read'))));
+      const restaurant = await withRetryAfter(c, () => getPublicRestaurant(deps.db, c.req.param('restaurantId'), limitHits(c, deps, 'read')), { noStore: true });
+      return c.json(restaurant, 200, NO_STORE);
     })
     .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
       const visitorId = ensureDinerId(c, deps);
@@ -82,8 +89,8 @@ export function createDinerRoutes(deps: AppDeps) {
       return c.json(await getAnonymousPoints(deps.db, c.req.param('restaurantId'), visitorId));
     })
     .get('/qr/:code', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await withRetryAfter(c, () => lookupQrCode(deps.db, c.req.param('code'), limitHits(c, deps, 'read'))));
+      const found = await withRetryAfter(c, () => lookupQrCode(deps.db, c.req.param('code'), limitHits(c, deps, 'read')), { noStore: true });
+      return c.json(found, 200, NO_STORE);
     })
     .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
