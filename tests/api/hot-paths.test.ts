@@ -5,6 +5,8 @@ import { queryPreparedRows, queryRows } from '../../src/server/db/client';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
+import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
+import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/send-email';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
 import { recordStatementDetails, recordStatements } from '../support/statements';
@@ -214,5 +216,48 @@ describe('embedded database: type parsers set once, not per query', () => {
     expect(options.every((option) => (option as { parsers?: unknown } | undefined)?.parsers === undefined)).toBe(true);
     const { rows } = await ctx.database.jobQueueClient.query<{ at: unknown }>(`select timestamptz '2026-03-01 12:00:00+00' as at`);
     expect(rows[0].at).toBeInstanceOf(Date);
+  });
+});
+
+describe("moving a customer's pending comeback email", () => {
+  it('finds the pending job by its key through an index, not by reading every pending job of the queue', async () => {
+    const restaurantId = crypto.randomUUID();
+    const due = new Date(Date.now() + 30 * 86_400_000);
+    // 3,000 customers with a pending "we miss you" email each.
+    await ctx.deps.boss.insert(
+      SEND_COMEBACK_EMAIL_JOB.name,
+      Array.from({ length: 3000 }, (_, n) => ({
+        data: { restaurantId, customerId: crypto.randomUUID(), template: 'we_miss_you_30d', eventId: `scale-${n}`, to: null, data: {} },
+        singletonKey: `${restaurantId}:${n}`,
+        startAfter: due,
+      })),
+    );
+    await ctx.db.execute(sql`analyze pgboss.job_common`);
+    const [index] = await queryRows<{ valid: boolean }>(
+      ctx.db,
+      sql`select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = ${`${PENDING_KEY_INDEX}_job_common`}`,
+    );
+    expect(index?.valid).toBe(true);
+    // pg-boss's own query for upsert by singletonKey (plans.updateJob's target), as it sends it.
+    const plan = await queryRows<{ 'QUERY PLAN': string }>(
+      ctx.db,
+      sql.raw(`explain WITH o AS (SELECT '{"singletonKey":"${restaurantId}:42"}'::text::jsonb AS data)
+        SELECT job.id FROM pgboss.job_common job, o WHERE job.name = '${SEND_COMEBACK_EMAIL_JOB.name}' AND job.state < 'active'
+        AND job.singleton_key = o.data->>'singletonKey' ORDER BY job.created_on DESC LIMIT 1`),
+    );
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(PENDING_KEY_INDEX);
+
+    // And the move itself still lands on the one pending job.
+    const customerId = crypto.randomUUID();
+    const request = { restaurantId, customerId, template: 'we_miss_you_30d' as const, eventId: 'move', to: null, data: {} };
+    await scheduleComebackEmail(ctx.deps.boss, request, due);
+    const later = new Date(due.getTime() + 86_400_000);
+    await scheduleComebackEmail(ctx.deps.boss, request, later);
+    const pending = await queryRows<{ start_after: string | Date }>(
+      ctx.db,
+      sql`select start_after from pgboss.job where name = ${SEND_COMEBACK_EMAIL_JOB.name} and singleton_key = ${`${restaurantId}:${customerId}`} and state < 'active'`,
+    );
+    expect(pending).toHaveLength(1);
+    expect(new Date(pending[0].start_after).getTime()).toBe(later.getTime());
   });
 });
