@@ -39,7 +39,7 @@ async function recordWork(work: () => Promise<unknown>): Promise<{ app: string[]
 }
 
 describe('a submission’s follow-up work in few statements', () => {
-  it('reads the feedback, customer and delays in one statement and queues the feedback’s emails in one', async () => {
+  it('reads the feedback, customer and delays in one statement, then queues the feedback’s emails in one and moves the comeback in the same transaction', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `suivi-${Date.now()}@example.fr`;
     const answer = await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' });
@@ -47,12 +47,31 @@ describe('a submission’s follow-up work in few statements', () => {
     await ctx.waitForMail((mail) => mail.toEmail === email);
     const [job] = await queryRows<{ data: unknown }>(ctx.db, sql`select data from pgboss.job where name = 'diner.feedback-follow-up' and data->>'restaurantId' = ${restaurant.id}`);
     // Run again as a retried job would be: the same jobs, so nothing new is queued, but the same statements.
-    const statements = await recordWork(() => followUpJob.handle(followUpJob.payload.parse(job.data), ctx.deps));
+    const boss = ctx.deps.boss;
+    const writes: Array<{ method: string; queue: string; db: unknown }> = [];
+    const { insert, upsert } = boss;
+    boss.insert = ((name: string, jobs: unknown[], options?: { db?: unknown }) => {
+      writes.push({ method: 'insert', queue: name, db: options?.db });
+      return insert.call(boss, name, jobs as never, options as never);
+    }) as typeof boss.insert;
+    boss.upsert = ((name: string, data: object, options?: { db?: unknown }) => {
+      writes.push({ method: 'upsert', queue: name, db: options?.db });
+      return upsert.call(boss, name, data, options as never);
+    }) as typeof boss.upsert;
+    let statements: Awaited<ReturnType<typeof recordWork>>;
+    try {
+      statements = await recordWork(() => followUpJob.handle(followUpJob.payload.parse(job.data), ctx.deps));
+    } finally {
+      Object.assign(boss, { insert, upsert });
+    }
+    // One read through the app's driver…
     expect(statements.app).toHaveLength(1);
     expect(statements.app[0]).toMatch(/^select /);
-    // Inserts into the email queue (its name is written into the statement; the comeback queue is another).
-    const emailInserts = statements.jobQueue.filter((text) => /insert into pgboss\.job/i.test(text) && text.includes("'email.send'"));
-    expect(emailInserts).toHaveLength(1);
+    // …then one transaction (one commit): both emails in one insert, and the customer's comeback email moved.
+    expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-comeback']);
+    expect(writes[0].db).toBeDefined();
+    expect(writes[1].db).toBe(writes[0].db);
+    expect(statements.jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
     // …and that one statement queued both emails of a 5-star feedback: the thanks now, the nudge in 3 days.
     const queued = await queryRows<{ template: string; later: boolean }>(
       ctx.db,

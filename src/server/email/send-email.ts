@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { automations, customers, emailLogs, restaurants } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { defineJob, enqueueJob, type JobDefinition, type PgBoss } from '../jobs/queue';
+import { defineJob, enqueueJob, jobQueueDbOf, type JobDefinition, type PgBoss } from '../jobs/queue';
 import { clock } from '../lib/clock';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
 import {
@@ -262,19 +262,32 @@ export async function enqueueEmail(
 /** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
 export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: Date };
 
-/** Queues several emails in one statement, with enqueueEmail's checks, the queue's retry and retention settings. */
-export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[]): Promise<void> {
+/**
+ * Queues several emails in one statement, with enqueueEmail's checks, the queue's retry and retention
+ * settings. Given `tx`, inside that transaction.
+ */
+export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[], options: { tx?: Db } = {}): Promise<void> {
   if (emails.length === 0) return;
   await boss.insert(
     SEND_EMAIL_JOB.name,
     emails.map(({ request, id, startAfter }) => ({ id, data: ZSendEmail.parse(request), ...(startAfter ? { startAfter } : {}) })),
+    options.tx ? { db: jobQueueDbOf(options.tx) } : undefined,
   );
 }
 
-/** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. */
-export async function scheduleComebackEmail(boss: PgBoss, request: SendEmailRequest & { restaurantId: string; customerId: string }, dueAt: Date): Promise<void> {
+/** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. Given `tx`, inside that transaction. */
+export async function scheduleComebackEmail(
+  boss: PgBoss,
+  request: SendEmailRequest & { restaurantId: string; customerId: string },
+  dueAt: Date,
+  options: { tx?: Db } = {},
+): Promise<void> {
   const data = ZSendEmail.parse(request) as object;
-  await boss.upsert(SEND_COMEBACK_EMAIL_JOB.name, data, { singletonKey: `${request.restaurantId}:${request.customerId}`, startAfter: dueAt });
+  await boss.upsert(SEND_COMEBACK_EMAIL_JOB.name, data, {
+    singletonKey: `${request.restaurantId}:${request.customerId}`,
+    startAfter: dueAt,
+    ...(options.tx ? { db: jobQueueDbOf(options.tx) } : {}),
+  });
 }
 
 /** A test send's id, fresh each time so the owner can send the same test twice. */

@@ -153,7 +153,15 @@ export async function enqueueJob<TPayload, TDeps>(
 ): Promise<string | null> {
   const data = job.payload.parse(payload) as object;
   const { tx, ...sendOptions } = options;
-  return boss.send(job.name, data, tx ? { ...sendOptions, db: fromDrizzle(tx as never, sql) } : sendOptions);
+  return boss.send(job.name, data, tx ? { ...sendOptions, db: jobQueueDbOf(tx) } : sendOptions);
+}
+
+const jobQueueDbs = new WeakMap<Db, ReturnType<typeof fromDrizzle>>();
+/** The job queue's view of a drizzle transaction (one per transaction): jobs written through it commit or roll back with it. */
+export function jobQueueDbOf(tx: Db): ReturnType<typeof fromDrizzle> {
+  let view = jobQueueDbs.get(tx);
+  if (!view) jobQueueDbs.set(tx, (view = fromDrizzle(tx as never, sql)));
+  return view;
 }
 
 export type JobOutcome = { state: 'completed' } | { state: 'failed'; message: string } | { state: 'pending' };

@@ -95,12 +95,19 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
         .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, found.customerId)));
       for (const reward of unlocked) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: payload.balance });
     }
-    await enqueueEmails(deps.boss, emails);
-    if (found.email && found.lastVisitAt && found.feedbackId) {
-      const dueAt = new Date(found.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000);
-      const eventId = `${found.customerId}:${found.lastVisitAt.toISOString()}`;
-      await scheduleComebackEmail(deps.boss, { ...base, template: 'we_miss_you_30d', eventId, data: {} }, dueAt);
-    }
+    const comeback =
+      found.email && found.lastVisitAt && found.feedbackId
+        ? {
+            request: { ...base, template: 'we_miss_you_30d' as const, eventId: `${found.customerId}:${found.lastVisitAt.toISOString()}`, data: {} },
+            dueAt: new Date(found.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000),
+          }
+        : null;
+    if (emails.length === 0 && !comeback) return;
+    // The emails and the moved comeback in one transaction: one commit (a log flush) instead of two.
+    await db.transaction(async (tx) => {
+      await enqueueEmails(deps.boss, emails, { tx });
+      if (comeback) await scheduleComebackEmail(deps.boss, comeback.request, comeback.dueAt, { tx });
+    });
   },
 });
 
