@@ -69,6 +69,9 @@ export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
   return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
 }
 
+/** Every HTML page's headers, as a plain object: Node's server adapter writes it as it is (see answerJsonPlainly). */
+const HTML_HEADERS = { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' } as const;
+
 /** compress()'s threshold: JSON answers below it are sent plain (gzip would cost more than it saves). */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 /** The small JSON answers made by `c.json`, which the compression step passes without looking at them. */
@@ -237,8 +240,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     const page = await readSitePage(c.req.path);
     if (!page) return next();
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    const headers = { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
-    // Plain-object headers: Node's server adapter writes them as they are (see answerJsonPlainly).
+    const headers = { ...HTML_HEADERS, vary: 'Accept-Encoding' };
     if (!encoding) return new Response(page.html, { status: 200, headers });
     return new Response(page[encoding], { status: 200, headers: { ...headers, 'content-encoding': encoding } });
   });
@@ -252,7 +254,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
     // The site's public pages carry their own title, description, alternates and share tags.
     const page = entry === 'index.html' && found ? applySiteHead(html, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html;
-    return new Response(page, { status: found ? 200 : 404, headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' } });
+    return new Response(page, { status: found ? 200 : 404, headers: HTML_HEADERS });
   });
   return app;
 }

@@ -121,14 +121,14 @@ export const PENDING_KEY_INDEX = 'refeed_pending_singleton_key';
  */
 async function ensurePendingKeyIndex(boss: PgBoss, queues: readonly string[], logger: Logger): Promise<void> {
   const db = boss.getDb();
-  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
-  const { rows } = (await db.executeSql(`select distinct table_name from pgboss.queue where name in (${queues.map(quote).join(', ')})`)) as { rows: Array<{ table_name: string }> };
+  const { rows } = (await db.executeSql('select distinct table_name from pgboss.queue where name = any($1::text[])', [queues])) as { rows: Array<{ table_name: string }> };
   for (const { table_name: table } of rows) {
     if (!/^\w+$/.test(table)) continue;
     const name = `${PENDING_KEY_INDEX}_${table}`.slice(0, 63);
     try {
       const { rows: existing } = (await db.executeSql(
-        `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'pgboss' and c.relname = ${quote(name)}`,
+        `select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'pgboss' and c.relname = $1`,
+        [name],
       )) as { rows: Array<{ valid: boolean }> };
       if (existing[0]?.valid) continue;
       if (existing[0]) await db.executeSql(`drop index concurrently if exists pgboss.${name}`);
