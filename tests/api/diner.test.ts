@@ -168,12 +168,12 @@ describe('POST /api/public/feedbacks', () => {
     expect(await ctx.mails(restaurant.contactEmail)).toHaveLength(0);
   });
 
-  it('writes the submission and its follow-up job in one transaction: a failed commit leaves nothing behind', async () => {
+  it('writes the submission and the emails it leads to in one transaction: a failed commit leaves nothing behind', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('atomic');
     const body = { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 2, email, firstName: 'Nina' };
-    const followUpJobs = async () =>
-      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = 'diner.feedback-follow-up' and data->>'restaurantId' = ${restaurant.id}`))[0].n;
+    const jobsOf = async (queue: string) =>
+      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = ${queue} and data->>'restaurantId' = ${restaurant.id}`))[0].n;
     // Fails at COMMIT, after every write of the submission (the job included) has been made.
     await ctx.db.execute(sql.raw(`create function diner_test_fail_commit() returns trigger language plpgsql as $$ begin raise exception 'commit refused'; end $$`));
     await ctx.db.execute(
@@ -191,13 +191,17 @@ describe('POST /api/public/feedbacks', () => {
     expect(await countRows(visits, eq(visits.restaurantId, restaurant.id))).toBe(0);
     expect(await countRows(pointEvents, eq(pointEvents.restaurantId, restaurant.id))).toBe(0);
     expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(0);
-    expect(await followUpJobs()).toBe(0);
+    expect(await jobsOf('email.send')).toBe(0);
+    expect(await jobsOf('email.send-comeback')).toBe(0);
 
-    // The same submission sent again goes through whole, with exactly one follow-up job.
+    // The same submission sent again goes through whole: its alert and the customer's comeback email are
+    // queued by the submission itself (no follow-up job reads it all again).
     const accepted = await createVisitor(ctx).post('/api/public/feedbacks', body);
     expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
-    expect(await followUpJobs()).toBe(1);
+    expect(await jobsOf('email.send')).toBe(1);
+    expect(await jobsOf('email.send-comeback')).toBe(1);
+    expect(await jobsOf('diner.feedback-follow-up')).toBe(0);
     await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail && m.subject.startsWith('Avis à surveiller : 2/5'));
   });
 

@@ -38,47 +38,84 @@ async function recordWork(work: () => Promise<unknown>): Promise<{ app: string[]
   }
 }
 
+/** The job queue writes made while `work` runs: which method, which queue, through which connection. */
+async function recordJobWrites(work: () => Promise<unknown>): Promise<Array<{ method: string; queue: string; db: unknown }>> {
+  const boss = ctx.deps.boss;
+  const writes: Array<{ method: string; queue: string; db: unknown }> = [];
+  const { insert, upsert, send } = boss;
+  boss.insert = ((name: string, jobs: unknown[], options?: { db?: unknown }) => {
+    writes.push({ method: 'insert', queue: name, db: options?.db });
+    return insert.call(boss, name, jobs as never, options as never);
+  }) as typeof boss.insert;
+  boss.upsert = ((name: string, data: object, options?: { db?: unknown }) => {
+    writes.push({ method: 'upsert', queue: name, db: options?.db });
+    return upsert.call(boss, name, data, options as never);
+  }) as typeof boss.upsert;
+  boss.send = ((name: string, data: object, options?: { db?: unknown }) => {
+    writes.push({ method: 'send', queue: name, db: options?.db });
+    return send.call(boss, name, data, options as never);
+  }) as typeof boss.send;
+  try {
+    await work();
+  } finally {
+    Object.assign(boss, { insert, upsert, send });
+  }
+  return writes;
+}
+
+const queuedEmailsOf = (restaurantId: string) =>
+  queryRows<{ template: string; later: boolean }>(
+    ctx.db,
+    sql`select data->>'template' as template, start_after > now() + interval '2 days' as later from pgboss.job
+        where name = 'email.send' and data->>'restaurantId' = ${restaurantId} order by start_after`,
+  );
+
 describe('a submission’s follow-up work in few statements', () => {
-  it('reads the feedback, customer and delays in one statement, then queues the feedback’s emails in one and moves the comeback in the same transaction', async () => {
+  it('queues the feedback’s emails in its own transaction: both in one insert, the comeback moved, and no job that reads it all again', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `suivi-${Date.now()}@example.fr`;
-    const answer = await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' });
-    expect(answer.status).toBe(200);
+    let status = 0;
+    const { jobQueue } = await recordWork(async () => {
+      const writes = await recordJobWrites(async () => {
+        status = (await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status;
+      });
+      // Both writes through the submission's transaction (the same view of it), none on the queue's own connection.
+      expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-comeback']);
+      expect(writes[0].db).toBeDefined();
+      expect(writes[1].db).toBe(writes[0].db);
+    });
+    expect(status).toBe(200);
+    expect(jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
+    const [{ n: followUps }] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = 'diner.feedback-follow-up' and data->>'restaurantId' = ${restaurant.id}`);
+    expect(followUps).toBe(0);
+    // A 5-star feedback: the thanks now, the nudge in 3 days; then the thanks is sent.
+    expect(await queuedEmailsOf(restaurant.id)).toEqual([
+      { template: 'thanks_after_visit', later: false },
+      { template: 'review_nudge_3d', later: true },
+    ]);
     await ctx.waitForMail((mail) => mail.toEmail === email);
-    const [job] = await queryRows<{ data: unknown }>(ctx.db, sql`select data from pgboss.job where name = 'diner.feedback-follow-up' and data->>'restaurantId' = ${restaurant.id}`);
-    // Run again as a retried job would be: the same jobs, so nothing new is queued, but the same statements.
-    const boss = ctx.deps.boss;
-    const writes: Array<{ method: string; queue: string; db: unknown }> = [];
-    const { insert, upsert } = boss;
-    boss.insert = ((name: string, jobs: unknown[], options?: { db?: unknown }) => {
-      writes.push({ method: 'insert', queue: name, db: options?.db });
-      return insert.call(boss, name, jobs as never, options as never);
-    }) as typeof boss.insert;
-    boss.upsert = ((name: string, data: object, options?: { db?: unknown }) => {
-      writes.push({ method: 'upsert', queue: name, db: options?.db });
-      return upsert.call(boss, name, data, options as never);
-    }) as typeof boss.upsert;
-    let statements: Awaited<ReturnType<typeof recordWork>>;
-    try {
-      statements = await recordWork(() => followUpJob.handle(followUpJob.payload.parse(job.data), ctx.deps));
-    } finally {
-      Object.assign(boss, { insert, upsert });
-    }
-    // One read through the app's driver…
+  });
+
+  it('still follows up a feedback whose job an older version queued: one read, then the same emails in one transaction', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const email = `ancien-${Date.now()}@example.fr`;
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status).toBe(200);
+    // Its thanks sent first, so that only the follow-up's own statements are recorded below.
+    await ctx.waitForMail((mail) => mail.toEmail === email);
+    const [feedback] = await queryRows<{ id: string; customer_id: string }>(ctx.db, sql`select id, customer_id from feedbacks where restaurant_id = ${restaurant.id}`);
+    const payload = { restaurantId: restaurant.id, customerId: feedback.customer_id, feedbackId: feedback.id, pointsAdded: 10, balance: 10, customerRewardIds: [] };
+    // The same emails (same job ids): nothing new is queued, but the statements are those of a first run.
+    let writes: Awaited<ReturnType<typeof recordJobWrites>> = [];
+    const statements = await recordWork(async () => {
+      writes = await recordJobWrites(() => followUpJob.handle(followUpJob.payload.parse(payload), ctx.deps));
+    });
     expect(statements.app).toHaveLength(1);
     expect(statements.app[0]).toMatch(/^select /);
-    // …then one transaction (one commit): both emails in one insert, and the customer's comeback email moved.
     expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-comeback']);
     expect(writes[0].db).toBeDefined();
     expect(writes[1].db).toBe(writes[0].db);
     expect(statements.jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
-    // …and that one statement queued both emails of a 5-star feedback: the thanks now, the nudge in 3 days.
-    const queued = await queryRows<{ template: string; later: boolean }>(
-      ctx.db,
-      sql`select data->>'template' as template, start_after > now() + interval '2 days' as later from pgboss.job
-          where name = 'email.send' and data->>'restaurantId' = ${restaurant.id} order by start_after`,
-    );
-    expect(queued).toEqual([
+    expect(await queuedEmailsOf(restaurant.id)).toEqual([
       { template: 'thanks_after_visit', later: false },
       { template: 'review_nudge_3d', later: true },
     ]);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { automations, customerRewards, customers, feedbacks, restaurants, visits } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
 import { enqueueEmails, scheduleComebackEmail, type QueuedEmail, type SendEmailRequest } from '../../email/send-email';
@@ -30,6 +31,26 @@ function emailJobId(template: string, sourceId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** What a feedback (or a linked email's rewards) is followed by: known in the transaction that records it. */
+export type FollowUpFacts = {
+  restaurantId: string;
+  customerId: string;
+  /** The customer's address now (null: an anonymous diner, who gets no email). */
+  email: string | null;
+  lastVisitAt: Date | null;
+  /** Null when the rewards come from linking an email rather than from a feedback. */
+  feedback: { id: string; rating: number; comment: string | null; createdAt: Date; tableLabel: string | null } | null;
+  pointsAdded: number;
+  balance: number;
+  rewards: ReadonlyArray<{ id: string; label: string }>;
+  /** The restaurant's automation delays in minutes, by key (null or missing: the default's). */
+  delays: Record<string, number> | null;
+};
+
+/** The automations' delays of a restaurant, as a column of a read (json: key → delay in minutes, or null). */
+export const automationDelaysOf = (restaurantId: unknown) =>
+  sql<Record<string, number> | null>`(select json_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurantId})`;
+
 /**
  * The emails a feedback (or a linked email's rewards) leads to, queued through the one send-email job;
  * each is rendered and checked (automation active, consent, unsubscribe) when it is sent:
@@ -38,15 +59,69 @@ function emailJobId(template: string, sourceId: string): string {
  * - one reward_unlocked per new reward;
  * - we_miss_you_30d: the customer's one pending send moved to 30 days after this visit.
  * Diner emails are only queued when the customer has an address (anonymous diners get none).
+ * Nothing is written here: queueFollowUpEmails writes the plan.
+ */
+export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
+  const delayOf = (key: AutomationTemplateKey) => facts.delays?.[key] ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
+  const base = { restaurantId: facts.restaurantId, customerId: facts.customerId, to: null } satisfies Partial<SendEmailRequest>;
+  const emails: QueuedEmail[] = [];
+  const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data'], startAfter?: Date) =>
+    emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
+
+  const { feedback } = facts;
+  if (feedback) {
+    const details = {
+      rating: feedback.rating,
+      comment: feedback.comment,
+      label: feedback.tableLabel,
+      created_at: formatDateTimeFr(feedback.createdAt),
+      points_added: facts.pointsAdded,
+      balance: facts.balance,
+    };
+    if (feedback.rating >= POSITIVE_RATING && facts.email) {
+      queue('thanks_after_visit', feedback.id, details);
+      queue('review_nudge_3d', feedback.id, details, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
+    }
+    if (feedback.rating < POSITIVE_RATING) queue('manager_alert_low_rating', feedback.id, details);
+  }
+  if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
+  const comeback =
+    facts.email && facts.lastVisitAt && feedback
+      ? {
+          request: { ...base, template: 'we_miss_you_30d' as const, eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
+          dueAt: new Date(facts.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000),
+        }
+      : null;
+  return { emails, comeback };
+}
+
+type FollowUpPlan = {
+  emails: QueuedEmail[];
+  /** The customer's one pending 'we miss you' email, moved to its new date. */
+  comeback: { request: SendEmailRequest & { restaurantId: string; customerId: string }; dueAt: Date } | null;
+};
+
+/**
+ * Writes a follow-up plan inside `tx` (the transaction that records the feedback, or the follow-up job's
+ * own): all its emails in one statement and the comeback moved in a second, committed with it, so a
+ * rolled-back feedback queues nothing.
+ */
+export async function queueFollowUpEmails(boss: AppDeps['boss'], tx: Db, plan: FollowUpPlan): Promise<void> {
+  await enqueueEmails(boss, plan.emails, { tx });
+  if (plan.comeback) await scheduleComebackEmail(boss, plan.comeback.request, plan.comeback.dueAt, { tx });
+}
+
+/**
+ * The follow-up of a linked email's rewards, and of feedbacks recorded before submissions queued their
+ * emails themselves (jobs still waiting from an older version): reads what the emails need, then
+ * queues them as the submission does. The customer may have been merged into another one (email
+ * linked) since the feedback: the feedback's current customer wins over the payload's.
  */
 export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
   name: 'diner.feedback-follow-up',
   payload: ZFollowUp,
   async handle(payload, deps) {
     const { db } = deps;
-    // One read: the restaurant, the feedback (with its table) and its customer, and the automations'
-    // delays. The customer may have been merged into another one (email linked) since the feedback:
-    // the feedback's current customer wins over the payload's.
     const customerId = sql<string>`coalesce(${feedbacks.customerId}, ${payload.customerId}::uuid)`;
     const [found] = await db
       .select({
@@ -58,7 +133,7 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
         customerId,
         email: customers.email,
         lastVisitAt: customers.lastVisitAt,
-        delays: sql<Record<string, number> | null>`(select json_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurants.id})`,
+        delays: automationDelaysOf(restaurants.id),
       })
       .from(restaurants)
       .leftJoin(feedbacks, payload.feedbackId ? and(eq(feedbacks.id, payload.feedbackId), eq(feedbacks.restaurantId, restaurants.id)) : sql`false`)
@@ -66,48 +141,31 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
       .leftJoin(customers, eq(customers.id, customerId))
       .where(eq(restaurants.id, payload.restaurantId));
     if (!found) return;
-    const delayOf = (key: AutomationTemplateKey) => found.delays?.[key] ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
-    const base = { restaurantId: payload.restaurantId, customerId: found.customerId, to: null } satisfies Partial<SendEmailRequest>;
-    // Every email of this feedback is queued by one statement.
-    const emails: QueuedEmail[] = [];
-    const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data'], startAfter?: Date) =>
-      emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
-
-    if (found.feedbackId && found.rating !== null && found.createdAt) {
-      const facts = {
-        rating: found.rating,
-        comment: found.comment,
-        label: found.tableLabel,
-        created_at: formatDateTimeFr(found.createdAt),
-        points_added: payload.pointsAdded,
-        balance: payload.balance,
-      };
-      if (found.rating >= POSITIVE_RATING && found.email) {
-        queue('thanks_after_visit', found.feedbackId, facts);
-        queue('review_nudge_3d', found.feedbackId, facts, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
-      }
-      if (found.rating < POSITIVE_RATING) queue('manager_alert_low_rating', found.feedbackId, facts);
-    }
-    if (found.email && payload.customerRewardIds.length > 0) {
-      const unlocked = await db
-        .select({ id: customerRewards.id, label: customerRewards.label })
-        .from(customerRewards)
-        .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, found.customerId)));
-      for (const reward of unlocked) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: payload.balance });
-    }
-    const comeback =
-      found.email && found.lastVisitAt && found.feedbackId
-        ? {
-            request: { ...base, template: 'we_miss_you_30d' as const, eventId: `${found.customerId}:${found.lastVisitAt.toISOString()}`, data: {} },
-            dueAt: new Date(found.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000),
-          }
+    const rewards =
+      found.email && payload.customerRewardIds.length > 0
+        ? await db
+            .select({ id: customerRewards.id, label: customerRewards.label })
+            .from(customerRewards)
+            .where(and(inArray(customerRewards.id, payload.customerRewardIds), eq(customerRewards.customerId, found.customerId)))
+        : [];
+    const feedback =
+      found.feedbackId && found.rating !== null && found.createdAt
+        ? { id: found.feedbackId, rating: found.rating, comment: found.comment, createdAt: found.createdAt, tableLabel: found.tableLabel }
         : null;
-    if (emails.length === 0 && !comeback) return;
-    // The emails and the moved comeback in one transaction: one commit (a log flush) instead of two.
-    await db.transaction(async (tx) => {
-      await enqueueEmails(deps.boss, emails, { tx });
-      if (comeback) await scheduleComebackEmail(deps.boss, comeback.request, comeback.dueAt, { tx });
+    const plan = planFollowUpEmails({
+      restaurantId: payload.restaurantId,
+      customerId: found.customerId,
+      email: found.email,
+      lastVisitAt: found.lastVisitAt,
+      feedback,
+      pointsAdded: payload.pointsAdded,
+      balance: payload.balance,
+      rewards,
+      delays: found.delays,
     });
+    if (plan.emails.length === 0 && !plan.comeback) return;
+    // The emails and the moved comeback in one transaction: one commit (a log flush) instead of two.
+    await db.transaction((tx) => queueFollowUpEmails(deps.boss, tx, plan));
   },
 });
 

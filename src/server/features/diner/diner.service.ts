@@ -2,16 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { customers, feedbacks, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
+import { customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/send-email';
 import type { AppDeps } from '../../deps';
-import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
-import { computeVisitPoints } from '../../../shared/rules/points';
+import { computeVisitPoints, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
-import { readPointsRules, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+import { sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
 import { recordDailyStats } from '../dashboard/daily-stats';
 import {
   DINER_MESSAGES,
@@ -24,7 +23,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
-import { followUpJob } from './diner.jobs';
+import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,21 +33,36 @@ export function isUuid(value: string | null | undefined): value is string {
 
 type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null; reviewPromptAllRatings: boolean };
 
-/** The restaurant if it exists and is approved; any other state reads as not found. */
-async function findApprovedRestaurant(db: Db, restaurantId: string): Promise<ApprovedRestaurant> {
+/** Throws not-found unless the restaurant exists and is approved (any other state reads as not found). */
+async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<void> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await db
-    .select({
-      id: restaurants.id,
-      name: restaurants.name,
-      logoUrl: restaurants.logoUrl,
-      googleReviewUrl: restaurants.googleReviewUrl,
-      reviewPromptAllRatings: restaurants.reviewPromptAllRatings,
-    })
+    .select({ id: restaurants.id })
     .from(restaurants)
     .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  return found;
+}
+
+/**
+ * What a submission needs of its restaurant, in one read: that it is approved, its points rules (saved
+ * or default) and its automations' delays (for the emails the feedback queues).
+ */
+async function readSubmissionSettings(tx: Db, restaurantId: string): Promise<{ rules: PointsRules; delays: Record<string, number> | null }> {
+  if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  const [found] = await tx
+    .select({
+      basePoints: loyaltyRules.basePoints,
+      bonusGoodRating: loyaltyRules.bonusGoodRating,
+      ratingThreshold: loyaltyRules.ratingThreshold,
+      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
+      delays: automationDelaysOf(restaurants.id),
+    })
+    .from(restaurants)
+    .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  const { delays, ...rules } = found;
+  return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays };
 }
 
 function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
@@ -118,7 +132,7 @@ export async function trackVisit(
     qr = found;
   }
   if (!restaurantId) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  await findApprovedRestaurant(db, restaurantId);
+  await assertRestaurantApproved(db, restaurantId);
   if (!qr && isUuid(input.qrId)) {
     // A stale or foreign ?qr= is ignored: the visit still counts for the restaurant.
     const [found] = await db
@@ -162,7 +176,8 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
 /**
  * submit-feedback, in one transaction (one commit): the caller's rate limits, customer (by email, else
  * by the anonymous id), visit, feedback, points capped per Paris day, point event, balance and names,
- * rewards reached, the follow-up email job and the day's stats. A retried submission id returns the
+ * rewards reached, the emails the feedback leads to (and the customer's 'we miss you' moved) and the
+ * day's stats. Everything those emails need is at hand here, so no job reads it all again later. A retried submission id returns the
  * first answer and records nothing twice.
  */
 export async function submitFeedback(
@@ -179,10 +194,9 @@ export async function submitFeedback(
       await enforceRateLimits(tx, rateLimits);
       const earlier = await findStoredSubmission(tx, input.submissionId, input.restaurantId);
       if (earlier) return earlier;
-      await findApprovedRestaurant(tx, input.restaurantId);
+      const { rules, delays } = await readSubmissionSettings(tx, input.restaurantId);
       const now = clock.now();
       const customer = await lockCustomer(tx, input.restaurantId, { email: input.email, anonId });
-      const rules = await readPointsRules(tx, input.restaurantId);
       const earnedToday = await sumPointsEarnedOn(tx, customer.id, now);
       const visit = await recordVisit(tx, input, customer.id, now);
       const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
@@ -221,12 +235,18 @@ export async function submitFeedback(
         })
         .where(eq(customers.id, customer.id));
 
-      await enqueueJob(
-        deps.boss,
-        followUpJob,
-        { restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, pointsAdded, balance, customerRewardIds: unlocked.map((r) => r.id) },
-        { tx },
-      );
+      const followUp = planFollowUpEmails({
+        restaurantId: input.restaurantId,
+        customerId: customer.id,
+        email: customer.email,
+        lastVisitAt: now,
+        feedback: { id: feedback.id, rating: input.rating, comment: input.comment ?? null, createdAt: now, tableLabel: visit.tableLabel },
+        pointsAdded,
+        balance,
+        rewards: unlocked,
+        delays,
+      });
+      await queueFollowUpEmails(deps.boss, tx, followUp);
       // Last, in one statement: the day's row is shared by every diner of the restaurant, and its lock
       // is held until commit, so taking it at the end keeps concurrent submissions from queueing.
       await recordDailyStats(tx, input.restaurantId, now, { visits: visit.created ? 1 : 0, feedbacks: 1, ratingSum: input.rating });
@@ -247,14 +267,14 @@ export async function submitFeedback(
 }
 
 /** Uses the visit tracked at page load when it is still free, otherwise records a new one (`created`: to count in the day's stats). */
-async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<{ id: string; created: boolean }> {
+async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<{ id: string; created: boolean; tableLabel: string | null }> {
   if (input.visitId) {
     const [attached] = await tx
       .update(visits)
       .set({ customerId })
       .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
-      .returning({ id: visits.id });
-    if (attached) return { id: attached.id, created: false };
+      .returning({ id: visits.id, tableLabel: visits.tableLabel });
+    if (attached) return { ...attached, created: false };
   }
   let qr: { id: string; tableLabel: string | null } | undefined;
   if (isUuid(input.qrId)) {
@@ -267,12 +287,12 @@ async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: stri
     .insert(visits)
     .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
     .returning({ id: visits.id });
-  return { id: visit.id, created: true };
+  return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null };
 }
 
 /** anon-points: the balance of this device's anonymous customer (0 when it has none). */
 export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: string): Promise<{ points: number }> {
-  await findApprovedRestaurant(db, restaurantId);
+  await assertRestaurantApproved(db, restaurantId);
   const [found] = await db
     .select({ points: customers.points })
     .from(customers)
@@ -301,7 +321,7 @@ const hashLinkToken = (token: string) => createHash('sha256').update(token).dige
  * and the answer is the same whatever the email, so nobody learns who is a customer or their points.
  */
 export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: LinkInput, anonId: string): Promise<TLinkEmailResponse> {
-  await findApprovedRestaurant(deps.db, input.restaurantId);
+  await assertRestaurantApproved(deps.db, input.restaurantId);
   const [anon] = await deps.db
     .select({ id: customers.id })
     .from(customers)
@@ -354,14 +374,9 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
       const link = ZStoredLink.parse(JSON.parse(consumed.value));
       const [restaurant] = await tx.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, link.restaurantId));
       const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
-      if (unlocked.length > 0) {
-        await enqueueJob(
-          deps.boss,
-          followUpJob,
-          { restaurantId: link.restaurantId, customerId, feedbackId: null, pointsAdded: 0, balance, customerRewardIds: unlocked.map((r) => r.id) },
-          { tx },
-        );
-      }
+      // The rewards the merged points unlocked are announced to the address just confirmed.
+      const followUp = planFollowUpEmails({ restaurantId: link.restaurantId, customerId, email: link.email, lastVisitAt: null, feedback: null, pointsAdded: 0, balance, rewards: unlocked, delays: null });
+      await queueFollowUpEmails(deps.boss, tx, followUp);
       return { balance, restaurantName: restaurant?.name ?? '' };
     });
   try {
@@ -408,7 +423,7 @@ export async function dinerPageExists(db: Db, pathname: string): Promise<boolean
     return false;
   }
   try {
-    if (match[1] === 'f') await findApprovedRestaurant(db, value);
+    if (match[1] === 'f') await assertRestaurantApproved(db, value);
     else await lookupQrCode(db, value);
     return true;
   } catch (error) {
