@@ -10,19 +10,12 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { buildSecurityHeaders } from '../../src/server/lib/security-headers';
+import { stampProductHeaders } from './product-headers';
 
 const [requested, port] = [process.argv[2], Number(process.argv[3])];
 const mode = requested.replace(/-headers$/, '');
 const app = new Hono<{ Bindings: { outgoing: ServerResponse } }>();
-if (requested.endsWith('-headers')) {
-  const headers = buildSecurityHeaders(true);
-  app.use((c, next) => {
-    c.env.outgoing.setHeader('X-Request-Id', crypto.randomUUID());
-    for (const [name, value] of headers) c.env.outgoing.setHeader(name, value);
-    return next();
-  });
-}
+if (requested.endsWith('-headers')) stampProductHeaders(app);
 if (mode === 'hello') app.get('/', (c) => c.text('hello'));
 if (mode === 'file') {
   const html = readFileSync(path.resolve(import.meta.dirname, '../../dist/client/diner.html'), 'utf8');

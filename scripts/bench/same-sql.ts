@@ -14,12 +14,14 @@
 // 3. The submission's replay: on PostgreSQL, as a pgbench script at 8 and 32 clients (pgbench is the load
 //    and the measure); on PGlite, in this process, one statement after another (one connection).
 // 4. With a PORT: a bare Hono server then answers each path by replaying its statements through the same
-//    driver, the same way (POST /submission, GET /public, /qr, /me): Node, HTTP and the driver doing the
-//    path's SQL and nothing of ReFeed, the floor of what the app can reach on this machine.
+//    driver, the same way (POST /submission, GET /public, /qr, /me), with the security headers every
+//    ReFeed answer must carry: Node, HTTP and the driver doing the path's SQL and nothing of ReFeed, the
+//    floor of what the app can reach on this machine.
 // Prints (and writes to SUMMARY_FILE) one line of JSON: the submission's statements, commits and replay
 // rate(s), and each path's statement count.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { tmpdir } from 'node:os';
 import { serve } from '@hono/node-server';
@@ -35,6 +37,7 @@ import { parseEnv } from '../../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { createLogger } from '../../src/server/lib/logger';
+import { stampProductHeaders } from './product-headers';
 
 type Captured = { text: string; values: unknown[]; row: Record<string, unknown> | null; name?: string };
 /** A parameter: replayed as captured, or rebuilt at each run from literal text and variables. */
@@ -390,7 +393,9 @@ if (!portArg) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
     replayPath = (replay) => replayOnPool(pool, replay);
   }
-  const bare = new Hono();
+  const bare = new Hono<{ Bindings: { outgoing: ServerResponse } }>();
+  // The headers every ReFeed answer carries are part of the floor (bench/product-headers.ts).
+  stampProductHeaders(bare);
   bare.get('/', (c) => c.text('ready'));
   bare.post('/submission', async (c) => {
     await c.req.json(); // the body is read and parsed, as any route must
