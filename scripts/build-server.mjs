@@ -10,11 +10,16 @@ export const SERVER_DIST = path.join(root, 'dist/server');
 
 /**
  * The flags Node runs the server with (`npm start` in package.json says the same; a test keeps them
- * equal). AsyncLocalStorage (better-auth uses three) is built on V8's context frames instead of promise
- * hooks, which otherwise run at every promise of every request once one store is in use: +15-20%
- * requests/s on every path measured (decision 013). The default from Node 24; a flag on Node 22.
+ * equal).
+ * - AsyncLocalStorage (better-auth uses three) is built on V8's context frames instead of promise
+ *   hooks, which otherwise run at every promise of every request once one store is in use: +15-20%
+ *   requests/s on every path measured (decision 013). The default from Node 24; a flag on Node 22.
+ * - No allocation-site pretenuring: requests that wait on the database keep their objects past two
+ *   young-generation collections, V8 then allocates every object of those shared sites (hono, the
+ *   HTTP adapter) in the old generation, and the light requests pay a full collection every half
+ *   second (decision 019).
  */
-export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame'];
+export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame', '--no-allocation-site-pretenuring'];
 
 /** Every file Node starts on its own: the server, and worker-thread entries that live beside it. */
 export const SERVER_ENTRIES = { index: 'src/server/index.ts', 'table-cards.worker': 'src/server/features/qr/table-cards.worker.ts' };
