@@ -147,23 +147,23 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // better-auth's hooks; a value sent by the client under that name is never believed.
   // Only better-auth reads the stamp (its routes, and the POST routes that call it): writing request
   // headers copies them all, so the other reads skip it.
-  app.use(async (c, next) => {
+  app.use((c, next) => {
     const headers = c.req.raw.headers;
     if (headers.has(CLIENT_IP_HEADER)) headers.delete(CLIENT_IP_HEADER);
     if (!BODILESS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) {
       const ip = getClientIp(c, env);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);
     }
-    await next();
+    return next();
   });
-  app.use(async (c, next) => {
+  // API calls are logged, with a logger naming the request; pages and files are not (an error there
+  // gets its request's logger in onError), which spares them building one.
+  app.use('/api/*', async (c, next) => {
     const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);
     const started = performance.now();
     await next();
-    if (c.req.path.startsWith('/api/')) {
-      logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
-    }
+    logger.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
   // Every body is small here: a bigger one is refused while it streams in, before it is buffered.
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
@@ -189,7 +189,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
       // Hono's own 4xx (e.g. a malformed JSON body) carry English text: answer in the product's language.
       return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE } }, error.status);
     }
-    (c.get('logger') ?? deps.logger).error({ err: error, path: c.req.path }, 'unexpected error');
+    (c.get('logger') ?? deps.logger.child({ requestId: c.get('requestId') })).error({ err: error, path: c.req.path }, 'unexpected error');
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);
   });
 

@@ -68,6 +68,19 @@ describe('secrets in logs', () => {
     expect(captured).not.toContain(TEST_PASSWORD);
   });
 
+  it('logs each API call once, under its request id, and pages not at all', async () => {
+    captured = '';
+    const api = await ctx.agent().get('/api/health', { headers: { 'x-request-id': 'log-check-api' } });
+    expect(api.status).toBe(200);
+    const page = await ctx.agent().get('/robots.txt', { headers: { 'x-request-id': 'log-check-page' } });
+    expect(page.status).toBe(200);
+
+    const lines = captured.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; requestId?: string; path?: string; status?: number });
+    const calls = lines.filter((line) => line.msg === 'request');
+    expect(calls).toEqual([expect.objectContaining({ requestId: 'log-check-api', path: '/api/health', status: 200 })]);
+    expect(lines.some((line) => line.requestId === 'log-check-page')).toBe(false);
+  });
+
   it('redacts token-bearing paths and queries in any text, keeping ids readable', () => {
     const id = '0b9e6a3c-8a51-4c1e-9f55-6f1f0c2b7a10';
     expect(redactSecrets('/api/auth/reset-password/AbCdEf123?callbackURL=%2Freset-password')).toBe(
