@@ -38,6 +38,7 @@ import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../..
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { createLogger } from '../../src/server/lib/logger';
 import { stampProductHeaders } from './product-headers';
+import { REPLAY_QUEUE_PREFIX } from './replay-queues';
 
 type Captured = { text: string; values: unknown[]; row: Record<string, unknown> | null; name?: string };
 /** A parameter: replayed as captured, or rebuilt at each run from literal text and variables. */
@@ -210,7 +211,8 @@ function templateCaptures(name: string, first: Captured[], second: Captured[], n
   const returned = new Map<string, { step: number; column: string }>();
   const usedRows = new Set<number>();
 
-  const templateOf = (value: string): Part[] => {
+  /** A value's parts; UUIDs and hashes it shares with the other call's value (the restaurant's id) stay as they are. */
+  const templateOf = (value: string, other: string): Part[] => {
     let parts: Part[] = [value];
     for (const [needle, { step, column }] of [...returned].sort((a, b) => b[0].length - a[0].length)) {
       parts = splitOn(parts, needle, () => {
@@ -220,6 +222,7 @@ function templateCaptures(name: string, first: Captured[], second: Captured[], n
     }
     for (const [needle, replacement] of tokens) parts = splitOn(parts, needle, () => replacement);
     for (const uuid of value.match(UUID) ?? []) {
+      if (other.includes(uuid)) continue;
       if (!freshUuids.has(uuid)) freshUuids.set(uuid, `uuid${freshUuids.size}`);
       parts = splitOn(parts, uuid, () => ['00000000-0000-4000-8000-', { variable: freshUuids.get(uuid)! }]);
     }
@@ -227,6 +230,7 @@ function templateCaptures(name: string, first: Captured[], second: Captured[], n
     for (const part of [...parts]) {
       if (typeof part !== 'string') continue;
       for (const hash of part.match(HASH) ?? []) {
+        if (other.includes(hash)) continue;
         if (!freshUuids.has(hash)) freshUuids.set(hash, `hash${freshUuids.size}`);
         parts = splitOn(parts, hash, () => ['h', { variable: freshUuids.get(hash)! }]);
       }
@@ -238,7 +242,7 @@ function templateCaptures(name: string, first: Captured[], second: Captured[], n
     const params = statement.values.map((value, position): Param => {
       const other = second[index].values[position];
       const differs = typeof value === 'string' ? value !== other : false;
-      return differs ? { kind: 'template', parts: templateOf(value as string) } : { kind: 'constant', value };
+      return differs ? { kind: 'template', parts: templateOf(value as string, other as string) } : { kind: 'constant', value };
     });
     for (const [column, value] of Object.entries(statement.row ?? {})) {
       if (typeof value === 'string' && value.length >= 8 && !returned.has(value)) returned.set(value, { step: index, column });
@@ -300,9 +304,32 @@ async function replayOnPool(pool: pg.Pool, replay: Replay) {
   }
 }
 
+/**
+ * The replays queue their jobs (the feedback's emails) as the app does, but into twin queues that no
+ * worker takes: on PostgreSQL they share the bench's database with the app, whose workers would
+ * otherwise send thousands of emails for the replays while later lines are measured.
+ */
+async function redirectJobsToTwinQueues(replay: Replay): Promise<void> {
+  for (const job of ALL_JOBS) {
+    const quoted = `'${job.name}'`;
+    if (!replay.steps.some((step) => step.text.includes(quoted))) continue;
+    const twin = `${REPLAY_QUEUE_PREFIX}${job.name}`;
+    const queue = await deps.boss.getQueue(job.name);
+    if (!queue) throw new Error(`capture: the queue ${job.name} does not exist`);
+    if (!(await deps.boss.getQueue(twin))) {
+      const { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, retentionSeconds, deleteAfterSeconds } = queue;
+      await deps.boss.createQueue(twin, { policy, retryLimit, retryDelay, retryBackoff, expireInSeconds, retentionSeconds, deleteAfterSeconds });
+    }
+    for (const step of replay.steps) step.text = step.text.split(quoted).join(`'${twin}'`);
+    // A named (prepared) statement is named after its text: the twin's text gets a name of its own.
+    for (const step of replay.steps) if (step.name && step.text.includes(`'${twin}'`)) step.name = `${step.name}-replay`;
+  }
+}
+
 const replays = {} as Record<PathName, Replay>;
 try {
   for (const name of Object.keys(PATHS) as PathName[]) replays[name] = await capturePath(name);
+  for (const replay of Object.values(replays)) await redirectJobsToTwinQueues(replay);
 } catch (error) {
   await finish();
   throw error;
@@ -334,7 +361,10 @@ if (mode === 'pglite') {
       const text = prepareValue(param.value as never) as string | null;
       return text === null ? 'NULL' : `'${String(text).replace(/'/g, "''")}'`;
     }
-    return `'${param.parts.map((part) => (typeof part === 'string' ? part.replace(/'/g, "''") : `:${part.variable}`)).join('')}'`;
+    const text = param.parts.map((part) => (typeof part === 'string' ? part.replace(/'/g, "''") : `:${part.variable}`)).join('');
+    // pgbench leaves "::name" alone (a cast): a variable right after a ':' (a key like "restaurant:customer")
+    // is put in a literal of its own, joined to the rest.
+    return text.includes('::') ? `(${`'${text}'`.replace(/:(:\w+)/g, ":' || '$1")})` : `'${text}'`;
   };
   const lines = [
     '\\set v_n random(1, 999999999999)',
