@@ -2,14 +2,15 @@ import path from 'node:path';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
 import { createDeps, type AppDeps } from './deps';
 import type { Env } from './env';
-import { startJobWorkers } from './jobs/queue';
+import { prepareJobQueues, startJobWorkers } from './jobs/queue';
 import { ALL_JOBS } from './jobs/registry';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import type { Logger } from './lib/logger';
 
 /**
  * Opens everything the server (or a script) needs: the data-folder lock (PGlite only), the database
- * with its migrations applied, and the job queue with its workers. `stop` undoes it all.
+ * with its migrations applied, and the job queue with its workers (unless `workers: false` or
+ * JOB_WORKERS=off). `stop` undoes it all.
  */
 export async function startDependencies(
   env: Env,
@@ -24,7 +25,9 @@ export async function startDependencies(
     const deps = createDeps(env, database, logger, options.overrides);
     deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await deps.boss.start();
-    if (options.workers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
+    // Scripts and web-only instances (JOB_WORKERS=off) queue jobs that a worker instance runs.
+    if (options.workers ?? env.JOB_WORKERS === 'on') await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
+    else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
     const opened = database;
     return {
       deps,

@@ -23,6 +23,13 @@ describe('parseEnv', () => {
     expect(parseEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(env.AUTH_SECRET);
   });
 
+  it('runs job workers unless JOB_WORKERS=off, which needs PostgreSQL (another instance must run the jobs)', () => {
+    expect(parseEnv({ DATA_DIR: freshDir() }).JOB_WORKERS).toBe('on');
+    expect(() => parseEnv({ JOB_WORKERS: 'off', DATA_DIR: freshDir() })).toThrow(/JOB_WORKERS: off needs DATABASE_URL/);
+    expect(parseEnv({ JOB_WORKERS: 'off', DATABASE_URL: 'postgres://refeed@db.internal:5432/refeed', DATA_DIR: freshDir() }).JOB_WORKERS).toBe('off');
+    expect(() => parseEnv({ JOB_WORKERS: 'no', DATA_DIR: freshDir() })).toThrow(/JOB_WORKERS/);
+  });
+
   it('lists every bad variable at once', () => {
     let message = '';
     try {

@@ -43,10 +43,19 @@ const ZEnv = z
     /** Reverse proxies in front of the server that append to X-Forwarded-For; 0 = none, use the socket address. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `off`: this instance queues jobs (emails, housekeeping) but runs none; another instance with `on` runs them. */
+    JOB_WORKERS: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+    if (env.JOB_WORKERS === 'off' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_WORKERS'],
+        message: 'off needs DATABASE_URL: on the embedded database this is the only instance, so no other would send the emails',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     const outboxWhere = env.NODE_ENV === 'production' ? 'kept in the outbox_emails table, never sent (MAIL_MODE=outbox)' : `read mails at ${env.PUBLIC_URL}/dev/mailbox`;
     console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (${outboxWhere})`}`);
     console.log(`  storage: ${deps.storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.join(env.DATA_DIR, 'storage')}`);
+    if (env.JOB_WORKERS === 'off') console.log('  jobs: queued here, run by the instances with JOB_WORKERS=on');
   });
   server.on('error', async (error) => {
     console.error(`Could not listen on port ${env.PORT}: ${error.message}`);

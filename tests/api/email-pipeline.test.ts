@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { startDependencies } from '../../src/server/bootstrap';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { automations, customers, emailLogs } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
@@ -362,6 +364,39 @@ describe('restarts', () => {
 });
 
 describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', () => {
+  it('a web-only instance (JOB_WORKERS=off) runs no job: it queues a feedback’s thank-you email and a worker instance sends it', { timeout: 60_000 }, async () => {
+    if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
+    // The test's own instance is the worker instance: paused while the web-only one takes the feedback.
+    for (const job of ALL_JOBS) await ctx.deps.boss.offWork(job.name);
+    const web = await startDependencies({ ...ctx.deps.env, DATABASE_URL: ctx.database.pool.options.connectionString, JOB_WORKERS: 'off' }, ctx.deps.logger);
+    let resumed = false;
+    try {
+      const { restaurant } = await createDinerRestaurant(ctx, { name: 'Instance Web' });
+      const email = uniqueEmail('web-only');
+      const response = await createApp(web.deps, { clientDist: ctx.dataDir }).request(`${TEST_PUBLIC_URL}/api/public/feedbacks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'x-forwarded-for': '10.77.0.1' },
+        body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, firstName: 'Inès', email }),
+      });
+      expect(response.status).toBe(200);
+      const thanksState = async () =>
+        (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = ${SEND_EMAIL_JOB.name} and data->>'restaurantId' = ${restaurant.id}
+              and data->>'template' = 'thanks_after_visit'`)).map((row) => row.state);
+      // Queued and due; a worker would take it within milliseconds (LISTEN/NOTIFY), none does.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await thanksState()).toEqual(['created']);
+      expect(mailsTo(email)).toHaveLength(0);
+
+      await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5 });
+      resumed = true;
+      await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
+      expect(await thanksState()).toEqual(['completed']);
+    } finally {
+      await web.stop();
+      if (!resumed) await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5 });
+    }
+  });
+
   it('send each due email once, whichever instance takes the job', { timeout: 60_000 }, async () => {
     if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
     // A second server process: its own pool, queue and workers, on the same database.

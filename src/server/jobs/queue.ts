@@ -60,14 +60,11 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task
   return results;
 }
 
-/** Creates each queue and starts its worker. Must run before the first transactional send. */
-export async function startJobWorkers<TDeps>(
-  boss: PgBoss,
-  jobs: ReadonlyArray<JobDefinition<unknown, TDeps>>,
-  deps: TDeps,
-  logger: Logger,
-  options: { pollingIntervalSeconds?: number } = {},
-): Promise<void> {
+/**
+ * Creates each queue (or brings one made by an older version up to date), its schedule and the index
+ * for moving pending jobs by key. Must run before the first transactional send, workers or not.
+ */
+export async function prepareJobQueues<TDeps>(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<unknown, TDeps>>, logger: Logger): Promise<void> {
   for (const job of jobs) {
     const queueOptions = {
       retryLimit: job.retryLimit ?? 3,
@@ -80,6 +77,22 @@ export async function startJobWorkers<TDeps>(
     await boss.createQueue(job.name, { ...queueOptions, ...(job.queue?.policy ? { policy: job.queue.policy } : {}) });
     // createQueue keeps an existing queue's options: bring queues made by an older version up to date.
     await boss.updateQueue(job.name, queueOptions);
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {});
+  }
+  const movedByKey = jobs.filter((job) => job.queue?.policy === 'short').map((job) => job.name);
+  if (movedByKey.length > 0) await ensurePendingKeyIndex(boss, movedByKey, logger);
+}
+
+/** Prepares the queues (prepareJobQueues) and starts a worker on each. */
+export async function startJobWorkers<TDeps>(
+  boss: PgBoss,
+  jobs: ReadonlyArray<JobDefinition<unknown, TDeps>>,
+  deps: TDeps,
+  logger: Logger,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<void> {
+  await prepareJobQueues(boss, jobs, logger);
+  for (const job of jobs) {
     await boss.work(
       job.name,
       {
@@ -101,10 +114,7 @@ export async function startJobWorkers<TDeps>(
           }
         }),
     );
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {});
   }
-  const movedByKey = jobs.filter((job) => job.queue?.policy === 'short').map((job) => job.name);
-  if (movedByKey.length > 0) await ensurePendingKeyIndex(boss, movedByKey, logger);
 }
 
 /** The index ensurePendingKeyIndex creates on the table of each queue whose pending jobs are moved by key. */
