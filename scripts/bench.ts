@@ -355,6 +355,35 @@ console.log(`server memory (RSS): idle ${idleRss.toFixed(0)} MB, after the load 
 
 await Promise.all([server.child, sameSqlServer.child, ...ceilingServers.map((s) => s.child)].map(stopProcess));
 
+/**
+ * On PostgreSQL, the submission at 8 connections once more, taken by a web-only instance
+ * (JOB_WORKERS=off) while no instance runs jobs: the request path without the emails it queues, beside
+ * the same pgbench ceiling. Those emails are sent by the drain below (its backlog line).
+ */
+async function benchWebOnlySubmission() {
+  const webPort = await findFreePort();
+  const webBase = `http://127.0.0.1:${webPort}`;
+  const webEnv = { ...serverEnv, PORT: String(webPort), PUBLIC_URL: webBase, JOB_WORKERS: 'off' };
+  const web = await startProcess([...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], webEnv, answers(`${webBase}/api/health`));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const peakSpec = lines.find((line) => line.name === 'POST feedback, 8 connections')!.spec;
+    const spec = { ...peakSpec, url: `${webBase}/api/public/feedbacks`, headers: { ...peakSpec.headers, origin: webBase } };
+    await waitUntilMachineIdle();
+    const cpuBefore = readCpuSeconds(web.child.pid!);
+    const [, result] = runLoads([{ ...spec, seconds: 1 }, spec]);
+    const cpuMs = ((readCpuSeconds(web.child.pid!) - cpuBefore) * 1000) / result.requests;
+    const ceiling = submissionCeilingAt(spec.connections);
+    console.log(
+      `${'POST feedback, 8 conn., web-only'.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}  ${(result.perSecond / ceiling.perSecond).toFixed(2).padStart(5)}  ${cpuMs.toFixed(2).padStart(6)}  ${(result.machineCpuMs / result.requests).toFixed(2)}`,
+    );
+    console.log('(JOB_WORKERS=off: the same submissions without sending their emails meanwhile; the drain below sends them)');
+  } finally {
+    await stopProcess(web.child);
+  }
+}
+if (!ONLY && databaseUrl) await benchWebOnlySubmission();
+
 /** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
 async function benchEmailDrain(total: number) {
   const env = parseEnv({ ...serverEnv, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
