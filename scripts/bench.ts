@@ -110,6 +110,9 @@ function readMachineCpu(): { busy: number; total: number } {
  * follow-up emails, PostgreSQL's own after-work (checkpoints, autovacuum) and the last load are done,
  * so a line does not measure the tail of the one before. Returns the wait in ms.
  */
+/** The app's jobs waiting to run or running, due now (the replays' twin queues left out): a condition on pgboss.job. */
+const DUE_APP_JOBS = `state in ('created', 'retry', 'active') and start_after <= now() and name not like '${REPLAY_QUEUE_PREFIX}%'`;
+
 /**
  * On PostgreSQL, waits until no job is due (the emails the peak runs queued are sent; at most 120 s):
  * the machine can look idle for half a second while a worker waits for its next batch. On PGlite the
@@ -121,7 +124,7 @@ async function waitUntilEmailsSent(url: string): Promise<number> {
   await client.connect();
   try {
     const dueJobs = async () =>
-      Number((await client.query<{ n: number }>(`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() and name not like '${REPLAY_QUEUE_PREFIX}%'`)).rows[0].n);
+      Number((await client.query<{ n: number }>(`select count(*)::int as n from pgboss.job where ${DUE_APP_JOBS}`)).rows[0].n);
     while ((await dueJobs()) > 0 && performance.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 250));
   } finally {
     await client.end();
@@ -393,14 +396,14 @@ async function benchEmailDrain(total: number) {
     // figure below measures these N alone (day-3 and day-30 follow-ups stay scheduled).
     const backlogStarted = performance.now();
     const pending = async () =>
-      (await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() and name not like ${`${REPLAY_QUEUE_PREFIX}%`}`))[0].n;
+      (await queryRows<{ n: number }>(deps.db, sql`select count(*)::int as n from pgboss.job where ${sql.raw(DUE_APP_JOBS)}`))[0].n;
     const backlog = await pending();
     while ((await pending()) > 0 && performance.now() - backlogStarted < 120_000) await new Promise((resolve) => setTimeout(resolve, 100));
     if (backlog > 0) console.log(`queue backlog from the submissions: ${backlog} jobs done in ${((performance.now() - backlogStarted) / 1000).toFixed(1)} s`);
     const left = await queryRows<{ name: string; state: string; n: number; retries: number }>(
       deps.db,
       sql`select name, state, count(*)::int as n, max(retry_count)::int as retries from pgboss.job
-          where state in ('created', 'retry', 'active') and start_after <= now() and name not like ${`${REPLAY_QUEUE_PREFIX}%`} group by 1, 2`,
+          where ${sql.raw(DUE_APP_JOBS)} group by 1, 2`,
     );
     if (left.length > 0) console.log(`  still due after the wait: ${left.map((row) => `${row.name} ${row.state} ×${row.n} (retries up to ${row.retries})`).join(', ')}`);
     const domain = `drain-${Date.now()}.example.fr`;

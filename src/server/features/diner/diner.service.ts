@@ -10,7 +10,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
 import { computeVisitPoints, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
-import { sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+import { POINTS_RULES_COLUMNS, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
 import { recordDailyStats } from '../dashboard/daily-stats';
 import {
   DINER_MESSAGES,
@@ -50,13 +50,7 @@ async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<v
 async function readSubmissionSettings(tx: Db, restaurantId: string): Promise<{ rules: PointsRules; delays: Record<string, number> | null }> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await tx
-    .select({
-      basePoints: loyaltyRules.basePoints,
-      bonusGoodRating: loyaltyRules.bonusGoodRating,
-      ratingThreshold: loyaltyRules.ratingThreshold,
-      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
-      delays: automationDelaysOf(restaurants.id),
-    })
+    .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id) })
     .from(restaurants)
     .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
     .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
@@ -177,8 +171,8 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
  * submit-feedback, in one transaction (one commit): the caller's rate limits, customer (by email, else
  * by the anonymous id), visit, feedback, points capped per Paris day, point event, balance and names,
  * rewards reached, the emails the feedback leads to (and the customer's 'we miss you' moved) and the
- * day's stats. Everything those emails need is at hand here, so no job reads it all again later. A retried submission id returns the
- * first answer and records nothing twice.
+ * day's stats. Everything those emails need is at hand here, so no job reads it all again later. A
+ * retried submission id returns the first answer and records nothing twice.
  */
 export async function submitFeedback(
   deps: Pick<AppDeps, 'db' | 'boss'>,

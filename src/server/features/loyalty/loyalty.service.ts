@@ -34,14 +34,17 @@ export async function createLoyaltyDefaults(
     .returning();
 }
 
+/** A restaurant's saved points rules, as columns of a read (the submission reads them with its restaurant). */
+export const POINTS_RULES_COLUMNS = {
+  basePoints: loyaltyRules.basePoints,
+  bonusGoodRating: loyaltyRules.bonusGoodRating,
+  ratingThreshold: loyaltyRules.ratingThreshold,
+  maxPointsPerDay: loyaltyRules.maxPointsPerDay,
+};
+
 export async function readPointsRules(tx: Db, restaurantId: string): Promise<PointsRules> {
   const [rules] = await tx
-    .select({
-      basePoints: loyaltyRules.basePoints,
-      bonusGoodRating: loyaltyRules.bonusGoodRating,
-      ratingThreshold: loyaltyRules.ratingThreshold,
-      maxPointsPerDay: loyaltyRules.maxPointsPerDay,
-    })
+    .select(POINTS_RULES_COLUMNS)
     .from(loyaltyRules)
     .where(eq(loyaltyRules.restaurantId, restaurantId));
   return rules ?? DEFAULT_POINTS_RULES;
