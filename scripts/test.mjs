@@ -21,6 +21,8 @@ mkdirSync(reportDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 let ok = true;
+// Failed tests' names, printed again just above the closing line so a long log's tail names them.
+const failures = [];
 
 function step(title, command, args) {
   console.log(`\n▶ ${title}`);
@@ -41,6 +43,15 @@ function countReport(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name);
+    const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      const reason = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${file} › ${test.fullName}: ${reason}`);
+    }
+    if (failedTests.length === 0 && suite.status === 'failed') failures.push(`${file}: ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
   rmSync(file);
 }
 
@@ -71,5 +82,6 @@ if (noE2e) {
   console.log(`\n⚠ browser tests SKIPPED: no Chromium at ${chromium} (install it with apt-get install -y chromium, or set CHROMIUM_PATH).`);
 }
 
+for (const failure of failures) console.log(`✗ FAILED ${failure}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
