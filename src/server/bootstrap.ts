@@ -22,11 +22,12 @@ export async function startDependencies(
   try {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pg') });
     await migrateDatabase(database);
-    const deps = createDeps(env, database, logger, options.overrides);
+    // Scripts and web-only instances (JOB_WORKERS=off) queue jobs that a worker instance runs.
+    const workers = options.workers ?? env.JOB_WORKERS === 'on';
+    const deps = createDeps(env, database, logger, { ...options.overrides, jobWorkers: workers });
     deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await deps.boss.start();
-    // Scripts and web-only instances (JOB_WORKERS=off) queue jobs that a worker instance runs.
-    if (options.workers ?? env.JOB_WORKERS === 'on') await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
+    if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
     else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
     const opened = database;
     return {

@@ -30,7 +30,7 @@ export function createDeps(
   env: Env,
   database: Database,
   logger: Logger,
-  overrides: Partial<Pick<AppDeps, 'mailer' | 'storage'>> & { rateLimits?: RateLimitOverrides } = {},
+  overrides: Partial<Pick<AppDeps, 'mailer' | 'storage'>> & { rateLimits?: RateLimitOverrides; jobWorkers?: boolean } = {},
 ): AppDeps {
   const db = database.db;
   const mailer = overrides.mailer ?? createMailer(env, db);
@@ -38,7 +38,8 @@ export function createDeps(
     auth: { ...AUTH_RATE_LIMITS, ...overrides.rateLimits?.auth },
     diner: { ...DINER_RATE_LIMITS, ...overrides.rateLimits?.diner },
   };
-  const boss = createJobQueue(database);
+  // Only a process that runs the workers listens for queued jobs (JOB_WORKERS, or its caller's choice).
+  const boss = createJobQueue(database, { listen: overrides.jobWorkers ?? env.JOB_WORKERS === 'on' });
   return {
     env,
     database,

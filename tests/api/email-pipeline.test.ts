@@ -368,6 +368,11 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
     if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
     // The test's own instance is the worker instance: paused while the web-only one takes the feedback.
     for (const job of ALL_JOBS) await ctx.deps.boss.offWork(job.name);
+    // Connections listening for queued jobs (their last statement is LISTEN or its heartbeat).
+    const listeners = async () =>
+      (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike '%listen%' and pid <> pg_backend_pid()`))[0].n;
+    const listenersBefore = await listeners();
+    expect(listenersBefore, 'the test’s own instance listens').toBeGreaterThan(0);
     const web = await startDependencies({ ...ctx.deps.env, DATABASE_URL: ctx.database.pool.options.connectionString, JOB_WORKERS: 'off' }, ctx.deps.logger);
     let resumed = false;
     try {
@@ -379,6 +384,8 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
         body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, firstName: 'Inès', email }),
       });
       expect(response.status).toBe(200);
+      // With no workers it does not listen either (each queued job would wake that connection for nothing).
+      expect(await listeners()).toBe(listenersBefore);
       const thanksState = async () =>
         (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = ${SEND_EMAIL_JOB.name} and data->>'restaurantId' = ${restaurant.id}
               and data->>'template' = 'thanks_after_visit'`)).map((row) => row.state);

@@ -36,9 +36,14 @@ const SUPERVISE_INTERVAL_SECONDS = 15;
 export const JOB_BATCH_SIZE = 20;
 const JOB_CONCURRENCY = 5;
 
-export function createJobQueue(database: Database): PgBoss {
-  // LISTEN/NOTIFY wakes the workers as soon as a job is queued; polling stays as a floor.
-  const common = { useListenNotify: true, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as const;
+/**
+ * The job queue on the app's database. `listen`: LISTEN/NOTIFY wakes this process's workers as soon as
+ * a job is queued (polling stays as a floor). Only where workers run: in a web-only instance or a script
+ * the listening connection would be woken by every queued job for nothing (on PostgreSQL, one more
+ * backend woken and one more message parsed per submission).
+ */
+export function createJobQueue(database: Database, { listen = true }: { listen?: boolean } = {}): PgBoss {
+  const common = { useListenNotify: listen, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as const;
   if (database.kind === 'pglite') {
     return new PgBoss({ db: fromPglite(database.jobQueueClient), backend: 'pglite', ...common });
   }
