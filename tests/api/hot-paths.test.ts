@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryPreparedRows, queryRows } from '../../src/server/db/client';
+import { prepareFixedRead, queryPreparedRows, queryRows } from '../../src/server/db/client';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
@@ -186,6 +186,22 @@ describe('hot reads planned once per connection', () => {
     } else {
       expect(names.every((statement) => statement.name === undefined)).toBe(true); // PGlite: one connection, sent as is
     }
+  });
+});
+
+describe('a fixed read built once', () => {
+  it('binds its placeholders by name at each call, answers as queryRows does, and runs as one named statement on PostgreSQL', async () => {
+    const query = (n: unknown, word: unknown) => sql`select ${n}::int as n, ${word}::text as word, 'fixed' as kind`;
+    const read = prepareFixedRead<{ n: number; word: string; kind: string }>(query(sql.placeholder('n'), sql.placeholder('word')));
+    const statements = await recordStatementDetails(ctx.database, async () => {
+      expect(await read(ctx.db, { n: 3, word: 'trois' })).toEqual(await queryRows(ctx.db, query(3, 'trois')));
+      expect(await read(ctx.db, { word: 'cinq', n: 5 })).toEqual([{ n: 5, word: 'cinq', kind: 'fixed' }]);
+    });
+    if (ctx.database.kind === 'postgres') {
+      expect(statements[0].name).toMatch(/^refeed_[0-9a-f]{16}$/);
+      expect(statements[2].name).toBe(statements[0].name);
+    }
+    await expect(read(ctx.db, { n: 1 })).rejects.toThrow('no value for word');
   });
 });
 

@@ -4,7 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { createHash } from 'node:crypto';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -127,4 +127,28 @@ export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query({ name: nameStatement(text), text, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/**
+ * queryPreparedRows for a statement whose text never changes, built once: its text, name and parameter
+ * slots are worked out here, so each call only binds its values (no query building or name lookup per
+ * request). `query` names its values with `sql.placeholder(name)`; the call gives them by name. On
+ * PostgreSQL a named prepared statement; on PGlite the same text through its client. Not in a transaction.
+ */
+export function prepareFixedRead<T>(query: SQL): (db: Db, values: Readonly<Record<string, unknown>>) => Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = nameStatement(text);
+  // Each parameter is a value filled at the call (its placeholder's name) or a constant of the text.
+  const slots = params.map((param): { placeholder: string } | { constant: unknown } => (is(param, Placeholder) ? { placeholder: param.name } : { constant: param }));
+  const bind = (values: Readonly<Record<string, unknown>>) =>
+    slots.map((slot) => {
+      if ('constant' in slot) return slot.constant;
+      if (!(slot.placeholder in values)) throw new Error(`no value for ${slot.placeholder}`);
+      return values[slot.placeholder];
+    });
+  return async (db, values) => {
+    const client = (db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool) return (await client.query({ name, text, values: bind(values) })).rows as T[];
+    return (await (client as Pick<PGlite, 'query'>).query<T>(text, bind(values))).rows;
+  };
 }

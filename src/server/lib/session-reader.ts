@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { queryPreparedRows, queryRows } from '../db/client';
+import { prepareFixedRead, queryRows } from '../db/client';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -20,7 +20,8 @@ export type SessionRead = { user: SessionUser; restaurants: SessionRestaurant[];
 type AuthContext = Awaited<AppDeps['auth']['$context']>;
 
 type SessionRow = {
-  expires_at: string | Date;
+  /** The session's expiry in epoch milliseconds (a number: no date parsing per request). */
+  expires_ms: number;
   user_id: string;
   email: string;
   name: string;
@@ -40,6 +41,16 @@ const USER_ACCESS_COLUMNS = sql`exists (select 1 from platform_admins a where a.
     from users_restaurants ur join restaurants r on r.id = ur.restaurant_id
     where ur.user_id = u.id
   ), '[]') as restaurants`;
+
+/** The session, its user, the admin flag and the restaurants of a session token, in one statement built once. */
+const readSessionRow = prepareFixedRead<SessionRow>(
+  sql`select floor(extract(epoch from s.expires_at) * 1000)::float8 as expires_ms, u.id as user_id, u.email, u.name, u.email_verified, ${USER_ACCESS_COLUMNS}
+      from sessions s join users u on u.id = s.user_id
+      where s.token = ${sql.placeholder('token')}`,
+);
+
+/** Signed cookie values whose signature was found valid (a valid signature stays valid), the oldest dropped first. */
+const VERIFIED_COOKIES_KEPT = 10_000;
 
 function readCookie(header: string, name: string): string | null {
   for (const part of header.split(';')) {
@@ -75,6 +86,18 @@ export function verifySignedToken(cookieValue: string, secret: string): string |
 export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
   let context: Promise<AuthContext> | null = null;
   const authContext = () => (context ??= deps.auth.$context);
+  // An owner's every call carries the same cookie: its HMAC is checked once, not per request. Only
+  // valid values are kept (a forged one is checked each time), and the session row is still read.
+  const verifiedCookies = new Map<string, string>();
+  const verifyCookie = (value: string, secret: string): string | null => {
+    const known = verifiedCookies.get(value);
+    if (known) return known;
+    const token = verifySignedToken(value, secret);
+    if (!token) return null;
+    if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.delete(verifiedCookies.keys().next().value!);
+    verifiedCookies.set(value, token);
+    return token;
+  };
 
   async function readThroughBetterAuth(headers: Headers): Promise<SessionRead | null> {
     const found = await deps.auth.api.getSession({ headers });
@@ -91,16 +114,11 @@ export function createSessionReader(deps: Pick<AppDeps, 'auth' | 'db'>) {
     const value = readCookie(cookieHeader, ctx.authCookies.sessionToken.name);
     if (!value) return null;
     if (readCookie(cookieHeader, ctx.authCookies.dontRememberToken.name)) return readThroughBetterAuth(headers);
-    const token = verifySignedToken(value, ctx.secret);
+    const token = verifyCookie(value, ctx.secret);
     if (!token) return null;
-    const [row] = await queryPreparedRows<SessionRow>(
-      deps.db,
-      sql`select s.expires_at, u.id as user_id, u.email, u.name, u.email_verified, ${USER_ACCESS_COLUMNS}
-          from sessions s join users u on u.id = s.user_id
-          where s.token = ${token}`,
-    );
+    const [row] = await readSessionRow(deps.db, { token });
     if (!row) return null;
-    const expiresAt = new Date(row.expires_at).getTime();
+    const expiresAt = row.expires_ms;
     const { expiresIn, updateAge } = ctx.sessionConfig;
     // Expired (better-auth deletes it) or due for a refresh (better-auth extends it): its own path.
     if (expiresAt <= Date.now() || expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now()) return readThroughBetterAuth(headers);
