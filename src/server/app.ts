@@ -225,12 +225,15 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
   });
 
-  const htmlCache = new Map<string, string>();
+  // An entry's text (the SPA's head is rewritten per page) and its bytes: sent as they are, Node neither
+  // measures nor encodes the diner's page again on each request.
+  const htmlCache = new Map<string, { text: string; bytes: Uint8Array<ArrayBuffer> }>();
   const readHtml = (file: string) => {
     if (env.NODE_ENV === 'production' && htmlCache.has(file)) return htmlCache.get(file)!;
     const full = path.join(clientDist, file);
     if (!existsSync(full)) return null;
-    const html = readFileSync(full, 'utf8');
+    const bytes = readFileSync(full);
+    const html = { text: bytes.toString('utf8'), bytes: new Uint8Array(bytes) };
     htmlCache.set(file, html);
     return html;
   };
@@ -253,7 +256,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
     const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
     // The site's public pages carry their own title, description, alternates and share tags.
-    const page = entry === 'index.html' && found ? applySiteHead(html, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html;
+    const page = entry === 'index.html' && found ? applySiteHead(html.text, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html.bytes;
     return new Response(page, { status: found ? 200 : 404, headers: HTML_HEADERS });
   });
   return app;
