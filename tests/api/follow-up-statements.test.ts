@@ -121,7 +121,7 @@ describe('a submission’s follow-up work in few statements', () => {
     ]);
   });
 
-  it('reads what an email is rendered and checked from (restaurant, automation, customer) in one statement', async () => {
+  it('reads what an email is rendered and checked from in one statement, and marks it sent with its log row in one more', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `merci-${Date.now()}@example.fr`;
     expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Léa', email })).status).toBe(200);
@@ -130,8 +130,21 @@ describe('a submission’s follow-up work in few statements', () => {
     const payload = ZSendEmail.parse({ template: 'thanks_after_visit', restaurantId: restaurant.id, customerId: customer.id, to: null, eventId: `again-${Date.now()}`, data: {} });
     const statements = (await recordWork(() => handleSendEmail(payload, ctx.deps))).app;
     expect(statements.filter((text) => /^select /.test(text))).toHaveLength(1);
+    // The restaurant, automation and customer; the send key's claim; the mail (outbox); the key marked
+    // sent with the email_logs row, in one statement.
+    expect(statements).toHaveLength(4);
     expect(statements[0]).toMatch(/^select /);
+    expect(statements[1]).toMatch(/^insert into "email_deliveries"/);
+    expect(statements[2]).toMatch(/^insert into "outbox_emails"/);
+    expect(statements[3]).toMatch(/^with "marked" as \(update "email_deliveries" set .*\) insert into "email_logs"/);
     const sent = await ctx.waitForMails(email, 2);
     expect(sent[0].html).toContain('Léa');
+    const logs = await queryRows<{ status: string }>(ctx.db, sql`select status from email_logs where to_email = ${email} and template_name = 'thanks_after_visit'`);
+    expect(logs.map((log) => log.status)).toEqual(['sent', 'sent']);
+    const [delivery] = await queryRows<{ status: string; sent: boolean }>(
+      ctx.db,
+      sql`select status, sent_at is not null as sent from email_deliveries where send_key = ${`${restaurant.id}|${email}|thanks_after_visit|${payload.eventId}`}`,
+    );
+    expect(delivery).toEqual({ status: 'sent', sent: true });
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailDeliveries } from '../db/schema';
+import { emailDeliveries, emailLogs } from '../db/schema';
 import { clock } from '../lib/clock';
 import { JOB_EXPIRE_SECONDS } from '../jobs/queue';
 import type { Logger } from '../lib/logger';
@@ -28,8 +28,15 @@ export function buildSendKey(parts: { restaurantId: string | null; to: string; t
  *   mail left is unknown; sending again is what gave diners two identical emails, so it is not sent
  *   again and the case is logged (at most once; decision 005).
  * A transport error marks the key 'failed' and is rethrown, so the job's retry sends it.
+ * `sentLog`: the email_logs row of a sent mail, written in the statement that marks the key sent (one
+ * round trip and one commit, and never one without the other).
  */
-export async function deliverEmailOnce(deps: { db: Db; mailer: Mailer; logger: Logger }, sendKey: string, mail: OutgoingMail): Promise<DeliveryOutcome> {
+export async function deliverEmailOnce(
+  deps: { db: Db; mailer: Mailer; logger: Logger },
+  sendKey: string,
+  mail: OutgoingMail,
+  { sentLog }: { sentLog?: typeof emailLogs.$inferInsert } = {},
+): Promise<DeliveryOutcome> {
   const now = clock.now();
   const [claimed] = await deps.db
     .insert(emailDeliveries)
@@ -59,6 +66,13 @@ export async function deliverEmailOnce(deps: { db: Db; mailer: Mailer; logger: L
       .where(and(eq(emailDeliveries.sendKey, sendKey), eq(emailDeliveries.status, 'sending')));
     throw error;
   }
-  await deps.db.update(emailDeliveries).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailDeliveries.sendKey, sendKey));
+  const sentAt = clock.now();
+  const markSent = deps.db.update(emailDeliveries).set({ status: 'sent', sentAt }).where(eq(emailDeliveries.sendKey, sendKey));
+  if (!sentLog) {
+    await markSent;
+    return 'sent';
+  }
+  const marked = deps.db.$with('marked').as(markSent.returning({ sendKey: emailDeliveries.sendKey }));
+  await deps.db.with(marked).insert(emailLogs).values({ ...sentLog, createdAt: sentAt });
   return 'sent';
 }

@@ -201,18 +201,14 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
   const sendKey = buildSendKey({ restaurantId: payload.restaurantId, to: mail.to, template, eventId: payload.eventId });
   let outcome;
   try {
-    outcome = await deliverEmailOnce(deps, sendKey, mail);
+    // A sent mail's log row is written with its delivery mark, in one statement.
+    outcome = await deliverEmailOnce(deps, sendKey, mail, { sentLog: { ...entry, status: 'sent', error: null } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) });
     throw new EmailSendError(message);
   }
-  await deps.db.insert(emailLogs).values({
-    ...entry,
-    createdAt: clock.now(),
-    status: outcome === 'sent' ? 'sent' : 'skipped',
-    error: outcome === 'sent' ? null : DELIVERY_SKIP_REASONS[outcome],
-  });
+  if (outcome !== 'sent') await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'skipped', error: DELIVERY_SKIP_REASONS[outcome] });
 }
 
 const DELIVERY_SKIP_REASONS = {
