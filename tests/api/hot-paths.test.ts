@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareFixedRead, queryPreparedRows, queryRows } from '../../src/server/db/client';
+import pg from 'pg';
+import { prepareFixedRead, prepareWriteStatements, PREPARED_PER_CONNECTION, queryPreparedRows, queryRows } from '../../src/server/db/client';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
@@ -11,6 +12,7 @@ import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
 import { recordStatementDetails, recordStatements } from '../support/statements';
 import { createTestContext, type TestContext } from '../support/test-app';
+import { createDinerRestaurant, createVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -202,6 +204,57 @@ describe('a fixed read built once', () => {
       expect(statements[2].name).toBe(statements[0].name);
     }
     await expect(read(ctx.db, { n: 1 })).rejects.toThrow('no value for word');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per connection (PostgreSQL)', () => {
+  /** The texts this connection holds prepared, as PostgreSQL lists them. */
+  const preparedOn = async (client: pg.ClientBase) =>
+    (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')).rows.map((row) => row.statement);
+
+  it('names statements inside a transaction and single writes, not standalone reads, and stops at the cap', async () => {
+    if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
+    const client = new pg.Client({ connectionString: ctx.database.pool.options.connectionString });
+    await client.connect();
+    try {
+      prepareWriteStatements(client);
+      await client.query('create temporary table written (n int)');
+      for (let round = 0; round < 2; round++) {
+        expect((await client.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
+        await client.query({ text: 'insert into written (n) values ($1)', values: [round] });
+        await client.query('begin');
+        expect((await client.query('select count(*)::int as n from written where n >= $1', [0])).rows).toEqual([{ n: round + 1 }]);
+        await client.query('commit');
+      }
+      // Each text once, however often it ran; the standalone read and the statements without values never.
+      expect(await preparedOn(client)).toEqual(['insert into written (n) values ($1)', 'select count(*)::int as n from written where n >= $1']);
+
+      await client.query('begin');
+      for (let extra = 0; extra < PREPARED_PER_CONNECTION + 5; extra++) {
+        expect((await client.query(`select $1::int + ${extra} as n`, [1])).rows).toEqual([{ n: 1 + extra }]);
+      }
+      await client.query('commit');
+      expect(await preparedOn(client)).toHaveLength(PREPARED_PER_CONNECTION);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('leaves a feedback submission’s statements prepared on the connection that ran it', async () => {
+    if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
+    const { restaurant } = await createDinerRestaurant(ctx);
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Jeanne', email: `prep-${Date.now()}@example.fr` })).status).toBe(200);
+    await ctx.waitForIdleQueue(20_000);
+    // Every idle connection of the app's pool, held at once, and what each has prepared.
+    const { pool } = ctx.database;
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    try {
+      const statements = (await Promise.all(clients.map(preparedOn))).flat();
+      expect(statements.some((text) => /^insert into "feedbacks"/.test(text))).toBe(true);
+      expect(statements.some((text) => /^select .* from "feedbacks" where "feedbacks"\."submission_id" = \$1/.test(text))).toBe(true);
+    } finally {
+      for (const client of clients) client.release();
+    }
   });
 });
 
