@@ -222,12 +222,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per con
       for (let round = 0; round < 2; round++) {
         expect((await client.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
         await client.query({ text: 'insert into written (n) values ($1)', values: [round] });
+        // A data-modifying WITH is a write; a read-only one is a read.
+        await client.query('with marked as (update written set n = n where n = $1 returning n) insert into written (n) select n + 100 from marked', [-1]);
+        expect((await client.query('with given as (select $1::int as n) select n from given', [round])).rows).toEqual([{ n: round }]);
         await client.query('begin');
         expect((await client.query('select count(*)::int as n from written where n >= $1', [0])).rows).toEqual([{ n: round + 1 }]);
         await client.query('commit');
       }
       // Each text once, however often it ran; the standalone read and the statements without values never.
-      expect(await preparedOn(client)).toEqual(['insert into written (n) values ($1)', 'select count(*)::int as n from written where n >= $1']);
+      expect((await preparedOn(client)).sort()).toEqual([
+        'insert into written (n) values ($1)',
+        'select count(*)::int as n from written where n >= $1',
+        'with marked as (update written set n = n where n = $1 returning n) insert into written (n) select n + 100 from marked',
+      ]);
 
       await client.query('begin');
       for (let extra = 0; extra < PREPARED_PER_CONNECTION + 5; extra++) {

@@ -117,7 +117,8 @@ function nameStatement(text: string): string {
 
 /** Statements one connection keeps prepared by prepareWriteStatements, at most: PostgreSQL keeps each plan in that backend's memory. */
 export const PREPARED_PER_CONNECTION = 300;
-const WRITE_STATEMENT = /^\s*(insert|update|delete)\b/i;
+/** An insert, update or delete, alone or after a WITH (a data-modifying CTE such as the email's mark-and-log). */
+const WRITE_STATEMENT = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i;
 
 /**
  * Sends the statements of write paths as named prepared statements on this connection: every
