@@ -226,7 +226,7 @@ describe('sends over time', () => {
     clock.advance(3 * DAY - 60_000);
     expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(0);
     clock.advance(60_000);
-    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id, queue: 'email.send' })).toBe(2);
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id, queue: 'email.send-later' })).toBe(2);
     const nudge = await smtp.waitFor((m) => m.envelope.to.includes(consenting) && m.parsed.subject === 'Anna, votre avis compte pour Nudge Time');
     // No review link set: the button leads to the restaurant's own rating page.
     expect(String(nudge.parsed.html)).toContain(`href="${TEST_PUBLIC_URL}/f/${restaurant.id}"`);

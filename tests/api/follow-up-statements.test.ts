@@ -63,15 +63,16 @@ async function recordJobWrites(work: () => Promise<unknown>): Promise<Array<{ me
   return writes;
 }
 
+/** The emails queued for a restaurant: template, whether it waits days, and its queue. */
 const queuedEmailsOf = (restaurantId: string) =>
-  queryRows<{ template: string; later: boolean }>(
+  queryRows<{ template: string; later: boolean; queue: string }>(
     ctx.db,
-    sql`select data->>'template' as template, start_after > now() + interval '2 days' as later from pgboss.job
-        where name = 'email.send' and data->>'restaurantId' = ${restaurantId} order by start_after`,
+    sql`select data->>'template' as template, start_after > now() + interval '2 days' as later, name as queue from pgboss.job
+        where name in ('email.send', 'email.send-later') and data->>'restaurantId' = ${restaurantId} order by start_after`,
   );
 
 describe('a submission’s follow-up work in few statements', () => {
-  it('queues the feedback’s emails in its own transaction: both in one insert, the comeback moved, and no job that reads it all again', async () => {
+  it('queues the feedback’s emails in its own transaction: the due one and the later one on their queues, the comeback moved, and no job that reads it all again', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `suivi-${Date.now()}@example.fr`;
     let status = 0;
@@ -79,10 +80,10 @@ describe('a submission’s follow-up work in few statements', () => {
       const writes = await recordJobWrites(async () => {
         status = (await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status;
       });
-      // Both writes through the submission's transaction (the same view of it), none on the queue's own connection.
-      expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-comeback']);
+      // Every write through the submission's transaction (the same view of it), none on the queue's own connection.
+      expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'insert email.send-later', 'upsert email.send-comeback']);
       expect(writes[0].db).toBeDefined();
-      expect(writes[1].db).toBe(writes[0].db);
+      expect(writes.every((write) => write.db === writes[0].db)).toBe(true);
     });
     expect(status).toBe(200);
     expect(jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
@@ -90,8 +91,8 @@ describe('a submission’s follow-up work in few statements', () => {
     expect(followUps).toBe(0);
     // A 5-star feedback: the thanks now, the nudge in 3 days; then the thanks is sent.
     expect(await queuedEmailsOf(restaurant.id)).toEqual([
-      { template: 'thanks_after_visit', later: false },
-      { template: 'review_nudge_3d', later: true },
+      { template: 'thanks_after_visit', later: false, queue: 'email.send' },
+      { template: 'review_nudge_3d', later: true, queue: 'email.send-later' },
     ]);
     await ctx.waitForMail((mail) => mail.toEmail === email);
   });
@@ -111,13 +112,13 @@ describe('a submission’s follow-up work in few statements', () => {
     });
     expect(statements.app).toHaveLength(1);
     expect(statements.app[0]).toMatch(/^select /);
-    expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-comeback']);
+    expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'insert email.send-later', 'upsert email.send-comeback']);
     expect(writes[0].db).toBeDefined();
-    expect(writes[1].db).toBe(writes[0].db);
+    expect(writes.every((write) => write.db === writes[0].db)).toBe(true);
     expect(statements.jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
     expect(await queuedEmailsOf(restaurant.id)).toEqual([
-      { template: 'thanks_after_visit', later: false },
-      { template: 'review_nudge_3d', later: true },
+      { template: 'thanks_after_visit', later: false, queue: 'email.send' },
+      { template: 'review_nudge_3d', later: true, queue: 'email.send-later' },
     ]);
   });
 

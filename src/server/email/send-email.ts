@@ -240,11 +240,26 @@ export const SEND_COMEBACK_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
   handle: handleSendEmail,
 });
 
-export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [SEND_EMAIL_JOB, SEND_COMEBACK_EMAIL_JOB] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
+/**
+ * Emails queued for later (the day-3 review nudge). Not in SEND_EMAIL_JOB's queue: pg-boss fetches a
+ * queue's jobs in creation order and skips those not yet due, so three days of waiting nudges made every
+ * fetch of the immediate emails (one per submission, woken by NOTIFY) walk them all (decision 022).
+ */
+export const SEND_LATER_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
+  name: 'email.send-later',
+  payload: ZSendEmail,
+  retryLimit: 5,
+  queue: { retentionSeconds: EMAIL_RETENTION_SECONDS },
+  handle: handleSendEmail,
+});
+
+export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [SEND_EMAIL_JOB, SEND_LATER_EMAIL_JOB, SEND_COMEBACK_EMAIL_JOB] as ReadonlyArray<
+  JobDefinition<unknown, AppDeps>
+>;
 
 /**
  * Queues an email. Given `tx`, it is written in the transaction that causes it (a rolled-back write
- * sends nothing). `startAfter` delays it (the day-3 nudge); `deleteAfterSeconds` shortens how long a
+ * sends nothing). `startAfter` delays it (on the queue of later emails); `deleteAfterSeconds` shortens how long a
  * payload carrying a secret link stays in the queue table.
  */
 export async function enqueueEmail(
@@ -252,23 +267,33 @@ export async function enqueueEmail(
   request: SendEmailRequest,
   options: { tx?: Db; startAfter?: Date; id?: string; deleteAfterSeconds?: number; retryLimit?: number } = {},
 ): Promise<string | null> {
-  return enqueueJob(boss, SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
+  const later = !!options.startAfter && options.startAfter.getTime() > clock.now().getTime();
+  return enqueueJob(boss, later ? SEND_LATER_EMAIL_JOB : SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
 }
 
 /** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
 export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: Date };
 
 /**
- * Queues several emails in one statement, with enqueueEmail's checks, the queue's retry and retention
- * settings. Given `tx`, inside that transaction.
+ * Queues several emails, with enqueueEmail's checks, the queue's retry and retention settings: those due
+ * now in one statement, those for later (`startAfter` ahead) in one more, on their own queue
+ * (SEND_LATER_EMAIL_JOB). Given `tx`, inside that transaction.
  */
 export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[], options: { tx?: Db } = {}): Promise<void> {
-  if (emails.length === 0) return;
-  await boss.insert(
-    SEND_EMAIL_JOB.name,
-    emails.map(({ request, id, startAfter }) => ({ id, data: ZSendEmail.parse(request), ...(startAfter ? { startAfter } : {}) })),
-    options.tx ? { db: jobQueueDbOf(options.tx) } : undefined,
-  );
+  const now = clock.now().getTime();
+  const isLater = (email: QueuedEmail) => !!email.startAfter && email.startAfter.getTime() > now;
+  const db = options.tx ? { db: jobQueueDbOf(options.tx) } : undefined;
+  for (const [queue, group] of [
+    [SEND_EMAIL_JOB.name, emails.filter((email) => !isLater(email))],
+    [SEND_LATER_EMAIL_JOB.name, emails.filter(isLater)],
+  ] as const) {
+    if (group.length === 0) continue;
+    await boss.insert(
+      queue,
+      group.map(({ request, id, startAfter }) => ({ id, data: ZSendEmail.parse(request), ...(startAfter ? { startAfter } : {}) })),
+      db,
+    );
+  }
 }
 
 /** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. Given `tx`, inside that transaction. */
