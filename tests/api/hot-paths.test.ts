@@ -227,6 +227,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per con
         expect((await client.query('with given as (select $1::int as n) select n from given', [round])).rows).toEqual([{ n: round }]);
         await client.query('begin');
         expect((await client.query('select count(*)::int as n from written where n >= $1', [0])).rows).toEqual([{ n: round + 1 }]);
+        // A submittable (here a bare Query) is passed on as it is, unnamed.
+        const submitted = client.query(new pg.Query('select $1::int + 1 as n', [round]));
+        await new Promise((resolve, reject) => submitted.on('end', resolve).on('error', reject));
         await client.query('commit');
       }
       // Each text once, however often it ran; the standalone read and the statements without values never.

@@ -149,8 +149,9 @@ export function prepareWriteStatements(client: pg.Client): void {
       const name = nameOf(config, rest[0]);
       return name ? query({ text: config, values: rest[0], name }, ...rest.slice(1)) : query(config, ...rest);
     }
-    const given = config as { text?: unknown; name?: unknown; values?: unknown } | null;
-    if (given && typeof given.text === 'string' && !given.name) {
+    const given = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | null;
+    // A submittable (a cursor, a stream, a Query) is passed on as it is: copying it would lose its methods.
+    if (given && typeof given.text === 'string' && !given.name && typeof given.submit !== 'function') {
       const name = nameOf(given.text, Array.isArray(rest[0]) ? rest[0] : given.values);
       if (name) return query({ ...given, name }, ...rest);
     }
