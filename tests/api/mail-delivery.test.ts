@@ -23,6 +23,29 @@ function welcomeMail(restaurantId: string, to: string, eventId: string) {
   return ZSendEmail.parse({ restaurantId, customerId: null, template: 'welcome_onboarding', to, eventId, data: { first_name: 'Zoé' } });
 }
 
+describe('an email whose restaurant or customer is gone', () => {
+  it('is logged without them instead of failing its job: a deleted restaurant, an erased customer', async () => {
+    const goneRestaurant = crypto.randomUUID();
+    const to = uniqueEmail('gone');
+    // A welcome email (sent whatever the restaurant) and a thank-you (skipped without its restaurant).
+    await SEND_EMAIL_JOB.handle(welcomeMail(goneRestaurant, to, crypto.randomUUID()), ctx.deps);
+    expect(await ctx.mails(to)).toHaveLength(1);
+    const thanks = (restaurantId: string, customerId: string) =>
+      ZSendEmail.parse({ restaurantId, customerId, template: 'thanks_after_visit', to: null, eventId: crypto.randomUUID(), data: {} });
+    await SEND_EMAIL_JOB.handle(thanks(goneRestaurant, crypto.randomUUID()), ctx.deps);
+    const restaurant = await createRestaurant(ctx);
+    const goneCustomer = crypto.randomUUID();
+    await SEND_EMAIL_JOB.handle(thanks(restaurant.id, goneCustomer), ctx.deps);
+
+    const logs = await ctx.db.select().from(emailLogs).where(eq(emailLogs.restaurantId, restaurant.id));
+    expect(logs).toEqual([expect.objectContaining({ customerId: null, status: 'skipped', error: SKIP_REASONS.customerMissing })]);
+    const [welcome] = await ctx.db.select().from(emailLogs).where(eq(emailLogs.toEmail, to));
+    expect(welcome).toMatchObject({ restaurantId: null, status: 'sent' });
+    const orphan = await ctx.db.select().from(emailLogs).where(eq(emailLogs.error, SKIP_REASONS.restaurantMissing));
+    expect(orphan.some((row) => row.restaurantId === null && row.templateName === 'thanks_after_visit')).toBe(true);
+  });
+});
+
 describe('each email is sent at most once', () => {
   it('crash during a send does not send twice: the retried job finds the claimed key', async () => {
     const restaurant = await createRestaurant(ctx);

@@ -158,12 +158,18 @@ function prepareAutomationEmail(
   };
 }
 
-async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<Prepared> {
+/** What an email turned into, and whether its restaurant and customer still exist (its log names only those). */
+async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<{ prepared: Prepared; found: { restaurant: boolean; customer: boolean } }> {
   const template = canonicalTemplate(payload.template);
   const automationTemplate = isAutomationTemplate(template);
   const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
+  const found = { restaurant: !!context, customer: !!context?.customer };
+  return { prepared: prepareFoundEmail(deps, payload, context), found };
+}
+
+function prepareFoundEmail(deps: AppDeps, payload: SendEmailPayload, context: Awaited<ReturnType<typeof loadEmailContext>>): Prepared {
   const restaurant = context?.restaurant ?? null;
-  if (automationTemplate) {
+  if (isAutomationTemplate(canonicalTemplate(payload.template))) {
     if (!context) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
     return prepareAutomationEmail(deps, payload, context);
   }
@@ -190,8 +196,15 @@ const domainOf = (address: string) => address.split('@')[1]?.toLowerCase() ?? ''
  */
 export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps): Promise<void> {
   const template = canonicalTemplate(payload.template);
-  const prepared = await prepareEmail(deps, payload);
-  const log = { restaurantId: payload.restaurantId, customerId: payload.customerId, templateName: template, createdAt: clock.now() };
+  const { prepared, found } = await prepareEmail(deps, payload);
+  // A restaurant or customer deleted (or erased) since the email was queued is not named in its log:
+  // the row could not reference it, and the job would fail and retry for nothing.
+  const log = {
+    restaurantId: found.restaurant ? payload.restaurantId : null,
+    customerId: found.customer ? payload.customerId : null,
+    templateName: template,
+    createdAt: clock.now(),
+  };
   if (prepared.kind === 'skip') {
     await deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason });
     return;
