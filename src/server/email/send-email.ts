@@ -164,12 +164,12 @@ async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<{
   const automationTemplate = isAutomationTemplate(template);
   const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
   const found = { restaurant: !!context, customer: !!context?.customer };
-  return { prepared: prepareFoundEmail(deps, payload, context), found };
+  return { prepared: prepareFoundEmail(deps, payload, context, automationTemplate), found };
 }
 
-function prepareFoundEmail(deps: AppDeps, payload: SendEmailPayload, context: Awaited<ReturnType<typeof loadEmailContext>>): Prepared {
+function prepareFoundEmail(deps: AppDeps, payload: SendEmailPayload, context: Awaited<ReturnType<typeof loadEmailContext>>, automationTemplate: boolean): Prepared {
   const restaurant = context?.restaurant ?? null;
-  if (isAutomationTemplate(canonicalTemplate(payload.template))) {
+  if (automationTemplate) {
     if (!context) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
     return prepareAutomationEmail(deps, payload, context);
   }
@@ -233,38 +233,33 @@ const DELIVERY_SKIP_REASONS = {
 /** Emails wait in the queue up to 90 days (the 30-day send must outlive pg-boss's 14-day default). */
 const EMAIL_RETENTION_SECONDS = 90 * 24 * 3600;
 
-export const SEND_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
-  name: 'email.send',
-  payload: ZSendEmail,
-  retryLimit: 5,
-  queue: { retentionSeconds: EMAIL_RETENTION_SECONDS },
-  handle: handleSendEmail,
-});
+/** A queue of the send-email job: the same payload, handler, retries and retention; its own name and policy. */
+const defineEmailJob = (name: string, policy?: 'short') =>
+  defineJob<SendEmailPayload, AppDeps>({
+    name,
+    payload: ZSendEmail,
+    retryLimit: 5,
+    queue: { ...(policy ? { policy } : {}), retentionSeconds: EMAIL_RETENTION_SECONDS },
+    handle: handleSendEmail,
+  });
+
+export const SEND_EMAIL_JOB = defineEmailJob('email.send');
 
 /**
  * The 'we miss you' sends: one waiting per customer (singletonKey restaurant:customer on a `short`
  * queue), moved to 30 days after the latest visit each time the customer comes back.
  */
-export const SEND_COMEBACK_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
-  name: 'email.send-comeback',
-  payload: ZSendEmail,
-  retryLimit: 5,
-  queue: { policy: 'short', retentionSeconds: EMAIL_RETENTION_SECONDS },
-  handle: handleSendEmail,
-});
+export const SEND_COMEBACK_EMAIL_JOB = defineEmailJob('email.send-comeback', 'short');
 
 /**
  * Emails queued for later (the day-3 review nudge). Not in SEND_EMAIL_JOB's queue: pg-boss fetches a
  * queue's jobs in creation order and skips those not yet due, so three days of waiting nudges made every
  * fetch of the immediate emails (one per submission, woken by NOTIFY) walk them all (decision 022).
  */
-export const SEND_LATER_EMAIL_JOB = defineJob<SendEmailPayload, AppDeps>({
-  name: 'email.send-later',
-  payload: ZSendEmail,
-  retryLimit: 5,
-  queue: { retentionSeconds: EMAIL_RETENTION_SECONDS },
-  handle: handleSendEmail,
-});
+export const SEND_LATER_EMAIL_JOB = defineEmailJob('email.send-later');
+
+/** Whether an email due at `startAfter` waits on the queue of later emails. */
+const isDueLater = (startAfter: Date | undefined) => !!startAfter && startAfter.getTime() > clock.now().getTime();
 
 export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [SEND_EMAIL_JOB, SEND_LATER_EMAIL_JOB, SEND_COMEBACK_EMAIL_JOB] as ReadonlyArray<
   JobDefinition<unknown, AppDeps>
@@ -280,8 +275,7 @@ export async function enqueueEmail(
   request: SendEmailRequest,
   options: { tx?: Db; startAfter?: Date; id?: string; deleteAfterSeconds?: number; retryLimit?: number } = {},
 ): Promise<string | null> {
-  const later = !!options.startAfter && options.startAfter.getTime() > clock.now().getTime();
-  return enqueueJob(boss, later ? SEND_LATER_EMAIL_JOB : SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
+  return enqueueJob(boss, isDueLater(options.startAfter) ? SEND_LATER_EMAIL_JOB : SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
 }
 
 /** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
@@ -293,12 +287,11 @@ export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: 
  * (SEND_LATER_EMAIL_JOB). Given `tx`, inside that transaction.
  */
 export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[], options: { tx?: Db } = {}): Promise<void> {
-  const now = clock.now().getTime();
-  const isLater = (email: QueuedEmail) => !!email.startAfter && email.startAfter.getTime() > now;
   const db = options.tx ? { db: jobQueueDbOf(options.tx) } : undefined;
+  const later = emails.filter((email) => isDueLater(email.startAfter));
   for (const [queue, group] of [
-    [SEND_EMAIL_JOB.name, emails.filter((email) => !isLater(email))],
-    [SEND_LATER_EMAIL_JOB.name, emails.filter(isLater)],
+    [SEND_EMAIL_JOB.name, emails.filter((email) => !later.includes(email))],
+    [SEND_LATER_EMAIL_JOB.name, later],
   ] as const) {
     if (group.length === 0) continue;
     await boss.insert(
