@@ -140,7 +140,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // built by createApiRoutes before this app exists: hand it a late-bound app.request, keyed by deps.
   bindAppRequest(deps, (input, init) => app.request(input, init));
 
-  // First, so that it sees every header set before an answer (it keeps hono's path when there are some).
+  // Counts the requests in flight, for the job workers to give way to a rush (lib/request-load).
+  app.use(deps.requestLoad.track);
+  // Before the rest, so that it sees every header set before an answer (it keeps hono's path when there are some).
   app.use('/api/*', answerJsonPlainly);
   app.use(stampRequest(env.NODE_ENV === 'production'));
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for

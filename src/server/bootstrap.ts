@@ -27,13 +27,14 @@ export async function startDependencies(
     const deps = createDeps(env, database, logger, { ...options.overrides, jobWorkers: workers });
     deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await deps.boss.start();
-    if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger);
+    if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { yieldTo: deps.requestLoad });
     else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
     const opened = database;
     return {
       deps,
       async stop() {
         await deps.boss.stop({ graceful: true, timeout: 5000 }).catch(() => undefined);
+        deps.requestLoad.stopSampling();
         deps.mailer.close();
         await opened.close();
         lock?.release();

@@ -4,6 +4,7 @@ import { createMailer, type Mailer } from './email/transport';
 import type { Env } from './env';
 import { createJobQueue, type PgBoss } from './jobs/queue';
 import type { Logger } from './lib/logger';
+import { createRequestLoad, type RequestLoad } from './lib/request-load';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './features/accounts/rate-limit';
 import { DINER_RATE_LIMITS, type DinerRateLimits } from './features/diner/rate-limit';
 import { createStorage, type FileStorage } from './storage/storage';
@@ -20,6 +21,8 @@ export type AppDeps = {
   logger: Logger;
   /** The rate limits the server enforces: the defaults in production, small ones in tests. */
   rateLimits: RateLimits;
+  /** Live requests' hold on this process: the app counts them, the job workers give way to a rush. */
+  requestLoad: RequestLoad;
 };
 
 export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits };
@@ -50,5 +53,6 @@ export function createDeps(
     auth: createAuth({ env, db, boss, logger, rateLimits: rateLimits.auth }),
     logger,
     rateLimits,
+    requestLoad: createRequestLoad(),
   };
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { waitForRequestLull, type RequestLoad } from '../lib/request-load';
 
 export type { PgBoss };
 
@@ -32,6 +33,11 @@ export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>):
  */
 export const JOB_EXPIRE_SECONDS = 30;
 const SUPERVISE_INTERVAL_SECONDS = 15;
+/**
+ * The longest a fetched batch waits for a rush of live requests to ease (decision 023): well under the
+ * jobs' expiry, so that the batch is still theirs when it is sent, and short enough for an email.
+ */
+export const JOB_YIELD_MAX_MS = 10_000;
 /** Jobs fetched per poll, and how many of them run at once (an SMTP server takes a few connections). */
 export const JOB_BATCH_SIZE = 20;
 const JOB_CONCURRENCY = 5;
@@ -88,15 +94,20 @@ export async function prepareJobQueues<TDeps>(boss: PgBoss, jobs: ReadonlyArray<
   if (movedByKey.length > 0) await ensurePendingKeyIndex(boss, movedByKey, logger);
 }
 
-/** Prepares the queues (prepareJobQueues) and starts a worker on each. */
+/**
+ * Prepares the queues (prepareJobQueues) and starts a worker on each. `yieldTo`: the process's live
+ * requests; while they saturate it, a fetched batch waits (at most JOB_YIELD_MAX_MS) before it runs.
+ */
 export async function startJobWorkers<TDeps>(
   boss: PgBoss,
   jobs: ReadonlyArray<JobDefinition<unknown, TDeps>>,
   deps: TDeps,
   logger: Logger,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; yieldTo?: Pick<RequestLoad, 'startSampling' | 'isSaturated'>; yieldMaxMs?: number } = {},
 ): Promise<void> {
   await prepareJobQueues(boss, jobs, logger);
+  const { yieldTo, yieldMaxMs = JOB_YIELD_MAX_MS } = options;
+  yieldTo?.startSampling();
   for (const job of jobs) {
     await boss.work(
       job.name,
@@ -108,8 +119,9 @@ export async function startJobWorkers<TDeps>(
         perJobResults: true,
       },
       // Each job of the batch succeeds or fails on its own (a failed one is retried alone).
-      (batch) =>
-        mapWithConcurrency(batch, JOB_CONCURRENCY, async (queued) => {
+      async (batch) => {
+        if (yieldTo) await waitForRequestLull(yieldTo, yieldMaxMs);
+        return mapWithConcurrency(batch, JOB_CONCURRENCY, async (queued) => {
           try {
             await job.handle(job.payload.parse(queued.data), deps);
             return { id: queued.id, status: 'completed' as const };
@@ -117,7 +129,8 @@ export async function startJobWorkers<TDeps>(
             logger.error({ err: error, job: job.name, jobId: queued.id }, 'job failed');
             return { id: queued.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } };
           }
-        }),
+        });
+      },
     );
   }
 }

@@ -1,0 +1,97 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
+import type { Context } from 'hono';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRequestLoad, REQUEST_LOAD_SAMPLE_MS, waitForRequestLull, type RequestLoad } from './request-load';
+
+// A clock and an event loop the test drives: each 100 ms step says how busy the loop was.
+let loopActive = 0;
+let loopIdle = 0;
+const measureLoop = (current?: EventLoopUtilization, previous?: EventLoopUtilization): EventLoopUtilization => {
+  if (current && previous) {
+    const active = current.active - previous.active;
+    const idle = current.idle - previous.idle;
+    return { active, idle, utilization: active + idle > 0 ? active / (active + idle) : 0 };
+  }
+  return { active: loopActive, idle: loopIdle, utilization: 0 };
+};
+
+function step(load: RequestLoad, { loopBusy, steps = 1 }: { loopBusy: number; steps?: number }) {
+  for (let n = 0; n < steps; n++) {
+    loopActive += REQUEST_LOAD_SAMPLE_MS * loopBusy;
+    loopIdle += REQUEST_LOAD_SAMPLE_MS * (1 - loopBusy);
+    vi.advanceTimersByTime(REQUEST_LOAD_SAMPLE_MS);
+  }
+  return load.isSaturated();
+}
+
+/** A request through the middleware that stays in flight until `finish` is called. */
+function startRequest(load: RequestLoad): { finish: () => Promise<void> } {
+  let release!: () => void;
+  const done = load.track({} as Context, () => new Promise<void>((resolve) => (release = resolve)));
+  return { finish: () => (release(), done as Promise<void>) };
+}
+
+let load: RequestLoad;
+beforeEach(() => {
+  vi.useFakeTimers();
+  load = createRequestLoad({ measureLoop, now: () => Date.now() });
+  load.startSampling();
+});
+afterEach(() => {
+  load.stopSampling();
+  vi.useRealTimers();
+});
+
+describe('request load', () => {
+  it('is saturated when requests are in flight all the time and the event loop is nearly always busy', async () => {
+    const request = startRequest(load);
+    expect(step(load, { loopBusy: 0.97, steps: 4 })).toBe(false); // not a whole window yet
+    expect(step(load, { loopBusy: 0.97 })).toBe(true);
+    await request.finish();
+    // The rush ends: requests no longer fill the window, the jobs run again.
+    expect(step(load, { loopBusy: 0.97, steps: 2 })).toBe(false);
+  });
+
+  it('is not saturated by requests waiting on the database while the loop has time to spare', () => {
+    startRequest(load);
+    expect(step(load, { loopBusy: 0.4, steps: 10 })).toBe(false);
+  });
+
+  it('is not saturated by a loop kept busy by the jobs themselves, with a request now and then', async () => {
+    for (let n = 0; n < 10; n++) {
+      const request = startRequest(load);
+      vi.advanceTimersByTime(20);
+      await request.finish();
+      loopActive += REQUEST_LOAD_SAMPLE_MS;
+      vi.advanceTimersByTime(REQUEST_LOAD_SAMPLE_MS - 20);
+      expect(load.isSaturated()).toBe(false);
+    }
+  });
+
+  it('counts overlapping requests once', async () => {
+    const first = startRequest(load);
+    const second = startRequest(load);
+    step(load, { loopBusy: 1, steps: 2 });
+    await first.finish();
+    expect(step(load, { loopBusy: 1, steps: 3 })).toBe(true);
+    await second.finish();
+    expect(step(load, { loopBusy: 1, steps: 5 })).toBe(false);
+  });
+
+  it('a job waits for the rush to ease, and at most its limit', async () => {
+    let saturated = true;
+    const probe = { isSaturated: () => saturated };
+    const waited = waitForRequestLull(probe, 10_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    saturated = false;
+    await vi.advanceTimersByTimeAsync(REQUEST_LOAD_SAMPLE_MS);
+    expect(await waited).toBeGreaterThanOrEqual(1_000);
+
+    saturated = true;
+    const capped = waitForRequestLull(probe, 2_000);
+    await vi.advanceTimersByTimeAsync(2_500);
+    const cappedMs = await capped;
+    expect(cappedMs).toBeGreaterThanOrEqual(2_000);
+    expect(cappedMs).toBeLessThan(2_000 + 2 * REQUEST_LOAD_SAMPLE_MS);
+  });
+});

@@ -1,0 +1,81 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueEmail } from '../../src/server/email/send-email';
+import { startJobWorkers } from '../../src/server/jobs/queue';
+import { ALL_JOBS } from '../../src/server/jobs/registry';
+import { createTestContext, type TestContext } from '../support/test-app';
+import { uniqueEmail } from '../support/factories';
+
+// The job workers give way to live requests that saturate the process (decision 023), on the real
+// queue, with the real request meter measuring a real event loop.
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ startWorkers: false });
+  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: ctx.deps.requestLoad, yieldMaxMs: 8_000 });
+});
+afterAll(async () => {
+  ctx.deps.requestLoad.stopSampling();
+  await ctx.close();
+});
+
+const burn = (ms: number) => {
+  for (const end = performance.now() + ms; performance.now() < end; );
+};
+
+/** Requests that keep the process busy: each burns the CPU, gives a turn to the loop, burns again. */
+function startRush(lanes: number): { stop: () => Promise<void> } {
+  const app = new Hono();
+  app.use(ctx.deps.requestLoad.track);
+  app.get('/', async (c) => {
+    burn(3);
+    await nextTurn();
+    burn(3);
+    return c.text('ok');
+  });
+  let rushing = true;
+  const running = Array.from({ length: lanes }, async () => {
+    while (rushing) {
+      await app.request('/');
+      await nextTurn();
+    }
+  });
+  return {
+    stop: async () => {
+      rushing = false;
+      await Promise.all(running);
+    },
+  };
+}
+
+describe('background jobs during a rush', () => {
+  it('hold a due email while requests saturate the process, and send it once they ease', { timeout: 30_000 }, async () => {
+    const to = uniqueEmail('rush');
+    const rush = startRush(4);
+    let rushStopped = false;
+    try {
+      // A whole window of saturation first (half a second), then the email is due.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(ctx.deps.requestLoad.isSaturated()).toBe(true);
+      await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `rush:${to}`, data: { url: 'https://example.fr/reset' } });
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await ctx.mails(to)).toHaveLength(0);
+      await rush.stop();
+      rushStopped = true;
+    } finally {
+      if (!rushStopped) await rush.stop();
+    }
+    const eased = Date.now();
+    await ctx.waitForMails(to, 1, 5_000);
+    expect(Date.now() - eased).toBeLessThan(5_000);
+  });
+
+  it('send at once when the process is not saturated', { timeout: 20_000 }, async () => {
+    const to = uniqueEmail('calm');
+    await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 5_000 }).toBe(false);
+    const queued = Date.now();
+    await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `calm:${to}`, data: { url: 'https://example.fr/reset' } });
+    await ctx.waitForMails(to, 1, 5_000);
+    expect(Date.now() - queued).toBeLessThan(3_000);
+  });
+});
