@@ -27,7 +27,7 @@ export async function startDependencies(
     const deps = createDeps(env, database, logger, { ...options.overrides, jobWorkers: workers });
     deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await deps.boss.start();
-    if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { yieldTo: deps.requestLoad });
+    if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { yieldTo: deps.requestLoad, yieldSeconds: env.JOB_YIELD_SECONDS });
     else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
     const opened = database;
     return {

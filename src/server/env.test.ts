@@ -30,6 +30,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ JOB_WORKERS: 'no', DATA_DIR: freshDir() })).toThrow(/JOB_WORKERS/);
   });
 
+  it('lets due jobs give way to a rush for 10 s unless JOB_YIELD_SECONDS says otherwise (0 to 20: a waiting job expires at 30 s)', () => {
+    expect(parseEnv({ DATA_DIR: freshDir() }).JOB_YIELD_SECONDS).toBe(10);
+    expect(parseEnv({ JOB_YIELD_SECONDS: '0', DATA_DIR: freshDir() }).JOB_YIELD_SECONDS).toBe(0);
+    expect(() => parseEnv({ JOB_YIELD_SECONDS: '25', DATA_DIR: freshDir() })).toThrow(/JOB_YIELD_SECONDS/);
+    expect(() => parseEnv({ JOB_YIELD_SECONDS: 'soon', DATA_DIR: freshDir() })).toThrow(/JOB_YIELD_SECONDS/);
+  });
+
   it('lists every bad variable at once', () => {
     let message = '';
     try {

@@ -45,6 +45,11 @@ const ZEnv = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** `off`: this instance queues jobs (emails, housekeeping) but runs none; another instance with `on` runs them. */
     JOB_WORKERS: z.enum(['on', 'off']).default('on'),
+    /**
+     * How long a due job may wait, at most, while live requests saturate this instance (decision 023);
+     * 0: jobs never wait. At most 20: a waiting job is already claimed and expires 30 s after.
+     */
+    JOB_YIELD_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

@@ -12,7 +12,7 @@ import { uniqueEmail } from '../support/factories';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ startWorkers: false });
-  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: ctx.deps.requestLoad, yieldMaxMs: 8_000 });
+  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: ctx.deps.requestLoad, yieldSeconds: 8 });
 });
 afterAll(async () => {
   ctx.deps.requestLoad.stopSampling();
@@ -68,6 +68,25 @@ describe('background jobs during a rush', () => {
     const eased = Date.now();
     await ctx.waitForMails(to, 1, 5_000);
     expect(Date.now() - eased).toBeLessThan(5_000);
+  });
+
+  it('keep pace under a longer rush: a job due more than JOB_YIELD_SECONDS ago runs during it', { timeout: 30_000 }, async () => {
+    const to = uniqueEmail('overdue');
+    const rush = startRush(4);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(ctx.deps.requestLoad.isSaturated()).toBe(true);
+      // Due 9 s ago (the workers here give way for 8 s): it has waited its share.
+      await enqueueEmail(
+        ctx.deps.boss,
+        { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `overdue:${to}`, data: { url: 'https://example.fr/reset' } },
+        { startAfter: new Date(Date.now() - 9_000) },
+      );
+      await ctx.waitForMails(to, 1, 5_000);
+      expect(ctx.deps.requestLoad.isSaturated()).toBe(true);
+    } finally {
+      await rush.stop();
+    }
   });
 
   it('send at once when the process is not saturated', { timeout: 20_000 }, async () => {

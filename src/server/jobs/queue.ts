@@ -33,11 +33,6 @@ export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>):
  */
 export const JOB_EXPIRE_SECONDS = 30;
 const SUPERVISE_INTERVAL_SECONDS = 15;
-/**
- * The longest a fetched batch waits for a rush of live requests to ease (decision 023): well under the
- * jobs' expiry, so that the batch is still theirs when it is sent, and short enough for an email.
- */
-export const JOB_YIELD_MAX_MS = 10_000;
 /** Jobs fetched per poll, and how many of them run at once (an SMTP server takes a few connections). */
 export const JOB_BATCH_SIZE = 20;
 const JOB_CONCURRENCY = 5;
@@ -96,17 +91,20 @@ export async function prepareJobQueues<TDeps>(boss: PgBoss, jobs: ReadonlyArray<
 
 /**
  * Prepares the queues (prepareJobQueues) and starts a worker on each. `yieldTo`: the process's live
- * requests; while they saturate it, a fetched batch waits (at most JOB_YIELD_MAX_MS) before it runs.
+ * requests; while they saturate it, a fetched batch waits, until `yieldSeconds` (JOB_YIELD_SECONDS) after
+ * its oldest job was due at the latest: during a rush shorter than that the jobs run after it, and
+ * under a longer one they run late by that much but keep pace (decision 023).
  */
 export async function startJobWorkers<TDeps>(
   boss: PgBoss,
   jobs: ReadonlyArray<JobDefinition<unknown, TDeps>>,
   deps: TDeps,
   logger: Logger,
-  options: { pollingIntervalSeconds?: number; yieldTo?: Pick<RequestLoad, 'startSampling' | 'isSaturated'>; yieldMaxMs?: number } = {},
+  options: { pollingIntervalSeconds?: number; yieldTo?: Pick<RequestLoad, 'startSampling' | 'isSaturated'>; yieldSeconds?: number } = {},
 ): Promise<void> {
   await prepareJobQueues(boss, jobs, logger);
-  const { yieldTo, yieldMaxMs = JOB_YIELD_MAX_MS } = options;
+  const yieldTo = options.yieldSeconds ? options.yieldTo : undefined;
+  const yieldMs = (options.yieldSeconds ?? 0) * 1000;
   yieldTo?.startSampling();
   for (const job of jobs) {
     await boss.work(
@@ -117,10 +115,12 @@ export async function startJobWorkers<TDeps>(
         // A full batch means a backlog: fetch again at once instead of waiting for the next poll.
         burstWhenBatchFull: true,
         perJobResults: true,
+        // For each job's due time (startAfter), which bounds how long it gives way to requests.
+        includeMetadata: true,
       },
       // Each job of the batch succeeds or fails on its own (a failed one is retried alone).
       async (batch) => {
-        if (yieldTo) await waitForRequestLull(yieldTo, yieldMaxMs);
+        if (yieldTo) await waitForRequestLull(yieldTo, Math.min(...batch.map((queued) => queued.startAfter.getTime())) + yieldMs);
         return mapWithConcurrency(batch, JOB_CONCURRENCY, async (queued) => {
           try {
             await job.handle(job.payload.parse(queued.data), deps);

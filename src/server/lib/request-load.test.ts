@@ -81,14 +81,14 @@ describe('request load', () => {
   it('a job waits for the rush to ease, and at most its limit', async () => {
     let saturated = true;
     const probe = { isSaturated: () => saturated };
-    const waited = waitForRequestLull(probe, 10_000);
+    const waited = waitForRequestLull(probe, Date.now() + 10_000);
     await vi.advanceTimersByTimeAsync(1_000);
     saturated = false;
     await vi.advanceTimersByTimeAsync(REQUEST_LOAD_SAMPLE_MS);
     expect(await waited).toBeGreaterThanOrEqual(1_000);
 
     saturated = true;
-    const capped = waitForRequestLull(probe, 2_000);
+    const capped = waitForRequestLull(probe, Date.now() + 2_000);
     await vi.advanceTimersByTimeAsync(2_500);
     const cappedMs = await capped;
     expect(cappedMs).toBeGreaterThanOrEqual(2_000);

@@ -94,13 +94,14 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
 }
 
 /**
- * Waits while live requests saturate the process, at most `maxWaitMs`: a background job started now
- * would take its event loop from diners waiting for an answer. Returns the time waited.
+ * Waits while live requests saturate the process, until `deadline` (epoch ms) at the latest: a
+ * background job started now would take its event loop from diners waiting for an answer. Returns the
+ * time waited.
  */
-export async function waitForRequestLull(load: Pick<RequestLoad, 'isSaturated'>, maxWaitMs: number): Promise<number> {
+export async function waitForRequestLull(load: Pick<RequestLoad, 'isSaturated'>, deadline: number): Promise<number> {
   const started = Date.now();
-  while (load.isSaturated() && Date.now() - started < maxWaitMs) {
-    await new Promise((resolve) => setTimeout(resolve, REQUEST_LOAD_SAMPLE_MS));
+  while (load.isSaturated() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(REQUEST_LOAD_SAMPLE_MS, Math.max(1, deadline - Date.now()))));
   }
   return Date.now() - started;
 }
