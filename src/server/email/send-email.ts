@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { automations, customers, emailLogs, restaurants } from '../db/schema';
+import { prepareFixedRead, type Db } from '../db/client';
+import { automations, emailLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineJob, enqueueJob, jobQueueDbOf, type JobDefinition, type PgBoss } from '../jobs/queue';
 import { clock } from '../lib/clock';
@@ -46,8 +46,41 @@ type Prepared =
   | { kind: 'send'; mail: OutgoingMail };
 
 type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
-type LoadedCustomer = Pick<typeof customers.$inferSelect, 'email' | 'firstName' | 'points' | 'marketingConsent' | 'unsubscribedAt' | 'lastVisitAt'>;
+type LoadedCustomer = { email: string | null; firstName: string | null; points: number; marketingConsent: boolean; unsubscribed: boolean; lastVisitMs: number | null };
 type LoadedAutomation = Pick<typeof automations.$inferSelect, 'status' | 'config'>;
+
+type EmailContextRow = {
+  restaurant_id: string;
+  name: string;
+  contact_email: string;
+  logo_url: string | null;
+  google_review_url: string | null;
+  automation_status: LoadedAutomation['status'] | null;
+  automation_config: LoadedAutomation['config'] | null;
+  customer_id: string | null;
+  customer_email: string | null;
+  first_name: string | null;
+  points: number | null;
+  marketing_consent: boolean | null;
+  unsubscribed: boolean | null;
+  last_visit_ms: number | null;
+};
+
+/**
+ * The restaurant, its saved automation for a template (none when `automationKey` is null) and the
+ * customer (only one of this restaurant; none when `customerId` is null), in one statement built once:
+ * each email reads it, and building it at each send cost a tenth of the email's CPU.
+ */
+const readEmailContext = prepareFixedRead<EmailContextRow>(
+  sql`select r.id as restaurant_id, r.name, r.contact_email, r.logo_url, r.google_review_url,
+             a.status as automation_status, a.config as automation_config,
+             c.id as customer_id, c.email as customer_email, c.first_name, c.points, c.marketing_consent,
+             c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms
+      from restaurants r
+      left join automations a on a.restaurant_id = r.id and a.key = ${sql.placeholder('automationKey')}
+      left join customers c on c.id = ${sql.placeholder('customerId')} and c.restaurant_id = r.id
+      where r.id = ${sql.placeholder('restaurantId')}`,
+);
 
 /**
  * Everything an email is rendered and checked from, in one read: the restaurant, its saved automation
@@ -59,30 +92,21 @@ async function loadEmailContext(
   automationKey: string | null,
 ): Promise<{ restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null } | null> {
   if (!payload.restaurantId) return null;
-  const [row] = await db
-    .select({
-      restaurant: { id: restaurants.id, name: restaurants.name, contactEmail: restaurants.contactEmail, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl },
-      automationStatus: automations.status,
-      automationConfig: automations.config,
-      customerId: customers.id,
-      customer: {
-        email: customers.email,
-        firstName: customers.firstName,
-        points: customers.points,
-        marketingConsent: customers.marketingConsent,
-        unsubscribedAt: customers.unsubscribedAt,
-        lastVisitAt: customers.lastVisitAt,
-      },
-    })
-    .from(restaurants)
-    .leftJoin(automations, automationKey ? and(eq(automations.restaurantId, restaurants.id), eq(automations.key, automationKey)) : sql`false`)
-    .leftJoin(customers, payload.customerId ? and(eq(customers.id, payload.customerId), eq(customers.restaurantId, restaurants.id)) : sql`false`)
-    .where(eq(restaurants.id, payload.restaurantId));
+  const [row] = await readEmailContext(db, { restaurantId: payload.restaurantId, automationKey, customerId: payload.customerId });
   if (!row) return null;
   return {
-    restaurant: row.restaurant,
-    automation: row.automationStatus && row.automationConfig ? { status: row.automationStatus, config: row.automationConfig } : null,
-    customer: row.customerId ? row.customer : null,
+    restaurant: { id: row.restaurant_id, name: row.name, contactEmail: row.contact_email, logoUrl: row.logo_url, googleReviewUrl: row.google_review_url },
+    automation: row.automation_status && row.automation_config ? { status: row.automation_status, config: row.automation_config } : null,
+    customer: row.customer_id
+      ? {
+          email: row.customer_email,
+          firstName: row.first_name,
+          points: row.points ?? 0,
+          marketingConsent: row.marketing_consent === true,
+          unsubscribed: row.unsubscribed === true,
+          lastVisitMs: row.last_visit_ms,
+        }
+      : null,
   };
 }
 
@@ -110,11 +134,11 @@ function prepareAutomationEmail(
   const marketing = MARKETING_TEMPLATES.has(template);
   if (!payload.test && marketing) {
     if (!customer) return skip(SKIP_REASONS.customerMissing);
-    if (customer.unsubscribedAt) return skip(SKIP_REASONS.unsubscribed);
+    if (customer.unsubscribed) return skip(SKIP_REASONS.unsubscribed);
     if (!customer.marketingConsent) return skip(SKIP_REASONS.noConsent);
   }
-  if (!payload.test && template === 'we_miss_you_30d' && customer?.lastVisitAt) {
-    const dueAt = customer.lastVisitAt.getTime() + automation.config.delay_minutes * 60_000;
+  if (!payload.test && template === 'we_miss_you_30d' && customer?.lastVisitMs != null) {
+    const dueAt = customer.lastVisitMs + automation.config.delay_minutes * 60_000;
     if (dueAt > clock.now().getTime()) return skip(SKIP_REASONS.cameBack);
   }
 
