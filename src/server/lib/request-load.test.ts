@@ -68,6 +68,19 @@ describe('request load', () => {
     }
   });
 
+  it('stays saturated through a dip of the rush, and eases when it really ends', async () => {
+    const request = startRequest(load);
+    expect(step(load, { loopBusy: 0.97, steps: 5 })).toBe(true);
+    // One slow sample (a pause of the collector): the window's average stays above 75%.
+    expect(step(load, { loopBusy: 0.3 })).toBe(true);
+    expect(step(load, { loopBusy: 0.97, steps: 2 })).toBe(true);
+    // Less busy for good: under 75% over the window.
+    expect(step(load, { loopBusy: 0.6, steps: 5 })).toBe(false);
+    // And 85% is not enough to be saturated again (it takes 90%).
+    expect(step(load, { loopBusy: 0.85, steps: 5 })).toBe(false);
+    await request.finish();
+  });
+
   it('counts overlapping requests once', async () => {
     const first = startRequest(load);
     const second = startRequest(load);

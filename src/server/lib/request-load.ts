@@ -15,7 +15,7 @@ export type RequestLoad = {
   track: MiddlewareHandler;
   /** Starts sampling (every 100 ms, in a process whose jobs ask: a web-only instance never does). */
   startSampling(): void;
-  /** False until a whole window was sampled. */
+  /** False until a whole window was sampled; once true, until the shares fall under EASED_SHARE. */
   isSaturated(): boolean;
   stopSampling(): void;
 };
@@ -23,8 +23,13 @@ export type RequestLoad = {
 export const REQUEST_LOAD_SAMPLE_MS = 100;
 /** Samples in the window (×100 ms): half a second, long enough to see a rush, short enough to see it end. */
 const WINDOW_SAMPLES = 5;
-/** Share of the window (requests in flight, event loop busy) above which the process is saturated. */
+/** Share of the window (requests in flight, event loop busy) from which the process is saturated. */
 export const SATURATED_SHARE = 0.9;
+/**
+ * Once saturated, the shares under which it has eased: lower, so that a dip of one sample (a pause
+ * of the collector, a slow answer) does not release the jobs in the middle of a rush.
+ */
+export const EASED_SHARE = 0.75;
 
 type Options = {
   /** node:perf_hooks' eventLoopUtilization by default (a test gives its own). */
@@ -41,6 +46,7 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
   const requestShares: number[] = [];
   const loopShares: number[] = [];
   let timer: NodeJS.Timeout | null = null;
+  let saturated = false;
 
   const takeSample = () => {
     const at = now();
@@ -59,6 +65,9 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
     }
     busyMs = 0;
     sampledAt = at;
+    if (requestShares.length < WINDOW_SAMPLES) return;
+    const threshold = saturated ? EASED_SHARE : SATURATED_SHARE;
+    saturated = average(requestShares) >= threshold && average(loopShares) >= threshold;
   };
   const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
@@ -80,15 +89,13 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
       // unref: the sampling never keeps the process alive.
       timer = setInterval(takeSample, REQUEST_LOAD_SAMPLE_MS).unref();
     },
-    isSaturated() {
-      if (requestShares.length < WINDOW_SAMPLES) return false;
-      return average(requestShares) >= SATURATED_SHARE && average(loopShares) >= SATURATED_SHARE;
-    },
+    isSaturated: () => saturated,
     stopSampling() {
       if (timer) clearInterval(timer);
       timer = null;
       requestShares.length = 0;
       loopShares.length = 0;
+      saturated = false;
     },
   };
 }
