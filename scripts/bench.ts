@@ -378,6 +378,42 @@ function submissionSpecOn(serverBase: string): LoadSpec {
 }
 
 /**
+ * Another production server on the bench database, with `overrides` to its environment: the submission at
+ * 8 connections through it (after a second of warm-up), printed as line `name` beside the pgbench ceiling
+ * with its emails sent during the run (PostgreSQL); then `andThen` on the same server, before it stops.
+ */
+async function benchSubmissionOnOwnServer(
+  name: string,
+  overrides: NodeJS.ProcessEnv,
+  andThen: (measured: { spec: LoadSpec; peak: LoadResult; emailsDuringRun: number | null }) => Promise<void>,
+) {
+  const ownPort = await findFreePort();
+  const ownBase = `http://127.0.0.1:${ownPort}`;
+  const own = await startProcess(
+    [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')],
+    { ...serverEnv, PORT: String(ownPort), PUBLIC_URL: ownBase, ...overrides },
+    answers(`${ownBase}/api/health`),
+  );
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const spec = submissionSpecOn(ownBase);
+    await waitUntilMachineIdle();
+    const outboxBefore = databaseUrl ? await readOutbox(databaseUrl) : null;
+    const cpuBefore = readCpuSeconds(own.child.pid!);
+    const [, peak] = runLoads([{ ...spec, seconds: 1 }, spec]);
+    const outboxAtEnd = databaseUrl ? await readOutbox(databaseUrl) : null;
+    const cpuMs = ((readCpuSeconds(own.child.pid!) - cpuBefore) * 1000) / peak.requests;
+    const ceiling = submissionCeilingAt(spec.connections);
+    console.log(
+      `${name.padEnd(34)} ${fmt(peak.perSecond, 7)} ${fmt(peak.p50)} ${fmt(peak.p95)} ${fmt(peak.p99)} ${String(peak.errors).padStart(6)}   ${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}  ${(peak.perSecond / ceiling.perSecond).toFixed(2).padStart(5)}  ${cpuMs.toFixed(2).padStart(6)}  ${(peak.machineCpuMs / peak.requests).toFixed(2)}`,
+    );
+    await andThen({ spec, peak, emailsDuringRun: outboxBefore && outboxAtEnd ? outboxAtEnd.count - outboxBefore.count : null });
+  } finally {
+    await stopProcess(own.child);
+  }
+}
+
+/**
  * The sustained peak, and the latency at half of it. The submission lines above are rushes of 5 s,
  * during which the job workers let the emails wait (decision 023): that rate is not one the server
  * keeps. Here the same server with JOB_YIELD_SECONDS=0 sends each email as it comes: the peak it keeps
@@ -385,70 +421,33 @@ function submissionSpecOn(serverBase: string): LoadSpec {
  * once the peak's emails are sent and the machine is idle, so the line measures a steady state with its
  * own emails, not the drain of an earlier backlog.
  */
-async function benchSustainedSubmission() {
-  const sustainedPort = await findFreePort();
-  const sustainedBase = `http://127.0.0.1:${sustainedPort}`;
-  const sustainedEnv = { ...serverEnv, PORT: String(sustainedPort), PUBLIC_URL: sustainedBase, JOB_YIELD_SECONDS: '0' };
-  const sustained = await startProcess([...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], sustainedEnv, answers(`${sustainedBase}/api/health`));
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const spec = submissionSpecOn(sustainedBase);
-    await waitUntilMachineIdle();
-    const outboxBefore = databaseUrl ? await readOutbox(databaseUrl) : null;
-    const cpuBefore = readCpuSeconds(sustained.child.pid!);
-    const [, peak] = runLoads([{ ...spec, seconds: 1 }, spec]);
-    const outboxAtEnd = databaseUrl ? await readOutbox(databaseUrl) : null;
-    const cpuMs = ((readCpuSeconds(sustained.child.pid!) - cpuBefore) * 1000) / peak.requests;
-    const ceiling = submissionCeilingAt(spec.connections);
+if (!ONLY || 'POST feedback, 8 connections'.includes(ONLY)) {
+  await benchSubmissionOnOwnServer('POST feedback, 8 conn., sustained', { JOB_YIELD_SECONDS: '0' }, async ({ spec, peak, emailsDuringRun }) => {
     console.log(
-      `${'POST feedback, 8 conn., sustained'.padEnd(34)} ${fmt(peak.perSecond, 7)} ${fmt(peak.p50)} ${fmt(peak.p95)} ${fmt(peak.p99)} ${String(peak.errors).padStart(6)}   ${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}  ${(peak.perSecond / ceiling.perSecond).toFixed(2).padStart(5)}  ${cpuMs.toFixed(2).padStart(6)}  ${(peak.machineCpuMs / peak.requests).toFixed(2)}`,
+      `(JOB_YIELD_SECONDS=0: each email sent as it comes${emailsDuringRun === null ? '' : `, ${emailsDuringRun} of them during the run`}: the rate the server keeps with its emails)`,
     );
+    if (ONLY) return;
+    const drainedAfterMs = databaseUrl ? await waitUntilEmailsSent(databaseUrl) : 0;
+    const idleAfterMs = drainedAfterMs + (await waitUntilMachineIdle());
+    const halfRate = Math.max(1, Math.floor(peak.perSecond / 2));
+    const calm = runLoad({ ...spec, rate: halfRate });
     console.log(
-      `(JOB_YIELD_SECONDS=0: each email sent as it comes${outboxBefore && outboxAtEnd ? `, ${outboxAtEnd.count - outboxBefore.count} of them during the run` : ''}: the rate the server keeps with its emails)`,
+      `${`POST feedback at ${halfRate}/s (half)`.padEnd(34)} ${fmt(calm.perSecond, 7)} ${fmt(calm.p50)} ${fmt(calm.p95)} ${fmt(calm.p99)} ${String(calm.errors).padStart(6)}   p99 goal ≤ 50 ms: ${calm.p99 <= 50 ? 'met' : 'not met'}`,
     );
-    if (!ONLY) {
-      const drainedAfterMs = databaseUrl ? await waitUntilEmailsSent(databaseUrl) : 0;
-      const idleAfterMs = drainedAfterMs + (await waitUntilMachineIdle());
-      const halfRate = Math.max(1, Math.floor(peak.perSecond / 2));
-      const calm = runLoad({ ...spec, rate: halfRate });
-      console.log(
-        `${`POST feedback at ${halfRate}/s (half)`.padEnd(34)} ${fmt(calm.perSecond, 7)} ${fmt(calm.p50)} ${fmt(calm.p95)} ${fmt(calm.p99)} ${String(calm.errors).padStart(6)}   p99 goal ≤ 50 ms: ${calm.p99 <= 50 ? 'met' : 'not met'}`,
-      );
-      console.log(`(half the sustained peak, its emails sent meanwhile; started once ${databaseUrl ? 'the queued emails were sent and ' : ''}the machine fell idle: after ${(idleAfterMs / 1000).toFixed(1)} s)`);
-    }
-  } finally {
-    await stopProcess(sustained.child);
-  }
+    console.log(`(half the sustained peak, its emails sent meanwhile; started once ${databaseUrl ? 'the queued emails were sent and ' : ''}the machine fell idle: after ${(idleAfterMs / 1000).toFixed(1)} s)`);
+  });
 }
-if (!ONLY || 'POST feedback, 8 connections'.includes(ONLY)) await benchSustainedSubmission();
 
 /**
  * On PostgreSQL, the submission at 8 connections once more, taken by a web-only instance
  * (JOB_WORKERS=off) while no instance runs jobs: the request path without the emails it queues, beside
  * the same pgbench ceiling. Those emails are sent by the drain below (its backlog line).
  */
-async function benchWebOnlySubmission() {
-  const webPort = await findFreePort();
-  const webBase = `http://127.0.0.1:${webPort}`;
-  const webEnv = { ...serverEnv, PORT: String(webPort), PUBLIC_URL: webBase, JOB_WORKERS: 'off' };
-  const web = await startProcess([...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], webEnv, answers(`${webBase}/api/health`));
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const spec = submissionSpecOn(webBase);
-    await waitUntilMachineIdle();
-    const cpuBefore = readCpuSeconds(web.child.pid!);
-    const [, result] = runLoads([{ ...spec, seconds: 1 }, spec]);
-    const cpuMs = ((readCpuSeconds(web.child.pid!) - cpuBefore) * 1000) / result.requests;
-    const ceiling = submissionCeilingAt(spec.connections);
-    console.log(
-      `${'POST feedback, 8 conn., web-only'.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceiling.name.padEnd(19)} ${ceiling.perSecond.toFixed(0).padStart(7)}  ${(result.perSecond / ceiling.perSecond).toFixed(2).padStart(5)}  ${cpuMs.toFixed(2).padStart(6)}  ${(result.machineCpuMs / result.requests).toFixed(2)}`,
-    );
+if (!ONLY && databaseUrl) {
+  await benchSubmissionOnOwnServer('POST feedback, 8 conn., web-only', { JOB_WORKERS: 'off' }, async () => {
     console.log('(JOB_WORKERS=off: the same submissions without sending their emails meanwhile; the drain below sends them)');
-  } finally {
-    await stopProcess(web.child);
-  }
+  });
 }
-if (!ONLY && databaseUrl) await benchWebOnlySubmission();
 
 /** Queues N follow-up emails at once (a Saturday-evening backlog) and times their delivery to the outbox. */
 async function benchEmailDrain(total: number) {
