@@ -26,7 +26,7 @@ import { parseEnv } from '../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../src/server/lib/logger';
 import { purgeRateLimits } from '../src/server/lib/rate-limit';
-import { rebuildDailyStats } from '../src/server/features/dashboard/daily-stats';
+import { rebuildDailyStats } from '../src/server/core/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
 import { SERVER_NODE_FLAGS } from './build-server.mjs';
 import { REPLAY_QUEUE_PREFIX } from './bench/replay-queues';

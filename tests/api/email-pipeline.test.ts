@@ -12,7 +12,7 @@ import { SEND_EMAIL_JOB, ZSendEmail } from '../../src/server/email/send-email';
 import { createMailer } from '../../src/server/email/transport';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
-import { insertDefaultAutomations } from '../../src/server/features/automations/default-automations';
+import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { clock } from '../../src/server/lib/clock';
 import type { TAutomationsResponse } from '../../src/shared/schemas/automations';
 import { TEST_DATABASE_URL } from '../support/database';

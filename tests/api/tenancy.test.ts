@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRoutes } from '../../src/server/app';
-import { insertDefaultAutomations } from '../../src/server/features/automations/default-automations';
+import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';

@@ -20,7 +20,7 @@ import { renderAutomationEmail, renderSystemEmail, unsubscribeFooter } from './r
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
-import { DEFAULT_AUTOMATIONS } from '../features/automations/default-automations';
+import { DEFAULT_AUTOMATIONS } from './default-automations';
 
 const ZEmailData = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_AUTOMATIONS } from '../features/automations/default-automations';
+import { DEFAULT_AUTOMATIONS } from './default-automations';
 import { SAMPLE_TEMPLATE_DATA } from '../../shared/rules/email-template';
 import { SYSTEM_TEMPLATE_KEYS } from './catalogue';
 import { renderAutomationEmail, renderSystemEmail, toPlainText, unsubscribeFooter } from './render';

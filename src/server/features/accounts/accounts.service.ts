@@ -19,7 +19,7 @@ import type {
   ZCreateRestaurantRequest,
   ZSignupRequest,
 } from '../../../shared/schemas/accounts';
-import { insertDefaultAutomations } from '../automations/default-automations';
+import { insertDefaultAutomations } from '../../email/default-automations';
 import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
 import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
 import { enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';

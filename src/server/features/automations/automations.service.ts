@@ -20,7 +20,7 @@ import {
   type TAutomationVersion,
   type TEmailLogEntry,
 } from '../../../shared/schemas/automations';
-import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from './default-automations';
+import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../email/default-automations';
 
 /** Order of the list: as spec §7 (created_at ascending), the defaults in their catalogue order. */
 const DEFAULT_ORDER = new Map(DEFAULT_AUTOMATIONS.map((automation, index) => [automation.key, index]));

@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock';
 import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
 import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerListItem, type TCustomersPage } from '../../../shared/schemas/customers';
-import { recordRestaurantAudit } from './restaurant-audit';
+import { recordRestaurantAudit } from '../../core/restaurant-audit';
 import { AppError } from '../../lib/errors';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner';
 import { CAP_AFTER_MERGE_REASON, readPointsRules, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';

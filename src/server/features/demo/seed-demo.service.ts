@@ -10,7 +10,7 @@ import {
   usersRestaurants,
   visits,
 } from '../../db/schema';
-import { rebuildDailyStats } from '../dashboard/daily-stats';
+import { rebuildDailyStats } from '../../core/daily-stats';
 import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
 import type { AppDeps } from '../../deps';
 import { buildMainQrCode } from '../../../shared/rules/qr-url';

@@ -11,7 +11,7 @@ import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type Request
 import { computeVisitPoints, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
 import { POINTS_RULES_COLUMNS, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
-import { recordDailyStats } from '../dashboard/daily-stats';
+import { recordDailyStats } from '../../core/daily-stats';
 import {
   DINER_MESSAGES,
   ZSubmitFeedbackResponse,

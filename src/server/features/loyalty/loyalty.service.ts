@@ -7,7 +7,7 @@ import { parisDayOf } from '../../../shared/format';
 import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../../shared/rules/points';
 import { CUSTOMER_MESSAGES } from '../../../shared/schemas/customers';
 import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../../shared/schemas/loyalty';
-import { recordRestaurantAudit } from '../customers/restaurant-audit';
+import { recordRestaurantAudit } from '../../core/restaurant-audit';
 
 /**
  * Loyalty: the points rules, the reward catalogue and the rewards customers earn and spend. The diner

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { parisDayOf } from '../../../shared/format';
+import type { Db } from '../db/client';
+import { parisDayOf } from '../../shared/format';
 
 /**
  * Counts a visit and/or a feedback in the restaurant's row of its Paris day, in the caller's

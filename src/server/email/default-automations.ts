@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { automations, type AutomationConfig } from '../../db/schema';
-import { emailButton } from '../../email/layout';
+import type { Db } from '../db/client';
+import { automations, type AutomationConfig } from '../db/schema';
+import { emailButton } from './layout';
 
 /**
  * The five default email automations of spec §3, created active with every new restaurant.

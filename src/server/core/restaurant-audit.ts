@@ -1,6 +1,6 @@
-import { restaurantAuditLog } from '../../db/schema';
-import type { Db } from '../../db/client';
-import { clock } from '../../lib/clock';
+import { restaurantAuditLog } from '../db/schema';
+import type { Db } from '../db/client';
+import { clock } from '../lib/clock';
 
 export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed';
 
