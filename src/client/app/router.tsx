@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),
       // Owner pages: one layout route holds the owner gate and the header for all of them.
       {
-        lazy: async () => ({ Component: (await import('../components/layouts/owner-layout')).OwnerLayout }),
+        lazy: async () => ({ Component: (await import('./layouts/owner-layout')).OwnerLayout }),
         children: [
           lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
           lazyPage(paths.customers.path, () => import('./routes/owner/customers')),

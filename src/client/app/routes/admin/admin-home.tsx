@@ -1,6 +1,6 @@
 import { Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { AdminLayout } from '../../layouts/admin-layout';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { AdminLayout, useAdminMe } from '../../../components/layouts/admin-layout';
+import { AdminLayout, useAdminMe } from '../../layouts/admin-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdmins } from '../../../features/admin/api/get-admins';

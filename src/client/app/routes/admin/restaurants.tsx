@@ -1,4 +1,4 @@
-import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { AdminLayout } from '../../layouts/admin-layout';
 import { RestaurantsDirectory } from '../../../features/admin/components/restaurants-directory';
 
 export default function AdminRestaurantsPage() {

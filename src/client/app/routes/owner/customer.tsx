@@ -2,7 +2,7 @@ import { ArrowLeft, Download, Gift, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../layouts/owner-layout';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

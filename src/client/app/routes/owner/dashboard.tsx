@@ -1,6 +1,6 @@
 import { AlertTriangle, Gift, Megaphone, QrCode, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../layouts/owner-layout';
 import { Card } from '../../../components/ui/card';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';

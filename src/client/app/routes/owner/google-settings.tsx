@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, BadgeCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../layouts/owner-layout';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
 import { QueryError } from '../../../components/ui/query-error';

@@ -1,7 +1,7 @@
 import { ArrowLeft, QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../layouts/owner-layout';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { OwnerPage } from '../../../components/layouts/owner-layout';
+import { OwnerPage } from '../../layouts/owner-layout';
 import { paths } from '../../../config/paths';
 import { SecurityCheckPanel } from '../../../features/security/components/security-check-panel';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TDashboard } from '../../../../shared/schemas/dashboard';
-import { dashboardKeys } from './keys';
+import { dashboardKeys } from '../../../lib/query-keys';
 
 export async function getDashboard(): Promise<TDashboard> {
   return readJson<TDashboard>(await api.dashboard.$get());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TDashboard } from '../../../../shared/schemas/dashboard';
-import { dashboardKeys } from '../../dashboard/api/keys';
+import { dashboardKeys } from '../../../lib/query-keys';
 import { reviewLinkKeys } from './keys';
 
 export async function saveReviewLink(url: string): Promise<{ reviewUrl: string | null; validatedAt: string | null; message: string }> {

@@ -9,8 +9,8 @@ import { LANDING_PARAM } from '../../features/accounts/browser-session';
 import { EmailNotVerifiedScreen, RejectedScreen, SuspendedScreen } from '../../features/accounts/components/gate-screens';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { authClient } from '../../lib/auth-client';
-import { Button } from '../ui/button';
-import { PageLoading } from '../ui/skeleton';
+import { Button } from '../../components/ui/button';
+import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
 import { formatRoleFr } from '../../../shared/rules/roles';
 

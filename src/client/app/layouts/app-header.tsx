@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import { headerNavLinkClass } from './header-nav';
 
 export type HeaderNavItem = { to: string; label: string; short?: string; end?: boolean };

@@ -5,7 +5,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { api, ApiError, readJson } from '../../lib/api-client';
-import { PageLoading } from '../ui/skeleton';
+import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader } from './app-header';
 
 export const adminMeQueryKey = ['admin', 'me'] as const;

@@ -1,0 +1,7 @@
+/**
+ * Query keys that several features read or invalidate (a feature never imports another feature's keys).
+ * The dashboard's: a feedback, a rule or a link change elsewhere invalidates `all`.
+ */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};
