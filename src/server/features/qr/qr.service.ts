@@ -76,12 +76,6 @@ async function ensureQrPng(deps: QrDeps, row: QrRow): Promise<QrRow> {
   return writeQrPng(deps, row, { replace: false });
 }
 
-/** Generates every missing or outdated PNG of a restaurant (used by the demo seed). */
-export async function ensureQrPngs(deps: QrDeps, restaurantId: string): Promise<void> {
-  const rows = await deps.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId));
-  for (const row of rows) await ensureQrPng(deps, row);
-}
-
 async function findRestaurant(deps: QrDeps, restaurantId: string) {
   const [restaurant] = await deps.db
     .select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl })

@@ -2,5 +2,4 @@
 export const accountKeys = {
   all: ['accounts'] as const,
   me: ['accounts', 'me'] as const,
-  ownerRestaurant: ['accounts', 'owner-restaurant'] as const,
 };
