@@ -1,10 +1,12 @@
+import type { RestaurantStatus } from './restaurant-status';
+
 /**
  * The owner gate of spec §4, computed the same way by the API guard and the owner pages:
  * no restaurant → sign in again; email not verified; pending; rejected; suspended; approved.
  */
 export type OwnerGateState = 'no-restaurant' | 'email-not-verified' | 'pending' | 'rejected' | 'suspended' | 'approved';
 
-export type GateRestaurant = { status: 'pending' | 'approved' | 'rejected' | 'suspended'; emailVerified: boolean };
+export type GateRestaurant = { status: RestaurantStatus; emailVerified: boolean };
 
 /**
  * The restaurant's own flag is set at the first sign-in after the owner confirmed their address;

@@ -3,8 +3,9 @@ import { z as zod } from 'zod';
 import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '../rules/company';
 import { findPasswordProblem, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
 import type { OwnerGateState } from '../rules/owner-gate';
+import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
 
-export const ZRestaurantStatus = zod.enum(['pending', 'approved', 'rejected', 'suspended']);
+export const ZRestaurantStatus = zod.enum(RESTAURANT_STATUSES);
 export type TRestaurantStatus = z.infer<typeof ZRestaurantStatus>;
 
 /** Messages of spec §5 (and the wording chosen where the spec names a rule without a message). */

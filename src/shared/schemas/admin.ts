@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
 
-export const RESTAURANT_STATUS_VALUES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-export const ZAdminRestaurantStatus = z.enum(RESTAURANT_STATUS_VALUES);
+export const ZAdminRestaurantStatus = z.enum(RESTAURANT_STATUSES);
 export type TAdminRestaurantStatus = z.infer<typeof ZAdminRestaurantStatus>;
 
 /** French label of each restaurant status, shown in badges, filters and messages. */
@@ -53,7 +53,7 @@ export type TUpdateNotesRequest = z.infer<typeof ZUpdateNotesRequest>;
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
-export const ZRestaurantStatusFilter = z.enum(['all', ...RESTAURANT_STATUS_VALUES]);
+export const ZRestaurantStatusFilter = z.enum(['all', ...RESTAURANT_STATUSES]);
 export type TRestaurantStatusFilter = z.infer<typeof ZRestaurantStatusFilter>;
 
 /** GET /api/admin/restaurants: server-side search, status filter and pagination. */

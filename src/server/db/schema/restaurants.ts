@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-export const RESTAURANT_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-export type RestaurantStatus = (typeof RESTAURANT_STATUSES)[number];
+import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
+
+export { RESTAURANT_STATUSES, type RestaurantStatus } from '../../../shared/rules/restaurant-status';
 
 export const restaurants = pgTable(
   'restaurants',
@@ -39,7 +40,7 @@ export const restaurants = pgTable(
     suspensionReason: text('suspension_reason'),
   },
   (t) => [
-    check('restaurants_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'suspended')`),
+    check('restaurants_status_check', sql`${t.status} in (${sql.raw(RESTAURANT_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),
   ],

@@ -12,16 +12,15 @@ import type { Logger } from '../../lib/logger';
 import {
   ADMIN_MESSAGES,
   RESTAURANT_STATUS_LABELS,
-  RESTAURANT_STATUS_VALUES,
   type TAdminAction,
   type TListRestaurantsQuery,
 } from '../../../shared/schemas/admin';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
+import { isUuid } from '../../../shared/rules/uuid';
 
 /** An id that is not a UUID names no restaurant: answer 404 rather than letting PostgreSQL fail. */
 function assertRestaurantId(id: string): void {
-  if (!UUID_PATTERN.test(id)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.restaurantNotFound);
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.restaurantNotFound);
 }
 
 const PENDING_LIST_LIMIT = 50;
@@ -39,7 +38,7 @@ const RESTAURANT_SUMMARY_COLUMNS = {
 /** Counters by status and the oldest pending requests (the /admin home). */
 export async function getAdminOverview(db: Db) {
   const grouped = await db.select({ status: restaurants.status, total: count() }).from(restaurants).groupBy(restaurants.status);
-  const counts = Object.fromEntries(RESTAURANT_STATUS_VALUES.map((status) => [status, 0])) as Record<RestaurantStatus, number>;
+  const counts = Object.fromEntries(RESTAURANT_STATUSES.map((status) => [status, 0])) as Record<RestaurantStatus, number>;
   for (const row of grouped) counts[row.status] = Number(row.total);
   const pending = await db
     .select(RESTAURANT_SUMMARY_COLUMNS)

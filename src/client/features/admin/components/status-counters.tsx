@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { RESTAURANT_STATUS_VALUES, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
+import { type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
+import { RESTAURANT_STATUSES } from '../../../../shared/rules/restaurant-status';
 
 const COUNTER_LABELS: Record<TAdminRestaurantStatus, string> = {
   pending: 'En attente',
@@ -22,7 +23,7 @@ const ACCENT: Record<TAdminRestaurantStatus, string> = {
 export function StatusCounters({ counts }: { counts: Record<TAdminRestaurantStatus, number> }) {
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Restaurants par statut">
-      {RESTAURANT_STATUS_VALUES.map((status) => (
+      {RESTAURANT_STATUSES.map((status) => (
         <li key={status}>
           <Link to={`${paths.adminRestaurants.href()}?status=${status}`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600">
             <Card className={cn('border-l-4 p-4 transition-colors hover:bg-stone-50', ACCENT[status])}>
