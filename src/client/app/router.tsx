@@ -63,11 +63,16 @@ export const routes: RouteObject[] = [
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).
       lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),
-      // Administrator pages
-      lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
-      lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),
-      lazyPage(paths.adminRestaurants.path, () => import('./routes/admin/restaurants')),
-      lazyPage(paths.adminRestaurant.path, () => import('./routes/admin/restaurant-detail')),
+      // Administrator pages: one layout route holds the admin gate and the header for all of them.
+      {
+        lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
+        children: [
+          lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
+          lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),
+          lazyPage(paths.adminRestaurants.path, () => import('./routes/admin/restaurants')),
+          lazyPage(paths.adminRestaurant.path, () => import('./routes/admin/restaurant-detail')),
+        ],
+      },
       lazyPage('*', () => import('./routes/public/not-found')),
     ],
   },

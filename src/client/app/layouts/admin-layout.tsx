@@ -1,24 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
-import { api, ApiError, readJson } from '../../lib/api-client';
+import { useAdminMe } from '../../features/admin/api/get-admin-me';
+import { ApiError } from '../../lib/api-client';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader } from './app-header';
-
-export const adminMeQueryKey = ['admin', 'me'] as const;
-
-/** Asks the backend whether the signed-in user administers the platform (401 signed out, 403 not admin). */
-export function useAdminMe() {
-  return useQuery({
-    queryKey: adminMeQueryKey,
-    queryFn: async () => readJson(await api.admin.me.$get()),
-    retry: false,
-    staleTime: 60_000,
-  });
-}
 
 const NAV = [
   { to: paths.admin.href(), label: 'Tableau de bord', short: 'Accueil', end: true },
@@ -26,19 +14,23 @@ const NAV = [
   { to: paths.adminAdmins.href(), label: 'Administrateurs', short: 'Admins', end: false },
 ];
 
+/** An admin page: its title in the tab, inside the admin layout route. */
+export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Administration ReFeed`;
+  }, [title]);
+  return <>{children}</>;
+}
+
 /**
- * The admin gate (spec §2, §6) and the admin header. The backend decides: signed out → /auth,
- * anything else than a yes (403, network or server error) → /dashboard.
+ * The layout route of every admin page: the admin gate (spec §2, §6) and the admin header. The backend
+ * decides: signed out → /auth, anything else than a yes (403, network or server error) → /dashboard.
  */
-export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
+export function AdminLayout() {
   const me = useAdminMe();
   const navigate = useNavigate();
   // The same sign-out as the owner pages: it also forgets the browser-session landing marks.
   const { signOut, pending: signingOut } = useSignOut();
-
-  useEffect(() => {
-    document.title = `${title} · Administration ReFeed`;
-  }, [title]);
 
   useEffect(() => {
     if (!me.error) return;
@@ -69,7 +61,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         onSignOut={signOut}
         signingOut={signingOut}
       />
-      <main className="mx-auto w-full max-w-6xl px-4 py-6">{children}</main>
+      <main className="mx-auto w-full max-w-6xl px-4 py-6">
+        <Outlet />
+      </main>
     </div>
   );
 }

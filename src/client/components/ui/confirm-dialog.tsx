@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonVariants } from './button';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,8 +12,10 @@ import {
 } from './alert-dialog';
 
 /**
- * Asks before a destructive action. Either wraps its trigger (`trigger`), or is controlled with
- * `open` / `onOpenChange` when one dialog serves a list.
+ * Asks before an action (destructive by default; `tone="default"` for an ordinary one). Either wraps its
+ * trigger (`trigger`), or is controlled with `open` / `onOpenChange` when one dialog serves a list.
+ * `stayOpen`: the dialog stays open while the action runs (the caller closes it on success), and the
+ * button reads `pendingLabel` meanwhile.
  */
 export function ConfirmDialog({
   trigger,
@@ -22,6 +25,9 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   pending = false,
+  pendingLabel,
+  stayOpen = false,
+  tone = 'destructive',
   onConfirm,
 }: {
   trigger?: ReactNode;
@@ -31,6 +37,9 @@ export function ConfirmDialog({
   description: ReactNode;
   confirmLabel: string;
   pending?: boolean;
+  pendingLabel?: string;
+  stayOpen?: boolean;
+  tone?: 'destructive' | 'default';
   onConfirm: () => void | Promise<void>;
 }) {
   return (
@@ -41,8 +50,15 @@ export function ConfirmDialog({
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel>Annuler</AlertDialogCancel>
-          <AlertDialogAction disabled={pending} onClick={() => void onConfirm()}>
-            {confirmLabel}
+          <AlertDialogAction
+            className={tone === 'default' ? buttonVariants({ variant: 'default' }) : undefined}
+            disabled={pending}
+            onClick={(event) => {
+              if (stayOpen) event.preventDefault();
+              void onConfirm();
+            }}
+          >
+            {pending && pendingLabel ? pendingLabel : confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,6 +1,6 @@
 import { Store, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { AdminLayout } from '../../layouts/admin-layout';
+import { AdminPage } from '../../layouts/admin-layout';
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -13,7 +13,7 @@ import { StatusCounters } from '../../../features/admin/components/status-counte
 export default function AdminHomePage() {
   const overview = useAdminOverview();
   return (
-    <AdminLayout title="Administration">
+    <AdminPage title="Administration">
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -61,6 +61,6 @@ export default function AdminHomePage() {
           </>
         )}
       </div>
-    </AdminLayout>
+    </AdminPage>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { AdminLayout, useAdminMe } from '../../layouts/admin-layout';
+import { AdminPage } from '../../layouts/admin-layout';
+import { useAdminMe } from '../../../features/admin/api/get-admin-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdmins } from '../../../features/admin/api/get-admins';
@@ -12,7 +13,7 @@ const LOAD_ERROR = 'Erreur lors du chargement des admins';
 
 export default function AdminAdminsPage() {
   return (
-    <AdminLayout title="Administrateurs">
+    <AdminPage title="Administrateurs">
       <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Administrateurs</h1>
@@ -28,7 +29,7 @@ export default function AdminAdminsPage() {
         </Card>
         <AdminsCard />
       </div>
-    </AdminLayout>
+    </AdminPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { AdminLayout } from '../../layouts/admin-layout';
+import { AdminPage } from '../../layouts/admin-layout';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -19,7 +19,7 @@ import { RestaurantStatusBadge } from '../../../features/admin/components/status
 export default function AdminRestaurantDetailPage() {
   const { id = '' } = useParams();
   return (
-    <AdminLayout title="Restaurant">
+    <AdminPage title="Restaurant">
       <div className="flex flex-col gap-4">
         <Link to={paths.adminRestaurants.href()} className="inline-flex w-fit items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
           <ArrowLeft className="size-4" aria-hidden="true" />
@@ -27,7 +27,7 @@ export default function AdminRestaurantDetailPage() {
         </Link>
         <RestaurantDetail id={id} />
       </div>
-    </AdminLayout>
+    </AdminPage>
   );
 }
 

@@ -1,9 +1,9 @@
-import { AdminLayout } from '../../layouts/admin-layout';
+import { AdminPage } from '../../layouts/admin-layout';
 import { RestaurantsDirectory } from '../../../features/admin/components/restaurants-directory';
 
 export default function AdminRestaurantsPage() {
   return (
-    <AdminLayout title="Restaurants">
+    <AdminPage title="Restaurants">
       <div className="flex flex-col gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Restaurants</h1>
@@ -11,6 +11,6 @@ export default function AdminRestaurantsPage() {
         </div>
         <RestaurantsDirectory />
       </div>
-    </AdminLayout>
+    </AdminPage>
   );
 }

@@ -31,7 +31,7 @@ export function useChangeRestaurantStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: StatusChange) => changeRestaurantStatus(id, change),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all, predicate: (query) => query.queryKey[1] !== 'me' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

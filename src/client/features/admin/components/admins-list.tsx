@@ -1,15 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateFr } from '../../../../shared/format';
@@ -63,26 +55,17 @@ export function AdminsList({ admins, currentUserId }: { admins: AdminListItem[];
           );
         })}
       </ul>
-      <AlertDialog open={target !== null} onOpenChange={(open) => (open ? undefined : setTarget(null))}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Retirer cet administrateur ?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {target?.email} n’aura plus accès à l’administration de ReFeed. Son compte utilisateur est conservé.
-          </AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Annuler</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirmRemoval();
-              }}
-            >
-              {remove.isPending ? 'Suppression…' : 'Retirer'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => (open ? undefined : setTarget(null))}
+        title="Retirer cet administrateur ?"
+        description={`${target?.email ?? ''} n’aura plus accès à l’administration de ReFeed. Son compte utilisateur est conservé.`}
+        confirmLabel="Retirer"
+        pendingLabel="Suppression…"
+        pending={remove.isPending}
+        stayOpen
+        onConfirm={confirmRemoval}
+      />
     </>
   );
 }

@@ -1,16 +1,8 @@
 import { Ban, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ACTIONS_BY_STATUS, type TAdminAction, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
 import { ACTION_TEXT, useChangeRestaurantStatus, type StatusChange } from '../api/change-restaurant-status';
@@ -91,28 +83,20 @@ export function RestaurantActions({ restaurant, notes }: { restaurant: { id: str
       ) : null}
 
       {(['approve', 'reactivate'] as const).map((action) => (
-        <AlertDialog key={action} open={dialog === action} onOpenChange={(open) => setDialog(open ? action : null)}>
-          <AlertDialogContent>
-            <AlertDialogTitle>{CONFIRM[action].title}</AlertDialogTitle>
-            <AlertDialogDescription>
-              « {restaurant.name} » — {CONFIRM[action].description}
-            </AlertDialogDescription>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Annuler</AlertDialogCancel>
-              <AlertDialogAction
-                className={buttonVariants({ variant: 'default' })}
-                disabled={change.isPending}
-                onClick={(event) => {
-                  // Keep the dialog open until the server answers.
-                  event.preventDefault();
-                  run(action === 'approve' ? { action, notes } : { action });
-                }}
-              >
-                {change.isPending ? 'Envoi…' : ACTION_TEXT[action].button}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          key={action}
+          open={dialog === action}
+          onOpenChange={(open) => setDialog(open ? action : null)}
+          title={CONFIRM[action].title}
+          description={`« ${restaurant.name} » — ${CONFIRM[action].description}`}
+          confirmLabel={ACTION_TEXT[action].button}
+          pendingLabel="Envoi…"
+          pending={change.isPending}
+          tone="default"
+          // Keep the dialog open until the server answers.
+          stayOpen
+          onConfirm={() => run(action === 'approve' ? { action, notes } : { action })}
+        />
       ))}
 
       {(['reject', 'suspend'] as const).map((action) => (
