@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/lib/errors';
 import { TEST_DATABASE_URL } from '../support/database';
 import {
@@ -104,4 +105,24 @@ describe.skipIf(!TEST_DATABASE_URL)('losing the database connections under load 
     expect(stored).toBe(load.acknowledged.length);
     expect((await server!.call('/api/health')).status).toBe(200);
   }, 300_000);
+
+  it("reports a checked-out connection's death to onConnectionLost instead of leaving its 'error' event unheard (which ends the process)", async () => {
+    const lost: Error[] = [];
+    const database = await openDatabase({ databaseUrl, onConnectionLost: (error) => lost.push(error) });
+    if (database.kind !== 'postgres') throw new Error('unreachable');
+    try {
+      // Held as a transaction holds it between two statements: checked out, no query running.
+      const client = await database.pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await admin.query('select pg_terminate_backend($1)', [rows[0].pid]);
+      await ended;
+      client.release();
+      expect(lost.length).toBeGreaterThan(0);
+      // The pool dropped the dead client: the next query gets a new connection.
+      expect((await database.pool.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -4,7 +4,7 @@
 // page's HTML. The app runs on a PostgreSQL pool pointed at a port where nothing listens, so this file
 // needs no database and runs in both runs of the suite. The classifier's cases are checked below.
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,15 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: new Error('syntax error') }))).toBe(false);
     expect(isDatabaseUnavailable(new AggregateError([withCode('ECONNREFUSED'), new Error('other')]))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+});
+
+describe('no process-wide error handler', () => {
+  it("registers no uncaughtException or unhandledRejection handler in the server: errors are handled where they are emitted, bugs still end the process", () => {
+    const root = path.resolve(import.meta.dirname, '../../src/server');
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((file) => /process\.(on|once|addListener|prependListener)\(\s*['"](uncaughtException|unhandledRejection)/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });
