@@ -62,7 +62,7 @@ describe.skipIf(!TEST_DATABASE_URL)('losing the database connections under load 
     return rows.filter((row) => row.ended).length;
   }
 
-  it('survives 6 pg_terminate_backend under load: no process death, 503 in French while they last (never 500), served again within seconds, jobs run, nothing acknowledged lost', async () => {
+  it("attack: ending the app's database connections 6 times under load (pg_terminate_backend) kills no process: 503 in French while they last (never 500), served again within seconds, jobs run, nothing acknowledged lost", async () => {
     const load = startLoad(server!, seeded.restaurantId);
     const recoveries: number[] = [];
     const ended: number[] = [];

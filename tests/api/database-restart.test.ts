@@ -89,7 +89,7 @@ describe.skipIf(!TEST_DATABASE_URL || !POSTGRES_BIN)('a PostgreSQL restart under
     }
   }, 60_000);
 
-  it('survives a fast restart and a stop-then-start under load: no process death, 503 in French while the database is away (never 500), served again within seconds, jobs run, nothing acknowledged lost', async () => {
+  it('attack: restarting PostgreSQL under load (a fast restart, then a stop and a start) kills no process: 503 in French while the database is away (never 500), served again within seconds, jobs run, nothing acknowledged lost', async () => {
     const load = startLoad(server!, seeded.restaurantId);
     let fastRestartRecoveryMs: number;
     let downAnswers = 0;
