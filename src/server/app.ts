@@ -27,7 +27,7 @@ import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import { createSitePageReader, pickEncoding } from './lib/site-pages';
 import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
 import { limitBodySize } from './lib/body-limit';
-import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
+import { AppError, BODY_TOO_LARGE_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
 import { stampRequest } from './lib/security-headers';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
@@ -35,6 +35,9 @@ import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Retry-After of the 503 answered while the database is unreachable: a restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -191,7 +194,15 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
       // Hono's own 4xx (e.g. a malformed JSON body) carry English text: answer in the product's language.
       return c.json<ApiErrorBody>({ error: { code: 'BAD_REQUEST', message: INVALID_REQUEST_MESSAGE } }, error.status);
     }
-    (c.get('logger') ?? deps.logger.child({ requestId: c.get('requestId') })).error({ err: error, path: c.req.path }, 'unexpected error');
+    const logger = c.get('logger') ?? deps.logger.child({ requestId: c.get('requestId') });
+    // The database went away under this request (restart, failover, terminated backend): nothing it
+    // wrote is half done (its transaction rolled back with the connection), and the pool reconnects on
+    // the next query. A 503 the client can retry, not a 500 (decision 027).
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, path: c.req.path }, 'database unavailable');
+      return c.json<ApiErrorBody>({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+    }
+    logger.error({ err: error, path: c.req.path }, 'unexpected error');
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);
   });
 

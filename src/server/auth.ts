@@ -253,6 +253,11 @@ export function createAuth(deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: { disabled: env.NODE_ENV === 'test' },
+    // An error that is not better-auth's own answer (a lost database connection above all) leaves its
+    // handler instead of becoming a bare 500 there: the app's error handler answers it like any route's
+    // (503 in French while the database is unreachable, decision 027). better-auth's own answers (4xx,
+    // redirects) are unchanged.
+    onAPIError: { throw: true },
   });
 }
 

@@ -20,11 +20,17 @@ export async function startDependencies(
   const lock = env.DATABASE_URL ? null : acquireDataDirLock(env.DATA_DIR);
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pg') });
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      pgliteDir: path.join(env.DATA_DIR, 'pg'),
+      onConnectionLost: (error) => logger.warn({ err: error }, 'database connection lost'),
+    });
     await migrateDatabase(database);
     // Scripts and web-only instances (JOB_WORKERS=off) queue jobs that a worker instance runs.
     const workers = options.workers ?? env.JOB_WORKERS === 'on';
     const deps = createDeps(env, database, logger, { ...options.overrides, jobWorkers: workers });
+    // pg-boss reports here every error of its own pool, its LISTEN connection and its workers' fetches
+    // (a lost connection included) and goes on: workers keep polling, LISTEN reconnects (decision 027).
     deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
     await deps.boss.start();
     if (workers) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { yieldTo: deps.requestLoad, yieldSeconds: env.JOB_YIELD_SECONDS });

@@ -35,14 +35,19 @@ export type Database =
     }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir` (or in memory). */
-export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
+/** Reports a pooled connection that died (restart, failover, pg_terminate_backend); the default writes one line to stderr. */
+export type ConnectionLostListener = (error: Error) => void;
+const reportOnStderr: ConnectionLostListener = (error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir` (or in memory).
+ * `onConnectionLost` hears of each pooled PostgreSQL connection that dies (decision 027).
+ */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pglite?: PGlite; onConnectionLost?: ConnectionLostListener }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    handleConnectionErrors(pool, options.onConnectionLost ?? reportOnStderr);
     pool.on('connect', (client) => prepareWriteStatements(client));
-    // An idle client killed by a database restart or failover must not crash the process: the pool
-    // drops it and opens a new one on the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }
@@ -87,6 +92,26 @@ function withQueryParsers<T extends PgliteClient>(client: T, parsers: TypeParser
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * A connection that dies (a database restart or failover, pg_terminate_backend, a network cut) makes
+ * its pg client emit 'error', and an 'error' event nobody listens to ends the process. pg-pool listens
+ * only while a client is idle (it then emits 'error' on the pool); a client checked out by a request or
+ * a transaction has no listener of its own, so each client gets one for its whole life. The query that
+ * was running fails on its own (the request answers 503, app.ts), and pg-pool never hands the dead
+ * client out again: it drops it when released and opens a new connection on the next query.
+ */
+export function handleConnectionErrors(pool: pg.Pool, onConnectionLost: ConnectionLostListener): void {
+  // An idle client's error reaches both listeners (the pool's and its own): reported once.
+  const reported = new WeakSet<Error>();
+  const report = (error: Error) => {
+    if (reported.has(error)) return;
+    reported.add(error);
+    onConnectionLost(error);
+  };
+  pool.on('connect', (client) => client.on('error', report));
+  pool.on('error', report);
 }
 
 /** Applies every migration in drizzle/ (the same history on both databases). */
