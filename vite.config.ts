@@ -38,7 +38,7 @@ function preloadFont(): Plugin {
  * when an owner opens the visual editor (`npm run size` fails if it stops being separate), so warning about it at
  * every build said nothing. Any other chunk over 500 kB still warns.
  */
-const CHUNK_WARNING_KB = 150;
+const CHUNK_WARNING_KB = 500;
 const LAZY_EDITOR_CHUNK = 'visual-editor';
 function warnLargeChunksButTheEditor(): Plugin {
   return {
