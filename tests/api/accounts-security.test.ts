@@ -359,7 +359,8 @@ describe('rate limits (counted in the database)', () => {
     const email = uniqueEmail('twice');
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.signUpPerEmail.limit; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
-    expect(statuses).toEqual([201, ...Array(LIMITS.signUpPerEmail.limit - 1).fill(409)]);
+    // An address that has an account gets the answer of a fresh sign-up (no enumeration), counted all the same.
+    expect(statuses).toEqual(Array(LIMITS.signUpPerEmail.limit).fill(201));
     const limited = await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()));
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED });
