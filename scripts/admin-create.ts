@@ -6,6 +6,7 @@ import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { createFirstAdmin } from '../src/server/features/admin/admin-bootstrap.service';
 import { createLogger } from '../src/server/lib/logger';
+import { withServerUrl } from '../src/server/lib/server-url';
 
 const email = z.email().safeParse(process.argv[2]?.trim());
 if (!email.success) {
@@ -13,7 +14,8 @@ if (!email.success) {
   process.exit(2);
 }
 
-const env = parseEnv();
+// The address printed is the running server's (PUBLIC_URL, PORT, or what the last `npm start` on this data folder noted).
+const env = withServerUrl(parseEnv(), process.env);
 const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false });
 try {
   const result = await createFirstAdmin(deps, email.data);

@@ -5,8 +5,10 @@ import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
 import { createLogger } from '../src/server/lib/logger';
+import { withServerUrl } from '../src/server/lib/server-url';
 
-const env = parseEnv();
+// The address printed is the running server's (PUBLIC_URL, PORT, or what the last `npm start` on this data folder noted).
+const env = withServerUrl(parseEnv(), process.env);
 const { deps, stop } = await startDependencies(env, createLogger('warn'), { workers: false });
 try {
   const { created } = await seedDemoRestaurant(deps);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { findPasswordProblem, PASSWORD_MESSAGES } from '../shared/rules/password';
 import type { Db } from './db/client';
+import { paths } from '../shared/paths';
 import { account, rateLimit, session, user, verification } from './db/schema';
 import { enqueueEmail } from './email/send-email';
 import type { Env } from './env';
@@ -25,8 +26,6 @@ export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 export const DIRECT_SIGN_UP_MESSAGE = 'Créez votre compte depuis la page d’inscription.';
-/** Where a confirmed email continues: choosing the account's password (the reset link adds the token). */
-export const CONFIRMED_PASSWORD_PATH = '/set-password?confirmed=1';
 export const FORGOT_PASSWORD_MESSAGE = 'Si un compte existe avec cet email, vous recevrez un lien de réinitialisation.';
 
 /** The fields a user may change on themselves: a name that is a non-empty string, an image URL or null. */
@@ -131,26 +130,17 @@ export function createAuth(deps: AuthDeps) {
   }
 
   /**
-   * Account pre-registration (decision 004): whoever signed up with this address chose the password,
-   * and the mailbox owner has just proven the address. The sign-up password is dropped and the
-   * confirmation ends on /set-password with a one-time link, so only the mailbox owner's password works.
+   * A reset link proves the mailbox as much as the confirmation link does: the password it sets is the
+   * mailbox owner's, so the address counts as confirmed. This is how the real owner of an address that
+   * someone else pre-registered gets in (decision 029b): the reset replaces the intruder's password.
    */
-  const passwordChoiceByVerifyToken = new Map<string, string>();
-  async function replaceSignUpPassword(userId: string, request: Request | undefined): Promise<void> {
-    const verifyToken = request ? new URL(request.url).searchParams.get('token') : null;
-    const choice = verifyToken ? passwordChoiceByVerifyToken.get(verifyToken) : undefined;
-    if (!verifyToken || !choice) return;
-    passwordChoiceByVerifyToken.delete(verifyToken);
-    const now = new Date();
-    await db.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
-    await db.insert(verification).values({
-      id: crypto.randomUUID(),
-      identifier: `reset-password:${choice}`,
-      value: userId,
-      expiresAt: new Date(now.getTime() + RESET_PASSWORD_EXPIRES_IN_SECONDS * 1000),
-      createdAt: now,
-      updatedAt: now,
-    });
+  async function confirmEmailByReset(userId: string): Promise<void> {
+    const [changed] = await db
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(user.id, userId), eq(user.emailVerified, false)))
+      .returning({ id: user.id });
+    if (changed) await syncRestaurantEmailVerified(deps, userId).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
   }
 
   return betterAuth({
@@ -171,6 +161,9 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user: u, url }) => {
         await sendAuthMail(deps, 'password_reset', u.email, { url }, RESET_PASSWORD_EXPIRES_IN_SECONDS);
       },
+      onPasswordReset: async ({ user: u }) => {
+        await confirmEmailByReset(u.id);
+      },
     },
     emailVerification: {
       // Sign-up sends it from a job once the restaurant is committed (features/accounts).
@@ -180,9 +173,8 @@ export function createAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user: u, url }) => {
         await sendAuthMail(deps, 'email_verification', u.email, { url, name: u.name }, EMAIL_VERIFICATION_EXPIRES_IN_SECONDS);
       },
-      afterEmailVerification: async (verified, request) => {
+      afterEmailVerification: async (verified) => {
         await syncRestaurantEmailVerified(deps, verified.id).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
-        await replaceSignUpPassword(verified.id, request);
       },
     },
     plugins: [
@@ -202,14 +194,13 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === '/sign-up/email' && ctx.request) {
           throw new APIError('FORBIDDEN', { code: 'SIGN_UP_DISABLED', message: DIRECT_SIGN_UP_MESSAGE });
         }
-        // Email confirmation continues to the choice of a password (decision 004): the link to it is
-        // made now and becomes valid only if the confirmation succeeds (afterEmailVerification).
-        if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string' && ctx.request) {
-          const choice = randomBytes(32).toString('base64url');
-          passwordChoiceByVerifyToken.set(ctx.query.token, choice);
-          if (passwordChoiceByVerifyToken.size > 10_000) passwordChoiceByVerifyToken.clear();
-          const next = `/api/auth/reset-password/${choice}?callbackURL=${encodeURIComponent(CONFIRMED_PASSWORD_PATH)}`;
-          return { context: { query: { ...ctx.query, callbackURL: next } } };
+        // Opening the confirmation link confirms nothing by itself (decision 029b): it leads to the page where
+        // the password chosen at sign-up is typed, and POST /api/confirm-email confirms (calling verifyEmail
+        // from the server, without an HTTP request). So a mailbox owner who did not sign up cannot confirm
+        // an account pre-registered with someone else's password.
+        if (ctx.path === '/verify-email' && ctx.request) {
+          const token = typeof ctx.query?.token === 'string' ? ctx.query.token : '';
+          throw ctx.redirect(token ? paths.confirmEmail.href(token) : `${paths.login.href()}?error=INVALID_TOKEN`);
         }
         // better-auth lets a null name through to the database (NOT NULL): refuse it with the French 400.
         if (ctx.path === '/update-user' && !isValidUserUpdate(ctx.body)) {

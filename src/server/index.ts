@@ -5,6 +5,7 @@ import { startDependencies } from './bootstrap';
 import { describeDatabase, EnvError, parseEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
+import { noteServerUrl } from './lib/server-url';
 
 /** Boot: env → lock → database (migrate) → jobs → listen. */
 async function main(): Promise<void> {
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: env.PORT });
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
+    noteServerUrl(env.DATA_DIR, env.PUBLIC_URL);
     console.log(`  database: ${describeDatabase(env)}`);
     const outboxWhere = env.NODE_ENV === 'production' ? 'kept in the outbox_emails table, never sent (MAIL_MODE=outbox)' : `read mails at ${env.PUBLIC_URL}/dev/mailbox`;
     console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (${outboxWhere})`}`);

@@ -14,6 +14,7 @@ export const paths = {
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   setPassword: { path: '/set-password', href: () => '/set-password' },
+  confirmEmail: { path: '/confirm-email', href: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}` },
   auth: { path: '/auth', href: () => '/auth' },
 
   onboarding: { path: '/onboarding', href: () => '/onboarding' },

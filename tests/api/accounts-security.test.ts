@@ -294,6 +294,21 @@ describe('rate limits (counted in the database)', () => {
     }
   });
 
+  it('attack: guessing the sign-up password on the confirmation page is limited like password sign-in', async () => {
+    const member = await createUser(ctx, { email: uniqueEmail('confirm-guess'), verified: false });
+    expect((await ctx.agent().post('/api/auth/send-verification-email', { email: member.email, callbackURL: '/dashboard' })).status).toBe(200);
+    const [mail] = await ctx.waitForMails(member.email, 1);
+    const opened = await ctx.agent().get(findLinkInMail(mail.html, '/api/auth/verify-email'));
+    const token = new URL(opened.headers.get('location')!, TEST_PUBLIC_URL).searchParams.get('token');
+    const attacker = freshIp();
+    for (let i = 0; i < LIMITS.signInPerEmailAndIp.limit; i++) {
+      expect((await ctx.agent().post('/api/confirm-email', { token, password: `Mauvais-essai-${i}` }, fromIp(attacker))).status).toBe(400);
+    }
+    await expectLimited(await ctx.agent().post('/api/confirm-email', { token, password: TEST_PASSWORD }, fromIp(attacker)));
+    // Guesses from one address do not lock the owner out from theirs.
+    expect((await ctx.agent().post('/api/confirm-email', { token, password: TEST_PASSWORD }, fromIp(freshIp()))).status).toBe(200);
+  });
+
   it('attack: wrong passwords from another IP do not lock the owner out', async () => {
     const member = await createUser(ctx);
     for (let i = 0; i < LIMITS.signInPerEmailAndIp.limit + 5; i++) {
@@ -359,7 +374,8 @@ describe('rate limits (counted in the database)', () => {
     const email = uniqueEmail('twice');
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.signUpPerEmail.limit; i++) statuses.push((await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()))).status);
-    expect(statuses).toEqual([201, ...Array(LIMITS.signUpPerEmail.limit - 1).fill(409)]);
+    // An address that has an account gets the answer of a fresh sign-up (no enumeration), counted all the same.
+    expect(statuses).toEqual(Array(LIMITS.signUpPerEmail.limit).fill(201));
     const limited = await ctx.agent().post('/api/signup', { ...body, email }, fromIp(freshIp()));
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toEqual({ code: 'RATE_LIMITED', message: RATE_LIMITED });

@@ -33,6 +33,20 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * Opens the emailed confirmation link as a browser would (it leads to /confirm-email) and confirms there
+ * with `password`, as the page does. Returns the confirmation's answer and the agent (signed in when it worked).
+ */
+async function confirmFromMail(html: string, password: string) {
+  const agent = ctx.agent();
+  const opened = await agent.get(findLinkInMail(html, '/api/auth/verify-email'));
+  expect(opened.status).toBe(302);
+  const page = new URL(opened.headers.get('location')!, TEST_PUBLIC_URL);
+  expect(page.pathname).toBe('/confirm-email');
+  const response = await agent.post('/api/confirm-email', { token: page.searchParams.get('token'), password });
+  return { response, agent };
+}
+
 async function countRows(table: string, where: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`);
   return row.n;
@@ -87,7 +101,11 @@ describe('POST /api/signup', () => {
     await ctx.waitForIdleQueue();
     expect((await ctx.mails(body.email)).map((m) => m.subject)).toEqual(['Confirmez votre adresse email']);
 
+    // Opening the link alone confirms nothing: the page asks for the sign-up password.
     expect((await ctx.agent().get(link)).status).toBe(302);
+    await ctx.waitForIdleQueue();
+    expect((await ctx.mails(body.email)).map((m) => m.subject)).toEqual(['Confirmez votre adresse email']);
+    expect((await confirmFromMail(verification.html, PASSWORD)).response.status).toBe(200);
     const welcome = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Bienvenue sur ReFeed !');
     expect(welcome.html).toContain('Bonjour Camille,');
     expect(welcome.html).toContain('Le Petit Zinc');
@@ -120,25 +138,36 @@ describe('POST /api/signup', () => {
     }
   });
 
-  it('refuses an email already in use with a clear message and creates nothing more', async () => {
+  it('attack: sign-up as an account oracle — an address that has an account gets the answer of a fresh sign-up, and its owner an email', async () => {
     const body = signupBody();
-    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
-    const again = await ctx.agent().post('/api/signup', { ...body, email: body.email.toUpperCase(), restaurantName: 'Autre Resto' });
-    expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toBe('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.');
-    expect(await countRows('restaurants', sql`contact_email = ${body.email}`)).toBe(1);
-    expect(await countRows('restaurants', sql`name = 'Autre Resto'`)).toBe(0);
-  });
+    const fresh = await ctx.agent().post('/api/signup', body);
+    expect(fresh.status).toBe(201);
+    const freshBody = await fresh.json();
+    await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
 
-  it('answers 409 to the losers of simultaneous sign-ups with one email, and keeps one restaurant', async () => {
-    const body = signupBody({ restaurantName: 'Resto Concurrent' });
-    const responses = await Promise.all([1, 2, 3].map(() => ctx.agent().post('/api/signup', body)));
-    expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    for (const response of responses.filter((r) => r.status === 409)) {
-      expect((await response.json()).error.message).toBe('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.');
-    }
+    const again = await ctx.agent().post('/api/signup', { ...body, email: body.email.toUpperCase(), restaurantName: 'Autre Resto' });
+    const unknown = await ctx.agent().post('/api/signup', { ...body, email: uniqueEmail('fresh'), restaurantName: 'Autre Resto' });
+    // Same status, same headers that matter, same body shape and values (an id that looks like any other).
+    expect(again.status).toBe(unknown.status);
+    expect(again.headers.get('content-type')).toBe(unknown.headers.get('content-type'));
+    const [againBody, unknownBody] = [await again.json(), await unknown.json()];
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(unknownBody).sort());
+    expect(againBody.status).toBe(unknownBody.status);
+    expect(againBody.restaurantId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(againBody.restaurantId).not.toBe(freshBody.restaurantId);
+    expect(Object.keys(freshBody).sort()).toEqual(Object.keys(againBody).sort());
+
+    // Nothing was created for the second attempt; the owner of the address is told instead.
     expect(await countRows('users', sql`email = ${body.email}`)).toBe(1);
     expect(await countRows('restaurants', sql`contact_email = ${body.email}`)).toBe(1);
+    expect(await countRows('restaurants', sql`id = ${againBody.restaurantId}`)).toBe(0);
+    const notice = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Tentative d’inscription avec votre adresse email');
+    expect(notice.html).toContain(`${TEST_PUBLIC_URL}/login`);
+    expect(notice.html).toContain(`${TEST_PUBLIC_URL}/forgot-password`);
+    expect(notice.text).toContain('Un compte existe déjà avec cette adresse');
+    // The sign-up password of the attempt changed nothing: the account still confirms with its own.
+    await ctx.waitForIdleQueue();
+    expect((await ctx.mails(body.email)).filter((m) => m.subject === 'Confirmez votre adresse email')).toHaveLength(1);
   });
 
   it('answers 400, not 500, to a body that is not an object', async () => {
@@ -190,38 +219,61 @@ describe('POST /api/signup', () => {
 });
 
 describe('email confirmation', () => {
-  it('confirms the email, marks the restaurant verified and continues to choosing the password', async () => {
+  it('confirms the email with the sign-up password, which stays the account’s password', async () => {
     const body = signupBody();
     expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
     const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
-    const agent = ctx.agent();
-    const response = await agent.get(findLinkInMail(mail.html, '/api/auth/verify-email'));
-    expect(response.status).toBe(302);
+    const { response, agent } = await confirmFromMail(mail.html, PASSWORD);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ confirmed: true, alreadyConfirmed: false });
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.contactEmail, body.email));
     expect(restaurant.emailVerified).toBe(true);
-    // The confirmation goes on to the password choice: /set-password with a one-time token.
-    const choice = await agent.get(response.headers.get('location')!);
-    const location = new URL(choice.headers.get('location')!, TEST_PUBLIC_URL);
-    expect(location.pathname).toBe('/set-password');
-    expect(location.searchParams.get('confirmed')).toBe('1');
-    const token = location.searchParams.get('token')!;
-    expect(token).toBeTruthy();
-    const chosen = await ctx.agent().post('/api/auth/reset-password', { token, newPassword: 'Mon-propre-secret-7' });
-    expect(chosen.status).toBe(200);
-    await signIn(ctx, body.email, 'Mon-propre-secret-7');
+    // The confirmation signed this browser in, and the owner lands on the waiting page.
+    expect((await (await agent.get('/api/me')).json()).gate).toBe('pending');
+    // Another browser later: the password typed at sign-up works.
+    await signIn(ctx, body.email, PASSWORD);
+    // The link again: already confirmed, nothing changes.
+    const again = await confirmFromMail(mail.html, 'peu-importe');
+    expect(await again.response.json()).toEqual({ confirmed: true, alreadyConfirmed: true });
   });
 
-  it('attack: pre-registered account — confirming the email does not keep the intruder’s password', async () => {
+  it('refuses a confirmation with a wrong password or a broken link, and confirms nothing', async () => {
+    const body = signupBody();
+    expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
+    const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
+    const wrong = (await confirmFromMail(mail.html, 'Pas-le-bon-secret-1')).response;
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error.message).toBe('Ce n’est pas le mot de passe choisi à l’inscription.');
+    const token = new URL(findLinkInMail(mail.html, '/api/auth/verify-email')).searchParams.get('token')!;
+    const forged = await ctx.agent().post('/api/confirm-email', { token: `${token.slice(0, -4)}AAAA`, password: PASSWORD });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).error.message).toBe('Lien invalide ou expiré');
+    const [stored] = await ctx.db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.email, body.email));
+    expect(stored.emailVerified).toBe(false);
+  });
+
+  it('attack: pre-registered account — the mailbox owner cannot confirm it with the intruder’s password unknown, and the reset that lets them in replaces it', async () => {
     // The intruder signs up with the victim's address and a password they know.
     const body = signupBody();
     expect((await ctx.agent().post('/api/signup', body)).status).toBe(201);
     const mail = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Confirmez votre adresse email');
-    // The real owner of the mailbox clicks 'Confirmer mon email'.
-    const confirmed = await ctx.agent().get(findLinkInMail(mail.html, '/api/auth/verify-email'));
-    expect(confirmed.status).toBe(302);
-    // The intruder's password no longer opens the account.
+    // The real owner of the mailbox clicks 'Confirmer mon email': opening the link confirms nothing,
+    // and without the intruder's password the page cannot confirm either.
+    expect((await confirmFromMail(mail.html, 'Mon-propre-secret-7')).response.status).toBe(400);
+    const intruderBefore = await ctx.agent().post('/api/auth/sign-in/email', { email: body.email, password: body.password });
+    expect(intruderBefore.status).toBe(403);
+    // The mailbox owner's way in: a password reset, which confirms the address and replaces the password.
+    expect((await ctx.agent().post('/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' })).status).toBe(200);
+    const reset = await ctx.waitForMail((m) => m.toEmail === body.email && m.subject === 'Réinitialisez votre mot de passe ReFeed');
+    const resetLink = findLinkInMail(reset.html, '/api/auth/reset-password/');
+    const resetToken = resetLink.split('/reset-password/')[1].split('?')[0];
+    expect((await ctx.agent().post('/api/auth/reset-password', { token: resetToken, newPassword: 'Mon-propre-secret-7' })).status).toBe(200);
+    await signIn(ctx, body.email, 'Mon-propre-secret-7');
+    // The intruder's password no longer opens the account, and their link cannot confirm with it either.
     const intruder = await ctx.agent().post('/api/auth/sign-in/email', { email: body.email, password: body.password });
     expect(intruder.status).toBe(401);
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.contactEmail, body.email));
+    expect(restaurant.emailVerified).toBe(true);
   });
 
   it('syncs the restaurant flag at the first sign-in of a browser session', async () => {

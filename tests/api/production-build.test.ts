@@ -86,7 +86,7 @@ async function createDatabase(adminUrl: string): Promise<string> {
 describe('the production bundle', () => {
   it('is started by npm start with the same Node flags as here', () => {
     const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+    expect(start).toContain(`node scripts/node22.mjs ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
   });
 
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmEmailAndChoosePassword } from './support/confirm-email';
+import { confirmEmailWithSignUpPassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -53,7 +53,7 @@ async function signUpRestaurant(name: string): Promise<{ email: string; restaura
   expect(response.status).toBe(201);
   const { restaurantId } = (await response.json()) as { restaurantId: string };
   const verification = await waitForMail(email, 'Confirmez votre adresse email');
-  await confirmEmailAndChoosePassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
+  await confirmEmailWithSignUpPassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
   return { email, restaurantId };
 }
 
@@ -115,12 +115,12 @@ describe('sign-up', () => {
       await saveScreenshot(page, `accounts-pending-signed-up-${size}`);
       // The welcome mail follows the confirmation of the address, never before it.
       const verification = await waitForMail(email, 'Confirmez votre adresse email');
-      await confirmEmailAndChoosePassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
+      await confirmEmailWithSignUpPassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
       await waitForMail(email, 'Bienvenue sur ReFeed !');
     }
   });
 
-  it('answers a taken email with the sign-up error toast', async () => {
+  it('attack: sign-up as an account oracle — a taken email gets the same screen as a fresh one, and its owner an email', async () => {
     const page = await browser.newPage(PHONE);
     await page.goto(`${baseUrl}/signup`);
     await page.getByLabel('Nom du restaurant').fill('Doublon');
@@ -133,9 +133,51 @@ describe('sign-up', () => {
     await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
     await page.getByLabel('J’accepte les conditions générales d’utilisation').check();
     await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await poll(() => page.getByText("Erreur lors de l'inscription").count()).toBe(1);
-    expect(await page.getByText('Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.').count()).toBe(1);
-    expect(pathname(page)).toBe('/signup');
+    await poll(() => page.getByText('Compte créé. Nous vérifions vos informations.').count()).toBe(1);
+    await poll(() => pathname(page)).toBe('/pending');
+    expect(await page.getByText("Erreur lors de l'inscription").count()).toBe(0);
+    const notice = await waitForMail(owner.email, 'Tentative d’inscription avec votre adresse email');
+    expect(linkIn(notice, '/login')).toBe(`${baseUrl}/login`);
+  });
+
+  it('keeps the sign-up password: confirm with it, close the tab, sign in with it elsewhere → /pending', async () => {
+    const email = uniqueEmail('keeps');
+    const signUpPage = await browser.newPage(PHONE);
+    await signUpPage.goto(`${baseUrl}/signup`);
+    await signUpPage.getByLabel('Nom du restaurant').fill('Le Mot Gardé');
+    await signUpPage.getByLabel('SIREN').fill('552100554');
+    await signUpPage.getByLabel('Prénom').fill('Camille');
+    await signUpPage.getByLabel('Nom', { exact: true }).fill('Durand');
+    await signUpPage.getByLabel('Email professionnel').fill(email);
+    await signUpPage.getByLabel('Téléphone').fill('0612345678');
+    await signUpPage.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await signUpPage.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+    await signUpPage.getByLabel('J’accepte les conditions générales d’utilisation').check();
+    await signUpPage.getByRole('button', { name: 'Créer mon compte' }).click();
+    await poll(() => pathname(signUpPage)).toBe('/pending');
+    await signUpPage.close();
+
+    // The mailbox: the link opens the confirmation page, which asks for the sign-up password.
+    const verification = await waitForMail(email, 'Confirmez votre adresse email');
+    const confirmPage = await browser.newPage(PHONE);
+    await confirmPage.goto(linkIn(verification, '/api/auth/verify-email'));
+    await poll(() => pathname(confirmPage)).toBe('/confirm-email');
+    await poll(() => confirmPage.getByRole('heading', { name: 'Confirmez votre adresse email' }).count()).toBe(1);
+    await saveScreenshot(confirmPage, 'accounts-confirm-email-phone');
+    await confirmPage.getByLabel('Mot de passe choisi à l’inscription').fill('Pas-le-bon-secret-1');
+    await confirmPage.getByRole('button', { name: 'Confirmer mon email' }).click();
+    await poll(() => confirmPage.getByText('Ce n’est pas le mot de passe choisi à l’inscription.').count()).toBe(1);
+    await confirmPage.getByLabel('Mot de passe choisi à l’inscription').fill(PASSWORD);
+    await confirmPage.getByRole('button', { name: 'Confirmer mon email' }).click();
+    await poll(() => confirmPage.getByText('Email confirmé !').count()).toBe(1);
+    await poll(() => pathname(confirmPage)).toBe('/pending');
+    await waitForMail(email, 'Bienvenue sur ReFeed !');
+    // The tab is closed; later, in another browser context, the sign-up password works.
+    await confirmPage.close();
+    const later = await browser.newPage(DESKTOP);
+    await signInThroughLoginPage(later, email, PASSWORD);
+    await poll(() => later.getByText('Connexion réussie !').count()).toBe(1);
+    await poll(() => pathname(later)).toBe('/pending');
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmEmailAndChoosePassword } from './support/confirm-email';
+import { confirmEmailWithSignUpPassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -57,7 +57,7 @@ async function signUpRestaurant(label: string) {
   const { restaurantId } = (await response.json()) as { restaurantId: string };
   const verification = await waitForMail(email, (mail) => mail.html.includes('/api/auth/verify-email'));
   const link = verification.html.match(/href="([^"]*\/api\/auth\/verify-email[^"]*)"/)![1].replace(/&amp;/g, '&');
-  await confirmEmailAndChoosePassword(baseUrl, link, OWNER_PASSWORD);
+  await confirmEmailWithSignUpPassword(baseUrl, link, OWNER_PASSWORD);
   return { email, name, restaurantId };
 }
 

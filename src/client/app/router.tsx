@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       lazyPage(paths.forgotPassword.path, () => import('./routes/public/forgot-password')),
       lazyPage(paths.resetPassword.path, () => import('./routes/public/reset-password')),
       lazyPage(paths.setPassword.path, () => import('./routes/public/set-password')),
+      lazyPage(paths.confirmEmail.path, () => import('./routes/public/confirm-email')),
       lazyPage(paths.auth.path, () => import('./routes/public/auth')),
       lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),

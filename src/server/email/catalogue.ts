@@ -15,6 +15,7 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'email_verification',
   'password_reset',
   'magic_link',
+  'account_exists',
   'link_email_confirmation',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];

@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { renderSubject, renderTemplate, type TemplateData } from '../../shared/rules/email-template';
 import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
 import { renderAccountEmail } from './templates/admin';
-import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
+import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
 import { renderLinkConfirmationEmail } from './templates/diner';
 import type { SystemTemplateKey } from './catalogue';
 
@@ -50,6 +50,9 @@ export function renderSystemEmail(
       break;
     case 'magic_link':
       mail = renderMagicLinkEmail({ to, url });
+      break;
+    case 'account_exists':
+      mail = renderAccountExistsEmail({ to, publicUrl: env.PUBLIC_URL });
       break;
     case 'link_email_confirmation':
       mail = renderLinkConfirmationEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 30) });

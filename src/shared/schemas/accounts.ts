@@ -70,6 +70,19 @@ export const SIGNUP_FIELD_ORDER = ['restaurantName', 'siren', 'firstName', 'last
 export const ZSignupResponse = zod.object({ restaurantId: zod.string(), status: ZRestaurantStatus });
 export type TSignupResponse = z.infer<typeof ZSignupResponse>;
 
+/**
+ * POST /api/confirm-email — the page the confirmation link opens (/confirm-email?token=…): the owner types
+ * the password chosen at sign-up, which proves they are who signed up (decision 029b).
+ */
+export const ZConfirmEmailRequest = zod.object({
+  token: zod.string(ACCOUNT_MESSAGES.invalidRequest).min(1, ACCOUNT_MESSAGES.invalidRequest).max(4096, ACCOUNT_MESSAGES.invalidRequest),
+  password: zod.string(ACCOUNT_MESSAGES.passwordRequired).min(1, ACCOUNT_MESSAGES.passwordRequired).max(128, ACCOUNT_MESSAGES.passwordRequired),
+});
+export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequest>;
+/** `alreadyConfirmed`: the address was confirmed before (nothing changed, no session opened). */
+export const ZConfirmEmailResponse = zod.object({ confirmed: zod.literal(true), alreadyConfirmed: zod.boolean() });
+export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponse>;
+
 /** The password form of /login (reading B). */
 export const ZLoginRequest = zod.object({
   email: zod.string(ACCOUNT_MESSAGES.emailInvalid).trim().pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),

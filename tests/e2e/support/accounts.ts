@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, type TestBrowser } from './browser';
-import { confirmEmailAndChoosePassword } from './confirm-email';
+import { confirmEmailWithSignUpPassword } from './confirm-email';
 
 export type Account = { email: string; password: string };
 
@@ -55,7 +55,7 @@ export async function createApprovedRestaurant(
       { timeout: 15_000 },
     )
     .toBe(true);
-  await confirmEmailAndChoosePassword(baseUrl, link!, password);
+  await confirmEmailWithSignUpPassword(baseUrl, link!, password);
   const adminPage = await signInPage(browser, baseUrl, DESKTOP, admin);
   const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);

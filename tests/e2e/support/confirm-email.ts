@@ -1,18 +1,15 @@
 /**
- * Opens an emailed confirmation link as the mailbox owner would, and chooses the account's password
- * where the confirmation leads (/set-password, decision 004). Returns when the password works.
+ * Confirms an emailed confirmation link as its owner would (decision 029b): opening the link leads to
+ * /confirm-email?token=…, where the password chosen at sign-up confirms the address. Returns when it did.
  */
-export async function confirmEmailAndChoosePassword(baseUrl: string, verifyLink: string, password: string): Promise<void> {
-  const verified = await fetch(verifyLink, { redirect: 'manual' });
-  const next = verified.headers.get('location');
-  if (verified.status !== 302 || !next) throw new Error(`email confirmation answered ${verified.status}`);
-  const choice = await fetch(new URL(next, baseUrl), { redirect: 'manual' });
-  const token = new URL(choice.headers.get('location') ?? '', baseUrl).searchParams.get('token');
-  if (!token) throw new Error('the confirmation did not lead to the password choice');
-  const set = await fetch(`${baseUrl}/api/auth/reset-password`, {
+export async function confirmEmailWithSignUpPassword(baseUrl: string, verifyLink: string, password: string): Promise<void> {
+  const opened = await fetch(verifyLink, { redirect: 'manual' });
+  const next = new URL(opened.headers.get('location') ?? '', baseUrl);
+  if (opened.status !== 302 || next.pathname !== '/confirm-email') throw new Error(`the confirmation link answered ${opened.status} to ${next.pathname}`);
+  const confirmed = await fetch(`${baseUrl}/api/confirm-email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ token, newPassword: password }),
+    body: JSON.stringify({ token: next.searchParams.get('token'), password }),
   });
-  if (!set.ok) throw new Error(`choosing the password answered ${set.status}`);
+  if (!confirmed.ok) throw new Error(`confirming the email answered ${confirmed.status}`);
 }

@@ -55,3 +55,17 @@ export function renderMagicLinkEmail(data: { to: string; url: string }): Outgoin
     ),
   };
 }
+
+/**
+ * Someone signed up with an address that already has an account: the sign-up answered as usual (it tells
+ * nobody which addresses have an account) and the owner of the address is told here instead.
+ */
+export function renderAccountExistsEmail(data: { to: string; publicUrl: string }): OutgoingMail {
+  return {
+    to: data.to,
+    subject: 'Tentative d’inscription avec votre adresse email',
+    html: wrapEmailHtml(
+      `<p>Bonjour,</p><p>Quelqu’un vient d’essayer de créer un compte ReFeed avec votre adresse email <strong>${escapeHtml(data.to)}</strong>. Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.</p><p>Si c’était vous, connectez-vous à votre espace. Si vous avez oublié votre mot de passe, réinitialisez-le.</p>${emailButton(`${data.publicUrl}/login`, 'Me connecter')}<p><a href="${escapeHtml(`${data.publicUrl}/forgot-password`)}">Réinitialiser mon mot de passe</a></p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : votre compte n’a pas changé.</p>`,
+    ),
+  };
+}

@@ -3,8 +3,9 @@ import type { AppDeps } from '../../deps';
 import { requireOwner, requireUser } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { ZCreateRestaurantRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
+import { ZConfirmEmailRequest, ZCreateRestaurantRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
 import {
+  confirmEmailWithPassword,
   createRestaurantForUser,
   getAccountSummary,
   getOwnerRestaurant,
@@ -14,7 +15,7 @@ import {
 } from './accounts.service';
 import { getClientIp } from '../../lib/client-ip';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import type { RateLimitName } from './rate-limit';
+import { emailAndIp, type RateLimitName } from './rate-limit';
 
 export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
@@ -30,6 +31,17 @@ export function createAccountRoutes(deps: AppDeps) {
       const input = c.req.valid('json');
       await limit(c, 'signUpPerIp', 'signUpPerEmail', input.email);
       return c.json(await signUpRestaurant(deps, input), 201);
+    })
+    // The confirmation link's page: the password chosen at sign-up confirms the address (decision 029b).
+    // Guesses count like password sign-ins: per IP, and per (email, IP) once the link names the address.
+    .post('/confirm-email', validate('json', ZConfirmEmailRequest), async (c) => {
+      const ip = getClientIp(c, deps.env);
+      await enforceRateLimits(deps.db, [{ rule: deps.rateLimits.auth.signInPerIp, subject: ip }]);
+      const limitGuesses = (email: string) =>
+        enforceRateLimits(deps.db, [{ rule: deps.rateLimits.auth.signInPerEmailAndIp, subject: emailAndIp(email, ip ?? 'no-ip') }]);
+      const { result, setCookies } = await confirmEmailWithPassword(deps, c.req.valid('json'), c.req.raw.headers, limitGuesses);
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      return c.json(result);
     })
     .get('/me', requireUser(deps), async (c) => c.json(getAccountSummary(deps, c.get('session'))))
     .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps, c.get('user').id)))

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
+import { account, qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { enqueueEmail } from '../../email/send-email';
 import { enqueueJob } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
@@ -12,6 +15,8 @@ import { buildMainQrCode, buildQrPublicUrl } from '../../../shared/rules/qr-url'
 import { slugifyLabel } from '../../../shared/rules/slug';
 import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
 import type {
+  TConfirmEmailRequest,
+  TConfirmEmailResponse,
   TCreateRestaurantResponse,
   TMeResponse,
   TOwnerRestaurantResponse,
@@ -26,9 +31,10 @@ import { enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verifi
 import type { z } from 'zod';
 
 export const ACCOUNT_ERRORS = {
-  emailTaken: 'Un compte existe déjà avec cet email. Connectez-vous ou réinitialisez votre mot de passe.',
   alreadyHasRestaurant: 'Un restaurant est déjà associé à ce compte.',
   emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
+  confirmationLinkInvalid: 'Lien invalide ou expiré',
+  signUpPasswordWrong: 'Ce n’est pas le mot de passe choisi à l’inscription.',
 } as const;
 
 export { SETUP_REWARD } from '../loyalty/loyalty.service';
@@ -78,25 +84,43 @@ async function deleteOrphanUser(deps: Pick<AppDeps, 'db' | 'logger'>, userId: st
 }
 
 /**
+ * A sign-up with an address that already has an account answers exactly as a fresh sign-up (201, a
+ * restaurant id that exists nowhere, 'pending'), so the form tells nobody which addresses have an account.
+ * The owner of the address gets an email instead, saying someone tried, with links to sign in or reset the
+ * password. The password is hashed as a real sign-up would, so the answer takes comparable time.
+ */
+async function answerAsIfSignedUp(deps: AppDeps, input: z.output<typeof ZSignupRequest>): Promise<TSignupResponse> {
+  await hashPassword(input.password);
+  await enqueueEmail(deps.boss, { template: 'account_exists', to: input.email, restaurantId: null, customerId: null, eventId: randomUUID(), data: {} });
+  return { restaurantId: randomUUID(), status: 'pending' };
+}
+
+async function emailHasAccount(deps: AppDeps, email: string): Promise<boolean> {
+  const [found] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return !!found;
+}
+
+/**
  * Creates a restaurant account (spec §2 /signup). better-auth creates the user and its password
  * credential; then one transaction creates the restaurant (pending), the owner link, the defaults
  * and queues the confirmation and welcome emails. If that transaction fails the user is deleted, so
- * a failed sign-up leaves nothing behind (docs/decisions/003-accounts.md).
+ * a failed sign-up leaves nothing behind (docs/decisions/003-accounts.md). An address that already has
+ * an account gets the same answer and its owner an email (answerAsIfSignedUp).
  */
 export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSignupRequest>): Promise<TSignupResponse> {
-  const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-  if (existing) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
+  if (await emailHasAccount(deps, input.email)) return answerAsIfSignedUp(deps, input);
 
-  const created = await deps.auth.api
-    .signUpEmail({ body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` } })
-    .catch(async (error: unknown) => {
-      // Two sign-ups with the same email at once: the loser hits the unique email, a 409 like any taken email.
-      const [taken] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, input.email));
-      throw taken ? new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken) : error;
-    });
+  let created: { user: { id: string } };
+  try {
+    created = await deps.auth.api.signUpEmail({ body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` } });
+  } catch (error) {
+    // Two sign-ups with the same email at once: the loser hits the unique email, like any taken email.
+    if (await emailHasAccount(deps, input.email)) return answerAsIfSignedUp(deps, input);
+    throw error;
+  }
   // With email verification required, better-auth answers a look-alike success for a taken email.
   const [stored] = await deps.db.select({ id: user.id }).from(user).where(eq(user.id, created.user.id));
-  if (!stored) throw new AppError('CONFLICT', ACCOUNT_ERRORS.emailTaken);
+  if (!stored) return answerAsIfSignedUp(deps, input);
 
   try {
     const restaurantId = await deps.db.transaction(async (tx) => {
@@ -176,6 +200,40 @@ export async function syncEmailVerified(deps: Pick<AppDeps, 'db' | 'boss'>, user
 export async function resendVerificationEmail(deps: Pick<AppDeps, 'auth'>, sessionUser: SessionUser, headers: Headers): Promise<void> {
   if (sessionUser.emailVerified) throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.emailAlreadyVerified);
   await deps.auth.api.sendVerificationEmail({ body: { email: sessionUser.email, callbackURL: '/dashboard' }, headers });
+}
+
+/**
+ * The confirmation link's page (decision 029b): the link proves the mailbox, the password typed proves
+ * whoever signed up. Only both together confirm the address, and the sign-up password stays the account's.
+ * Then better-auth's own verifyEmail (called from the server, so the HTTP redirect of auth.ts does not
+ * apply) marks the address confirmed, runs afterEmailVerification and opens a session: its answer's
+ * cookies are returned with the result.
+ */
+export async function confirmEmailWithPassword(
+  deps: Pick<AppDeps, 'db' | 'auth' | 'env'>,
+  input: TConfirmEmailRequest,
+  headers: Headers,
+  limitGuesses: (email: string) => Promise<void>,
+): Promise<{ result: TConfirmEmailResponse; setCookies: string[] }> {
+  const payload = await verifyJWT<{ email?: unknown; updateTo?: unknown }>(input.token, deps.env.AUTH_SECRET);
+  const email = typeof payload?.email === 'string' && payload.updateTo === undefined ? payload.email.toLowerCase() : null;
+  if (!email) throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.confirmationLinkInvalid);
+  const [found] = await deps.db.select({ id: user.id, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
+  if (!found) throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.confirmationLinkInvalid);
+  if (found.emailVerified) return { result: { confirmed: true, alreadyConfirmed: true }, setCookies: [] };
+
+  await limitGuesses(email);
+  const [credential] = await deps.db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, found.id), eq(account.providerId, 'credential')));
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password: input.password }))) {
+    throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.signUpPasswordWrong);
+  }
+
+  const response = await deps.auth.api.verifyEmail({ query: { token: input.token }, headers, asResponse: true });
+  if (!response.ok) throw new AppError('BAD_REQUEST', ACCOUNT_ERRORS.confirmationLinkInvalid);
+  return { result: { confirmed: true, alreadyConfirmed: false }, setCookies: response.headers.getSetCookie() };
 }
 
 /** The approved restaurant of the owner pages (header and dashboard). */
