@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/send-email';
 import { waitForJobOutcome } from '../../jobs/queue';
-import { isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
+import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
 import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -208,8 +208,8 @@ export async function previewAutomation(db: Db, restaurantId: string, id: string
     .where(eq(restaurants.id, restaurantId));
   const name = restaurant?.name ?? '';
   const data = { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name, google_url: restaurant?.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url };
-  // The same frame as the sent email; a marketing email shows its unsubscribe line (inactive link).
-  const footerHtml = MARKETING_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name) : '';
+  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
+  const footerHtml = DINER_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(row.key) }) : '';
   return renderAutomationEmail(row.config, data, { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml });
 }
 
