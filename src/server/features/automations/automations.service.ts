@@ -19,6 +19,8 @@ import {
   type TAutomationTestResponse,
   type TAutomationVersion,
   type TEmailLogEntry,
+  type TSendingHours,
+  type TSendingHoursResponse,
 } from '../../../shared/schemas/automations';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from './default-automations';
 
@@ -233,4 +235,25 @@ export async function sendAutomationTest(deps: Pick<AppDeps, 'db' | 'boss'>, res
   if (outcome?.state === 'completed') return { message: AUTOMATION_MESSAGES.testSent };
   if (outcome?.state === 'failed') throw new AppError('BAD_GATEWAY', outcome.message);
   throw new AppError('BAD_GATEWAY', 'Le serveur d’email n’a pas répondu à temps. Le test partira dès que possible.');
+}
+
+/** The restaurant's sending hours for later emails (decision 025). */
+export async function getSendingHours(db: Db, restaurantId: string): Promise<TSendingHoursResponse> {
+  const [row] = await db
+    .select({ start: restaurants.sendingHourStart, end: restaurants.sendingHourEnd })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notReady);
+  return { sendingHours: row };
+}
+
+/** Saves the sending hours (checked by ZSendingHours); emails already planned keep their date, the next ones follow the new hours. */
+export async function setSendingHours(db: Db, restaurantId: string, hours: TSendingHours): Promise<TSendingHoursResponse> {
+  const [row] = await db
+    .update(restaurants)
+    .set({ sendingHourStart: hours.start, sendingHourEnd: hours.end })
+    .where(eq(restaurants.id, restaurantId))
+    .returning({ start: restaurants.sendingHourStart, end: restaurants.sendingHourEnd });
+  if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notReady);
+  return { sendingHours: row, message: AUTOMATION_MESSAGES.sendingHoursSaved };
 }
