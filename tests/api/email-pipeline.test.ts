@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { startDependencies } from '../../src/server/bootstrap';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { automations, customers, emailLogs } from '../../src/server/db/schema';
+import { automations, customers, emailLogs, restaurants } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
 import { SEND_EMAIL_JOB, ZSendEmail } from '../../src/server/email/send-email';
@@ -83,9 +83,20 @@ async function verifyDkim(mail: ReceivedMail) {
   return result.results[0];
 }
 
-/** A restaurant with its five automations written (so a test can pause one). */
-async function createRestaurantWithAutomations(name = 'Le Bistrot Test') {
+const REVIEW_URL = 'https://g.page/r/le-bistrot-test/review';
+
+/**
+ * A restaurant with its five automations written (so a test can pause one). By default it has a review
+ * link and sends at any hour (0–24), so a test about something else is not moved by the sending hours;
+ * `reviewUrl: null` and `hours` give the restaurant as it is before its owner sets them.
+ */
+async function createRestaurantWithAutomations(name = 'Le Bistrot Test', options: { reviewUrl?: string | null; hours?: { start: number; end: number } } = {}) {
   const setup = await createDinerRestaurant(ctx, { name });
+  const hours = options.hours ?? { start: 0, end: 24 };
+  await ctx.db
+    .update(restaurants)
+    .set({ googleReviewUrl: options.reviewUrl === undefined ? REVIEW_URL : options.reviewUrl, sendingHourStart: hours.start, sendingHourEnd: hours.end })
+    .where(eq(restaurants.id, setup.restaurant.id));
   await insertDefaultAutomations(ctx.db, setup.restaurant.id);
   return setup;
 }
@@ -171,14 +182,18 @@ describe('unsubscribing', () => {
     // A second POST changes nothing and answers the same.
     expect((await ctx.app.request(url.replace(TEST_PUBLIC_URL, ''), { method: 'POST' })).status).toBe(200);
 
-    // 40 more points reach "Dessert offert" (100): its reward mail is skipped, with the reason; the
-    // thank-you (not marketing) still goes out.
+    // 40 more points reach "Dessert offert" (100): its reward mail is skipped, with the reason, and so
+    // is the thank-you of each visit (every diner email honours the unsubscribe, decision 025).
     const before = mailsTo(email).length;
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, email });
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, email });
     await ctx.waitForIdleQueue();
     await expect.poll(async () => await logsOf(restaurant.id, 'reward_unlocked')).toContainEqual(['skipped', SKIP_REASONS.unsubscribed]);
-    expect(mailsTo(email).slice(before).map((m) => m.parsed.subject)).toEqual(['Merci pour votre visite ! — Unsub One Click', 'Merci pour votre visite ! — Unsub One Click']);
+    await expect.poll(async () => (await logsOf(restaurant.id, 'thanks_after_visit')).filter(([status]) => status === 'skipped')).toEqual([
+      ['skipped', SKIP_REASONS.unsubscribed],
+      ['skipped', SKIP_REASONS.unsubscribed],
+    ]);
+    expect(mailsTo(email).slice(before)).toEqual([]);
   });
 
   it('shows a confirmation page on GET (link scanners change nothing) and refuses a forged token', async () => {
@@ -226,10 +241,10 @@ describe('sends over time', () => {
     clock.advance(3 * DAY - 60_000);
     expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(0);
     clock.advance(60_000);
-    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id, queue: 'email.send-later' })).toBe(2);
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id, queue: 'email.send-nudge' })).toBe(2);
     const nudge = await smtp.waitFor((m) => m.envelope.to.includes(consenting) && m.parsed.subject === 'Anna, votre avis compte pour Nudge Time');
-    // No review link set: the button leads to the restaurant's own rating page.
-    expect(String(nudge.parsed.html)).toContain(`href="${TEST_PUBLIC_URL}/f/${restaurant.id}"`);
+    // The button leads to the restaurant's review link.
+    expect(String(nudge.parsed.html)).toContain(`href="${REVIEW_URL}"`);
     await ctx.waitForIdleQueue();
     await expect.poll(() => logsOf(restaurant.id, 'review_nudge_3d')).toEqual(expect.arrayContaining([['sent', null], ['skipped', SKIP_REASONS.noConsent]]));
     expect(mailsTo(silent).map((m) => m.parsed.subject)).toEqual(['Merci pour votre visite ! — Nudge Time']);

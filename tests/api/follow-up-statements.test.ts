@@ -68,11 +68,11 @@ const queuedEmailsOf = (restaurantId: string) =>
   queryRows<{ template: string; later: boolean; queue: string }>(
     ctx.db,
     sql`select data->>'template' as template, start_after > now() + interval '2 days' as later, name as queue from pgboss.job
-        where name in ('email.send', 'email.send-later') and data->>'restaurantId' = ${restaurantId} order by start_after`,
+        where name in ('email.send', 'email.send-later', 'email.send-nudge') and data->>'restaurantId' = ${restaurantId} order by start_after`,
   );
 
 describe('a submission’s follow-up work in few statements', () => {
-  it('queues the feedback’s emails in its own transaction: the due one and the later one on their queues, the comeback moved, and no job that reads it all again', async () => {
+  it('queues the feedback’s emails in its own transaction: the due one on its queue, the nudge and the comeback moved, and no job that reads it all again', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `suivi-${Date.now()}@example.fr`;
     let status = 0;
@@ -81,7 +81,7 @@ describe('a submission’s follow-up work in few statements', () => {
         status = (await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status;
       });
       // Every write through the submission's transaction (the same view of it), none on the queue's own connection.
-      expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'insert email.send-later', 'upsert email.send-comeback']);
+      expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-nudge', 'upsert email.send-comeback']);
       expect(writes[0].db).toBeDefined();
       expect(writes.every((write) => write.db === writes[0].db)).toBe(true);
     });
@@ -92,7 +92,7 @@ describe('a submission’s follow-up work in few statements', () => {
     // A 5-star feedback: the thanks now, the nudge in 3 days; then the thanks is sent.
     expect(await queuedEmailsOf(restaurant.id)).toEqual([
       { template: 'thanks_after_visit', later: false, queue: 'email.send' },
-      { template: 'review_nudge_3d', later: true, queue: 'email.send-later' },
+      { template: 'review_nudge_3d', later: true, queue: 'email.send-nudge' },
     ]);
     await ctx.waitForMail((mail) => mail.toEmail === email);
   });
@@ -112,13 +112,13 @@ describe('a submission’s follow-up work in few statements', () => {
     });
     expect(statements.app).toHaveLength(1);
     expect(statements.app[0]).toMatch(/^select /);
-    expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'insert email.send-later', 'upsert email.send-comeback']);
+    expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-nudge', 'upsert email.send-comeback']);
     expect(writes[0].db).toBeDefined();
     expect(writes.every((write) => write.db === writes[0].db)).toBe(true);
     expect(statements.jobQueue.filter((text) => /insert into pgboss\.job/i.test(text))).toEqual([]);
     expect(await queuedEmailsOf(restaurant.id)).toEqual([
       { template: 'thanks_after_visit', later: false, queue: 'email.send' },
-      { template: 'review_nudge_3d', later: true, queue: 'email.send-later' },
+      { template: 'review_nudge_3d', later: true, queue: 'email.send-nudge' },
     ]);
   });
 

@@ -102,6 +102,47 @@ describe('/automations', () => {
     await saveScreenshot(page, 'automations-phone');
   });
 
+  it('sets the sending hours of later emails: French labels, end after start, saved and shown again (390 and 1280 px)', async () => {
+    for (const [viewport, name] of [
+      [PHONE, 'automations-sending-hours-phone'],
+      [DESKTOP, 'automations-sending-hours-desktop'],
+    ] as const) {
+      const page = await signInDemoOwner(viewport);
+      await openAutomations(page);
+      const start = page.getByLabel('À partir de');
+      const end = page.getByLabel('Jusqu’à');
+      await start.waitFor();
+      const save = page.getByRole('button', { name: 'Enregistrer les horaires' });
+
+      // End before start: the form says so and cannot be sent.
+      await start.selectOption('18');
+      await end.selectOption('9');
+      await page.getByRole('alert').filter({ hasText: 'L’heure de fin doit être après l’heure de début' }).waitFor();
+      expect(await save.isDisabled()).toBe(true);
+      expect(await end.getAttribute('aria-invalid')).toBe('true');
+
+      await start.selectOption('9');
+      await end.selectOption('18');
+      expect(await save.isDisabled()).toBe(false);
+      await save.click();
+      await toast(page, 'Horaires d’envoi enregistrés').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.getByRole('heading', { name: 'Horaires d’envoi' }).scrollIntoViewIfNeeded();
+      await saveScreenshot(page, name);
+
+      // Shown again after a reload, then put back to the default.
+      await page.reload();
+      await start.waitFor();
+      expect(await start.inputValue()).toBe('9');
+      expect(await end.inputValue()).toBe('18');
+      await start.selectOption('10');
+      await end.selectOption('19');
+      await save.click();
+      await toast(page, 'Horaires d’envoi enregistrés').waitFor();
+      await page.close();
+    }
+  });
+
   it('unsubscribes from the link of a received marketing email', async () => {
     const page = await signInDemoOwner(DESKTOP);
     const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };

@@ -35,6 +35,15 @@ export const MARKETING_TEMPLATES: ReadonlySet<string> = new Set<AutomationTempla
 /** Automation templates addressed to the restaurant (its contact email) rather than to a diner. */
 export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['manager_alert_low_rating']);
 
+/**
+ * Automation templates addressed to a diner: every one of them is skipped once the diner unsubscribed
+ * and carries the unsubscribe link and List-Unsubscribe headers (the thank-you included, decision 025).
+ */
+export const DINER_TEMPLATES: ReadonlySet<string> = new Set<string>(AUTOMATION_TEMPLATE_KEYS.filter((key) => !RESTAURANT_ADDRESSED_TEMPLATES.has(key)));
+
+/** Templates about leaving a public review: without a valid review link they are not sent (decision 025). */
+export const REVIEW_LINK_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['review_nudge_3d']);
+
 export function isAutomationTemplate(key: string): key is AutomationTemplateKey {
   return (AUTOMATION_TEMPLATE_KEYS as readonly string[]).includes(key);
 }
@@ -51,6 +60,7 @@ export const SKIP_REASONS = {
   noAddress: 'Adresse email absente',
   noConsent: 'Pas de consentement marketing',
   unsubscribed: 'Client désinscrit',
+  noReviewLink: 'Pas de lien d’avis Google : relance non envoyée',
   cameBack: 'Client revenu depuis : relance reportée',
   alreadySent: 'Déjà envoyé',
   inProgress: 'Déjà en cours d’envoi',

@@ -5,7 +5,9 @@ import { emailButton } from './layout';
 /**
  * The five default email automations of spec §3, created active with every new restaurant.
  * Templates use {{variable}} placeholders: restaurant_name, first_name, google_url, rating, comment,
- * points_added, balance, reward_name.
+ * points_added, balance, reward_name; a block in {{#google_url}}…{{/google_url}} shows only when the
+ * restaurant has a review link. Subjects and greetings read right without a first name (render.ts tidies
+ * 'Bonjour ,' into 'Bonjour,' and a subject starting with ', ' into its capital).
  */
 export type DefaultAutomation = { key: string; name: string; description: string; config: AutomationConfig };
 
@@ -23,8 +25,11 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe est ravie que vous ayez passé un bon moment chez nous.'),
         paragraph('Vous avez gagné {{points_added}} points de fidélité. Votre solde : {{balance}} points.'),
+        // Only with a review link: without one, no button leads back to ReFeed's own form.
+        '{{#google_url}}',
         paragraph('Si vous avez une minute, partagez votre expérience :'),
         emailButton('{{google_url}}', 'Laisser un avis'),
+        '{{/google_url}}',
         paragraph('À très bientôt ! — {{restaurant_name}}'),
       ].join('\n'),
     },
@@ -38,8 +43,10 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Avis à surveiller : {{rating}}/5 — {{restaurant_name}}',
       html: [
         paragraph('Bonjour,'),
-        paragraph('Un client ({{first_name}}) vient de laisser une note de {{rating}}/5 le {{created_at}}.'),
+        paragraph('Un client{{#first_name}} ({{first_name}}){{/first_name}} vient de laisser une note de {{rating}}/5 le {{created_at}}.'),
+        '{{#comment}}',
         paragraph('Son commentaire : « {{comment}} »'),
+        '{{/comment}}',
         paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
         emailButton('{{admin_feedback_url}}', 'Voir sa fiche client'),
       ].join('\n'),
@@ -55,8 +62,10 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Merci encore pour votre visite il y a quelques jours. Votre avis aide d’autres gourmands à découvrir {{restaurant_name}}.'),
+        '{{#google_url}}',
         paragraph('Cela ne prend qu’une minute :'),
         emailButton('{{google_url}}', 'Partager mon avis'),
+        '{{/google_url}}',
         paragraph('Merci !'),
       ].join('\n'),
     },

@@ -67,6 +67,26 @@ function tidyEmptyVariables(rendered: string): string {
 }
 
 /**
+ * A subject that began with an empty variable ('{{first_name}}, votre avis compte…' without a name) starts
+ * with its capital instead of the punctuation left behind: 'Votre avis compte…'.
+ */
+function tidySubject(subject: string): string {
+  const trimmed = subject.replace(/^[\s,;:.!?\u2013\u2014-]+/, '').trim();
+  return trimmed.charAt(0).toLocaleUpperCase('fr-FR') + trimmed.slice(1);
+}
+
+/**
+ * A link whose address rendered empty (an owner's template with {{google_url}} while the restaurant has
+ * no review link) would open the mail itself or nothing: the button around it (email/layout.ts's table)
+ * or the bare link is left out.
+ */
+const EMPTY_LINK_BUTTON = /<table\b[^>]*>\s*<tr>\s*<td\b[^>]*>\s*<a\b[^>]*\bhref\s*=\s*(?:""|'')[^>]*>[\s\S]*?<\/a>\s*<\/td>\s*<\/tr>\s*<\/table>/gi;
+const EMPTY_LINK = /<a\b[^>]*\bhref\s*=\s*(?:""|'')[^>]*>[\s\S]*?<\/a>/gi;
+export function dropEmptyLinks(html: string): string {
+  return html.replace(EMPTY_LINK_BUTTON, '').replace(EMPTY_LINK, '');
+}
+
+/**
  * Renders a restaurant's own template (mustache, every value HTML-escaped) inside the email frame
  * with the restaurant's name and logo; a whole document from the visual editor keeps its own frame.
  * `footerHtml` (the unsubscribe line) is added either way.
@@ -76,15 +96,19 @@ export function renderAutomationEmail(
   data: TemplateData,
   frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
 ): RenderedEmail {
-  const subject = tidyEmptyVariables(renderSubject(template.subject, data)).trim();
-  const body = tidyEmptyVariables(renderTemplate(template.html, data));
+  const subject = tidySubject(tidyEmptyVariables(renderSubject(template.subject, data)));
+  const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(template.html, data)));
   const html = isWholeDocument(body)
     ? appendToBody(body, frame.footerHtml)
     : wrapEmailHtml(body, { brandName: frame.restaurantName, logoUrl: frame.logoUrl, footerHtml: frame.footerHtml, signature: 'Envoyé avec ReFeed' });
   return { subject, html, text: toPlainText(html) };
 }
 
-/** The unsubscribe line of a marketing email. */
-export function unsubscribeFooter(url: string, restaurantName: string): string {
-  return `<p style="margin:0">Vous recevez cet email car vous avez accepté les offres du restaurant « ${escapeHtml(restaurantName)} ». <a href="${escapeHtml(url)}" style="color:#6b7280">Se désinscrire</a></p>`;
+/** The unsubscribe line of a diner's email: why it came (offers accepted, or the visit), then the link. */
+export function unsubscribeFooter(url: string, restaurantName: string, { marketing }: { marketing: boolean }): string {
+  const name = escapeHtml(restaurantName);
+  const why = marketing
+    ? `Vous recevez cet email car vous avez accepté les offres du restaurant « ${name} ».`
+    : `Vous recevez cet email à la suite de votre visite au restaurant « ${name} ».`;
+  return `<p style="margin:0">${why} <a href="${escapeHtml(url)}" style="color:#6b7280">Se désinscrire</a></p>`;
 }

@@ -7,12 +7,15 @@ import type { AppDeps } from '../deps';
 import { defineJob, enqueueJob, jobQueueDbOf, type JobDefinition, type PgBoss } from '../jobs/queue';
 import { clock } from '../lib/clock';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
+import { validReviewUrl } from '../../shared/rules/review-url';
 import {
   canonicalTemplate,
+  DINER_TEMPLATES,
   EMAIL_TEMPLATE_KEYS,
   isAutomationTemplate,
   MARKETING_TEMPLATES,
   RESTAURANT_ADDRESSED_TEMPLATES,
+  REVIEW_LINK_TEMPLATES,
   SKIP_REASONS,
 } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
@@ -112,7 +115,8 @@ async function loadEmailContext(
 
 /**
  * Renders a restaurant's automation and applies its rules, all read now (not when the job was queued):
- * the automation is active, the address is known, a marketing send has consent and no unsubscribe,
+ * the automation is active, the address is known, a diner did not unsubscribe, a marketing send has
+ * consent, a review nudge has a valid review link to lead to,
  * and a 'we miss you' send is still due (the customer did not come back since).
  */
 function prepareAutomationEmail(
@@ -132,11 +136,15 @@ function prepareAutomationEmail(
   if (!payload.test && automation.status !== 'active') return skip(SKIP_REASONS.automationPaused);
   if (!to) return skip(payload.customerId && !customer ? SKIP_REASONS.customerMissing : SKIP_REASONS.noAddress);
   const marketing = MARKETING_TEMPLATES.has(template);
+  const toDiner = DINER_TEMPLATES.has(template);
+  if (!payload.test && toDiner && customer?.unsubscribed) return skip(SKIP_REASONS.unsubscribed);
   if (!payload.test && marketing) {
     if (!customer) return skip(SKIP_REASONS.customerMissing);
-    if (customer.unsubscribed) return skip(SKIP_REASONS.unsubscribed);
     if (!customer.marketingConsent) return skip(SKIP_REASONS.noConsent);
   }
+  // Only a valid link leads to a public review; without one, nothing links back to ReFeed's own form.
+  const reviewUrl = validReviewUrl(restaurant.googleReviewUrl);
+  if (!payload.test && REVIEW_LINK_TEMPLATES.has(template) && !reviewUrl) return skip(SKIP_REASONS.noReviewLink);
   if (!payload.test && template === 'we_miss_you_30d' && customer?.lastVisitMs != null) {
     const dueAt = customer.lastVisitMs + automation.config.delay_minutes * 60_000;
     if (dueAt > clock.now().getTime()) return skip(SKIP_REASONS.cameBack);
@@ -144,12 +152,12 @@ function prepareAutomationEmail(
 
   const publicUrl = deps.env.PUBLIC_URL;
   const data: TemplateData = payload.test
-    ? { ...SAMPLE_TEMPLATE_DATA, restaurant_name: restaurant.name, google_url: restaurant.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url }
+    ? { ...SAMPLE_TEMPLATE_DATA, restaurant_name: restaurant.name, google_url: reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url }
     : {
         restaurant_name: restaurant.name,
         first_name: customer?.firstName ?? '',
-        // Without a review link the button leads to the restaurant's own rating page.
-        google_url: restaurant.googleReviewUrl ?? `${publicUrl}/f/${restaurant.id}`,
+        // Without a review link: empty, so {{#google_url}} sections vanish and a link to it is dropped (render.ts).
+        google_url: reviewUrl ?? '',
         balance: customer?.points ?? payload.data.balance ?? 0,
         rating: payload.data.rating ?? null,
         comment: payload.data.comment ?? null,
@@ -162,9 +170,9 @@ function prepareAutomationEmail(
       };
   let footerHtml = '';
   let headers: Record<string, string> | undefined;
-  if (marketing && payload.customerId) {
+  if (toDiner && payload.customerId) {
     const unsubscribe = buildUnsubscribeHeaders(publicUrl, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, payload.customerId));
-    footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name);
+    footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
     headers = unsubscribe.headers;
   }
   const rendered = renderAutomationEmail(automation.config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
@@ -276,6 +284,16 @@ export const SEND_EMAIL_JOB = defineEmailJob('email.send');
 export const SEND_COMEBACK_EMAIL_JOB = defineEmailJob('email.send-comeback', 'short');
 
 /**
+ * The day-3 review nudges: one waiting per customer as well (decision 025), moved to 3 days after the
+ * latest 4–5 star visit, so two good visits never queue two identical nudges.
+ */
+export const SEND_NUDGE_EMAIL_JOB = defineEmailJob('email.send-nudge', 'short');
+
+/** The automations that keep one pending send per customer, and the queue each waits on. */
+const ONE_PENDING_PER_CUSTOMER = { we_miss_you_30d: SEND_COMEBACK_EMAIL_JOB, review_nudge_3d: SEND_NUDGE_EMAIL_JOB } as const;
+export type OnePendingTemplate = keyof typeof ONE_PENDING_PER_CUSTOMER;
+
+/**
  * Emails queued for later (the day-3 review nudge). Not in SEND_EMAIL_JOB's queue: pg-boss fetches a
  * queue's jobs in creation order and skips those not yet due, so three days of waiting nudges made every
  * fetch of the immediate emails (one per submission, woken by NOTIFY) walk them all (decision 022).
@@ -285,9 +303,12 @@ export const SEND_LATER_EMAIL_JOB = defineEmailJob('email.send-later');
 /** Whether an email due at `startAfter` waits on the queue of later emails. */
 const isDueLater = (startAfter: Date | undefined) => !!startAfter && startAfter.getTime() > clock.now().getTime();
 
-export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [SEND_EMAIL_JOB, SEND_LATER_EMAIL_JOB, SEND_COMEBACK_EMAIL_JOB] as ReadonlyArray<
-  JobDefinition<unknown, AppDeps>
->;
+export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
+  SEND_EMAIL_JOB,
+  SEND_LATER_EMAIL_JOB,
+  SEND_COMEBACK_EMAIL_JOB,
+  SEND_NUDGE_EMAIL_JOB,
+] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
 
 /**
  * Queues an email. Given `tx`, it is written in the transaction that causes it (a rolled-back write
@@ -326,6 +347,24 @@ export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[]
   }
 }
 
+/** A send kept once per customer: its request (template, restaurant, customer) and when it is due. */
+export type PendingEmail = { request: SendEmailRequest & { template: OnePendingTemplate; restaurantId: string; customerId: string }; dueAt: Date };
+
+/**
+ * Puts (or moves) the customer's one pending send of `request.template` ('we miss you', review nudge) at
+ * `dueAt`, with the request's data: an upsert by (restaurant, customer) on that template's own queue. Two
+ * transactions doing it at once end with one job (the second insert meets the first one's row and moves
+ * it). Given `tx`, inside that transaction.
+ */
+export async function schedulePendingEmail(boss: PgBoss, { request, dueAt }: PendingEmail, options: { tx?: Db } = {}): Promise<void> {
+  const data = ZSendEmail.parse(request) as object;
+  await boss.upsert(ONE_PENDING_PER_CUSTOMER[request.template].name, data, {
+    singletonKey: `${request.restaurantId}:${request.customerId}`,
+    startAfter: dueAt,
+    ...(options.tx ? { db: jobQueueDbOf(options.tx) } : {}),
+  });
+}
+
 /** Puts (or moves) the customer's one pending 'we miss you' email at `dueAt`. Given `tx`, inside that transaction. */
 export async function scheduleComebackEmail(
   boss: PgBoss,
@@ -333,12 +372,7 @@ export async function scheduleComebackEmail(
   dueAt: Date,
   options: { tx?: Db } = {},
 ): Promise<void> {
-  const data = ZSendEmail.parse(request) as object;
-  await boss.upsert(SEND_COMEBACK_EMAIL_JOB.name, data, {
-    singletonKey: `${request.restaurantId}:${request.customerId}`,
-    startAfter: dueAt,
-    ...(options.tx ? { db: jobQueueDbOf(options.tx) } : {}),
-  });
+  await schedulePendingEmail(boss, { request: { ...request, template: 'we_miss_you_30d' }, dueAt }, options);
 }
 
 /** A test send's id, fresh each time so the owner can send the same test twice. */

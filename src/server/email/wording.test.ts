@@ -16,7 +16,7 @@ describe('French default emails read right whatever the restaurant is called', (
     it(`with “${name}”`, () => {
       const texts: string[] = [];
       for (const automation of DEFAULT_AUTOMATIONS) {
-        const rendered = renderAutomationEmail(automation.config, { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name }, { restaurantName: name, logoUrl: null, footerHtml: unsubscribeFooter('#', name) });
+        const rendered = renderAutomationEmail(automation.config, { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name }, { restaurantName: name, logoUrl: null, footerHtml: unsubscribeFooter('#', name, { marketing: true }) });
         texts.push(rendered.subject, rendered.text, toPlainText(rendered.html));
       }
       for (const template of SYSTEM_TEMPLATE_KEYS) {

@@ -12,8 +12,17 @@ describe('email templates', () => {
     expect(check.ok ? '' : check.message).toMatch(/^Variable inconnue : \{\{prenom\}\}/);
   });
 
-  it('refuses raw output, sections and partials', () => {
-    for (const template of ['{{{comment}}}', '{{&comment}}', '{{#rating}}x{{/rating}}', '{{> partial}}']) expect(checkTemplate(template).ok, template).toBe(false);
+  it('refuses raw output and partials, also inside a section, and sections on unknown variables', () => {
+    for (const template of ['{{{comment}}}', '{{&comment}}', '{{> partial}}', '{{#google_url}}{{{comment}}}{{/google_url}}', '{{#prenom}}x{{/prenom}}', '{{^first_name}}{{prenom}}{{/first_name}}']) {
+      expect(checkTemplate(template).ok, template).toBe(false);
+    }
+  });
+
+  it('accepts a section shown only with a value, or only without one, on a known variable', () => {
+    const template = '{{#google_url}}<a href="{{google_url}}">Laisser un avis</a>{{/google_url}}{{^first_name}}Bonjour,{{/first_name}}';
+    expect(checkTemplate(template)).toEqual({ ok: true });
+    expect(renderTemplate(template, { google_url: 'https://g.page/r/x/review', first_name: 'Léa' })).toBe('<a href="https://g.page/r/x/review">Laisser un avis</a>');
+    expect(renderTemplate(template, { google_url: '', first_name: '' })).toBe('Bonjour,');
   });
 
   it('refuses an unclosed tag', () => {

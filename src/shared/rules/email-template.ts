@@ -24,12 +24,33 @@ export type TemplateData = Partial<Record<TemplateVariable, string | number | nu
 
 const ALLOWED = new Set<string>(TEMPLATE_VARIABLES.map((variable) => variable.name));
 
-/** Mustache tags that only output a variable; sections, partials and raw {{{…}}} are not allowed. */
+/**
+ * Mustache tags allowed: a variable's escaped output, and a section shown only when a variable has a
+ * value ({{#google_url}}…{{/google_url}}) or only when it has none ({{^first_name}}…{{/first_name}}).
+ * Partials and raw {{{…}}} are not allowed.
+ */
 const OUTPUT_TAGS = new Set(['name']);
+const SECTION_TAGS = new Set(['#', '^']);
 
 export type TemplateCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a template before it is saved: it parses, and uses only escaped allowlisted variables. */
+function checkTokens(tokens: unknown[]): TemplateCheck {
+  for (const token of tokens) {
+    const [type, value, , , children] = token as [string, string, number, number, unknown[] | undefined];
+    if (type === 'text') continue;
+    if (!OUTPUT_TAGS.has(type) && !SECTION_TAGS.has(type)) {
+      return { ok: false, message: `Balise non autorisée : {{${type === '&' ? '&' : type}${value}}}. Utilisez seulement {{variable}} ou {{#variable}}…{{/variable}}.` };
+    }
+    if (!ALLOWED.has(value)) return { ok: false, message: `Variable inconnue : {{${value}}}. Variables possibles : ${[...ALLOWED].join(', ')}.` };
+    if (SECTION_TAGS.has(type) && children) {
+      const inner = checkTokens(children);
+      if (!inner.ok) return inner;
+    }
+  }
+  return { ok: true };
+}
+
+/** Checks a template before it is saved: it parses, and uses only escaped allowlisted variables and sections on them. */
 export function checkTemplate(template: string): TemplateCheck {
   let tokens: unknown[];
   try {
@@ -37,13 +58,7 @@ export function checkTemplate(template: string): TemplateCheck {
   } catch {
     return { ok: false, message: 'Le modèle contient une balise {{…}} mal fermée.' };
   }
-  for (const token of tokens) {
-    const [type, value] = token as [string, string];
-    if (type === 'text') continue;
-    if (!OUTPUT_TAGS.has(type)) return { ok: false, message: `Balise non autorisée : {{${type === '&' ? '&' : type}${value}}}. Utilisez seulement {{variable}}.` };
-    if (!ALLOWED.has(value)) return { ok: false, message: `Variable inconnue : {{${value}}}. Variables possibles : ${[...ALLOWED].join(', ')}.` };
-  }
-  return { ok: true };
+  return checkTokens(tokens);
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -53,3 +53,13 @@ export function checkReviewUrl(input: string): ReviewUrlCheck {
     (GOOGLE_HOST.test(host) && /^\/maps\/./.test(path));
   return valid ? { ok: true, url: url.toString() } : { ok: false, reason: 'invalid' };
 }
+
+/**
+ * A stored review link when it is a valid one, else null: what the diner's thank-you page and emails
+ * link to. Nothing falls back to ReFeed's own rating form (a diner would rate and earn again).
+ */
+export function validReviewUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const check = checkReviewUrl(url);
+  return check.ok ? check.url : null;
+}

@@ -13,7 +13,29 @@ export const AUTOMATION_MESSAGES = {
   testFailed: 'Erreur lors de l’envoi du test',
   versionRestored: 'Version restaurée',
   versionNotFound: 'Version introuvable',
+  sendingHoursSaved: 'Horaires d’envoi enregistrés',
+  sendingHoursFailed: 'Erreur lors de l’enregistrement des horaires',
 } as const;
+
+/** The messages of the sending-hours form of /automations. */
+export const SENDING_HOURS_MESSAGES = {
+  invalidHour: 'Choisissez une heure pleine entre 0 h et 24 h',
+  endAfterStart: 'L’heure de fin doit être après l’heure de début',
+} as const;
+
+const hour = (min: number, max: number) =>
+  z.number({ error: SENDING_HOURS_MESSAGES.invalidHour }).int(SENDING_HOURS_MESSAGES.invalidHour).min(min, SENDING_HOURS_MESSAGES.invalidHour).max(max, SENDING_HOURS_MESSAGES.invalidHour);
+
+/**
+ * A restaurant's sending hours for the emails planned for later (day-3 nudge, day-30 'we miss you'):
+ * whole hours, Paris time, from `start`:00 to `end`:00 (excluded), start before end (decision 025).
+ */
+export const ZSendingHours = z
+  .object({ start: hour(0, 23), end: hour(1, 24) })
+  .refine((hours) => hours.start < hours.end, { message: SENDING_HOURS_MESSAGES.endAfterStart, path: ['end'] });
+export type TSendingHours = z.infer<typeof ZSendingHours>;
+/** GET and PUT /api/automations/sending-hours. */
+export type TSendingHoursResponse = { sendingHours: TSendingHours; message?: string };
 
 /** The §8 messages of the visual editor (/emails/{key}/editor). */
 export const EDITOR_MESSAGES = {

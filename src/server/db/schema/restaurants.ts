@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
@@ -27,6 +27,12 @@ export const restaurants = pgTable(
     googleReviewUrlValidatedAt: timestamp('google_reviews_url_validated_at', { withTimezone: true }),
     /** Offer the public review link after every rating, not only 4–5 stars (Google's policy against review gating). */
     reviewPromptAllRatings: boolean('review_prompt_all_ratings').notNull().default(false),
+    /**
+     * Sending hours of the emails planned for later (day-3 nudge, day-30 'we miss you'): whole hours,
+     * Paris time, from `sending_hour_start`:00 to `sending_hour_end`:00 excluded (decision 025).
+     */
+    sendingHourStart: smallint('sending_hour_start').notNull().default(10),
+    sendingHourEnd: smallint('sending_hour_end').notNull().default(19),
     /** Internal notes written by platform administrators. */
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +47,7 @@ export const restaurants = pgTable(
   },
   (t) => [
     check('restaurants_status_check', sql`${t.status} in (${sql.raw(RESTAURANT_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    check('restaurants_sending_hours_check', sql`${t.sendingHourStart} >= 0 and ${t.sendingHourEnd} <= 24 and ${t.sendingHourStart} < ${t.sendingHourEnd}`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),
   ],

@@ -12,15 +12,18 @@ import {
   ZAutomationTemplateRequest,
   ZAutomationTestRequest,
   ZAutomationVersionParam,
+  ZSendingHours,
 } from '../../../shared/schemas/automations';
 import {
   getAutomationForEditor,
+  getSendingHours,
   listAutomations,
   listAutomationVersions,
   previewAutomation,
   restoreAutomationVersion,
   sendAutomationTest,
   setAutomationStatus,
+  setSendingHours,
   updateAutomationTemplate,
   type VersionAuthor,
 } from './automations.service';
@@ -35,6 +38,8 @@ export function createAutomationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
     .get('/', async (c) => c.json(await listAutomations(deps.db, c.get('tenant').restaurantId)))
+    .get('/sending-hours', async (c) => c.json(await getSendingHours(deps.db, c.get('tenant').restaurantId)))
+    .put('/sending-hours', validate('json', ZSendingHours), async (c) => c.json(await setSendingHours(deps.db, c.get('tenant').restaurantId, c.req.valid('json'))))
     .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key)))
     .patch('/:id/status', validate('param', ZAutomationIdParam), validate('json', ZAutomationStatusRequest), async (c) =>
       c.json({ automation: await setAutomationStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').status) }),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/send-email';
 import { waitForJobOutcome } from '../../jobs/queue';
-import { isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
+import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
 import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -19,6 +19,8 @@ import {
   type TAutomationTestResponse,
   type TAutomationVersion,
   type TEmailLogEntry,
+  type TSendingHours,
+  type TSendingHoursResponse,
 } from '../../../shared/schemas/automations';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../email/default-automations';
 
@@ -208,8 +210,8 @@ export async function previewAutomation(db: Db, restaurantId: string, id: string
     .where(eq(restaurants.id, restaurantId));
   const name = restaurant?.name ?? '';
   const data = { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name, google_url: restaurant?.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url };
-  // The same frame as the sent email; a marketing email shows its unsubscribe line (inactive link).
-  const footerHtml = MARKETING_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name) : '';
+  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
+  const footerHtml = DINER_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(row.key) }) : '';
   return renderAutomationEmail(row.config, data, { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml });
 }
 
@@ -233,4 +235,25 @@ export async function sendAutomationTest(deps: Pick<AppDeps, 'db' | 'boss'>, res
   if (outcome?.state === 'completed') return { message: AUTOMATION_MESSAGES.testSent };
   if (outcome?.state === 'failed') throw new AppError('BAD_GATEWAY', outcome.message);
   throw new AppError('BAD_GATEWAY', 'Le serveur d’email n’a pas répondu à temps. Le test partira dès que possible.');
+}
+
+/** The restaurant's sending hours for later emails (decision 025). */
+export async function getSendingHours(db: Db, restaurantId: string): Promise<TSendingHoursResponse> {
+  const [row] = await db
+    .select({ start: restaurants.sendingHourStart, end: restaurants.sendingHourEnd })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notReady);
+  return { sendingHours: row };
+}
+
+/** Saves the sending hours (checked by ZSendingHours); emails already planned keep their date, the next ones follow the new hours. */
+export async function setSendingHours(db: Db, restaurantId: string, hours: TSendingHours): Promise<TSendingHoursResponse> {
+  const [row] = await db
+    .update(restaurants)
+    .set({ sendingHourStart: hours.start, sendingHourEnd: hours.end })
+    .where(eq(restaurants.id, restaurantId))
+    .returning({ start: restaurants.sendingHourStart, end: restaurants.sendingHourEnd });
+  if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notReady);
+  return { sendingHours: row, message: AUTOMATION_MESSAGES.sendingHoursSaved };
 }

@@ -5,11 +5,12 @@ import { automations, customerRewards, customers, feedbacks, restaurants, visits
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
-import { enqueueEmails, scheduleComebackEmail, type QueuedEmail, type SendEmailRequest } from '../../email/send-email';
+import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail, type SendEmailRequest } from '../../email/send-email';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { formatDateTimeFr } from '../../../shared/format';
 import { POSITIVE_RATING } from '../../../shared/schemas/diner';
+import { DEFAULT_SENDING_HOURS, nextSendingTime, type SendingHours } from '../../../shared/rules/sending-hours';
 
 const ZFollowUp = z.object({
   restaurantId: z.uuid(),
@@ -43,30 +44,54 @@ export type FollowUpFacts = {
   pointsAdded: number;
   balance: number;
   rewards: ReadonlyArray<{ id: string; label: string }>;
-  /** The restaurant's automation delays in minutes, by key (null or missing: the default's). */
+  /**
+   * The restaurant's follow-up timing, as automationDelaysOf reads it: its automation delays in minutes,
+   * by key (null or missing: the default's), and its sending hours under SENDING_HOURS_KEYS (missing: 10–19).
+   */
   delays: Record<string, number> | null;
 };
 
-/** The automations' delays of a restaurant, as a column of a read (json: key → delay in minutes, or null). */
+/** Where the follow-up timing keeps the restaurant's sending hours (no automation key holds ':'). */
+const SENDING_HOURS_KEYS = { start: 'sending_hours:start', end: 'sending_hours:end' } as const;
+
+/**
+ * A restaurant's follow-up timing, as a column of a read: its automations' delays (json: key → delay
+ * in minutes) and its sending hours (decision 025), in the one json planFollowUpEmails reads as `delays`.
+ */
 export const automationDelaysOf = (restaurantId: unknown) =>
-  sql<Record<string, number> | null>`(select json_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurantId})`;
+  sql<Record<string, number> | null>`(select jsonb_build_object(${SENDING_HOURS_KEYS.start}::text, hours.sending_hour_start, ${SENDING_HOURS_KEYS.end}::text, hours.sending_hour_end)
+    || coalesce((select jsonb_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurantId}), '{}'::jsonb)
+    from restaurants hours where hours.id = ${restaurantId})`;
+
+/** The sending hours carried by a follow-up timing (the defaults when it has none). */
+export function sendingHoursOf(delays: Record<string, number> | null): SendingHours {
+  const start = delays?.[SENDING_HOURS_KEYS.start];
+  const end = delays?.[SENDING_HOURS_KEYS.end];
+  return typeof start === 'number' && typeof end === 'number' ? { start, end } : DEFAULT_SENDING_HOURS;
+}
 
 /**
  * The emails a feedback (or a linked email's rewards) leads to, queued through the one send-email job;
  * each is rendered and checked (automation active, consent, unsubscribe) when it is sent:
- * - 4 stars or more: thanks_after_visit now and review_nudge_3d after its delay;
+ * - 4 stars or more: thanks_after_visit now and review_nudge_3d after its delay (the customer's one
+ *   pending nudge, moved to this visit's);
  * - 3 or less: manager_alert_low_rating to the restaurant's contact email;
  * - one reward_unlocked per new reward;
  * - we_miss_you_30d: the customer's one pending send moved to 30 days after this visit.
+ * The sends for later (nudge, comeback) are due inside the restaurant's sending hours: at the next
+ * opening when their delay ends outside them (decision 025). The immediate ones are never delayed.
  * Diner emails are only queued when the customer has an address (anonymous diners get none).
  * Nothing is written here: queueFollowUpEmails writes the plan.
  */
 export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
   const delayOf = (key: AutomationTemplateKey) => facts.delays?.[key] ?? DEFAULT_DELAY_MINUTES[key] ?? 0;
+  const hours = sendingHoursOf(facts.delays);
+  const dueAfter = (from: Date, key: AutomationTemplateKey) => nextSendingTime(new Date(from.getTime() + delayOf(key) * 60_000), hours);
   const base = { restaurantId: facts.restaurantId, customerId: facts.customerId, to: null } satisfies Partial<SendEmailRequest>;
+  const pending: PendingEmail[] = [];
   const emails: QueuedEmail[] = [];
-  const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data'], startAfter?: Date) =>
-    emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId), ...(startAfter ? { startAfter } : {}) });
+  const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data']) =>
+    emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId) });
 
   const { feedback } = facts;
   if (feedback) {
@@ -80,35 +105,35 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
     };
     if (feedback.rating >= POSITIVE_RATING && facts.email) {
       queue('thanks_after_visit', feedback.id, details);
-      queue('review_nudge_3d', feedback.id, details, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
+      pending.push({ request: { ...base, template: 'review_nudge_3d', eventId: feedback.id, data: details }, dueAt: dueAfter(clock.now(), 'review_nudge_3d') });
     }
     if (feedback.rating < POSITIVE_RATING) queue('manager_alert_low_rating', feedback.id, details);
   }
   if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
-  const comeback =
-    facts.email && facts.lastVisitAt && feedback
-      ? {
-          request: { ...base, template: 'we_miss_you_30d' as const, eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
-          dueAt: new Date(facts.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000),
-        }
-      : null;
-  return { emails, comeback };
+  if (facts.email && facts.lastVisitAt && feedback) {
+    pending.push({
+      request: { ...base, template: 'we_miss_you_30d', eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
+      dueAt: dueAfter(facts.lastVisitAt, 'we_miss_you_30d'),
+    });
+  }
+  return { emails, pending };
 }
 
-type FollowUpPlan = {
+export type FollowUpPlan = {
+  /** The emails queued as they are (due now: thanks, alert, rewards). */
   emails: QueuedEmail[];
-  /** The customer's one pending 'we miss you' email, moved to its new date. */
-  comeback: { request: SendEmailRequest & { restaurantId: string; customerId: string }; dueAt: Date } | null;
+  /** The customer's one pending review nudge and 'we miss you', each moved to its new date. */
+  pending: PendingEmail[];
 };
 
 /**
  * Writes a follow-up plan inside `tx` (the transaction that records the feedback, or the follow-up job's
- * own): all its emails in one statement and the comeback moved in a second, committed with it, so a
- * rolled-back feedback queues nothing.
+ * own): all its emails in one statement and each pending send moved by one upsert, committed with it,
+ * so a rolled-back feedback queues nothing.
  */
 export async function queueFollowUpEmails(boss: AppDeps['boss'], tx: Db, plan: FollowUpPlan): Promise<void> {
   await enqueueEmails(boss, plan.emails, { tx });
-  if (plan.comeback) await scheduleComebackEmail(boss, plan.comeback.request, plan.comeback.dueAt, { tx });
+  for (const send of plan.pending) await schedulePendingEmail(boss, send, { tx });
 }
 
 /**
@@ -163,7 +188,7 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
       rewards,
       delays: found.delays,
     });
-    if (plan.emails.length === 0 && !plan.comeback) return;
+    if (plan.emails.length === 0 && plan.pending.length === 0) return;
     // The emails and the moved comeback in one transaction: one commit (a log flush) instead of two.
     await db.transaction((tx) => queueFollowUpEmails(deps.boss, tx, plan));
   },

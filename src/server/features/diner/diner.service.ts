@@ -24,6 +24,7 @@ import {
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
+import { validReviewUrl } from '../../../shared/rules/review-url';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +61,7 @@ async function readSubmissionSettings(tx: Db, restaurantId: string): Promise<{ r
 }
 
 function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
-  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: restaurant.googleReviewUrl, reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
+  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: validReviewUrl(restaurant.googleReviewUrl), reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
 }
 
 /** What a diner may see of a restaurant, as the JSON names readWithinRateLimits returns (`r` is restaurants). */

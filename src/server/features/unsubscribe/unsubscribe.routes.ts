@@ -40,13 +40,13 @@ export function createUnsubscribeRoutes(deps: AppDeps) {
       if (!customerId) return c.html(INVALID, 404);
       const customer = await findCustomer(deps, customerId);
       if (customer?.unsubscribedAt || !customer) {
-        return c.html(page('Vous êtes désinscrit', '<p>Vous ne recevrez plus d’offres par email de ce restaurant.</p>'));
+        return c.html(page('Vous êtes désinscrit', '<p>Vous ne recevrez plus d’emails de ce restaurant.</p>'));
       }
       const name = escapeHtml(customer.restaurantName);
       return c.html(
         page(
           'Se désinscrire',
-          `<p>Vous ne recevrez plus les emails d’offres et de relance du restaurant <strong>« ${name} »</strong>. Vos points de fidélité sont conservés.</p>
+          `<p>Vous ne recevrez plus d’emails du restaurant <strong>« ${name} »</strong> : ni remerciement, ni relance, ni offre. Vos points de fidélité sont conservés.</p>
 <form method="post" style="margin:24px 0 0"><button type="submit" style="background:#c2410c;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:16px;font-weight:600;cursor:pointer">Me désinscrire</button></form>`,
         ),
       );
@@ -61,6 +61,6 @@ export function createUnsubscribeRoutes(deps: AppDeps) {
         .where(and(eq(customers.id, customerId), isNull(customers.unsubscribedAt)));
       const customer = await findCustomer(deps, customerId);
       const name = customer ? ` du restaurant <strong>« ${escapeHtml(customer.restaurantName)} »</strong>` : '';
-      return c.html(page('Vous êtes désinscrit', `<p>C’est fait : vous ne recevrez plus d’offres par email${name}.</p>`));
+      return c.html(page('Vous êtes désinscrit', `<p>C’est fait : vous ne recevrez plus d’emails${name}.</p>`));
     });
 }

@@ -10,11 +10,14 @@ import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/accounts/api/get-me';
 import { useAutomations } from '../../../features/automations/api/get-automations';
 import { AutomationCard } from '../../../features/automations/components/automation-card';
+import { useSendingHours } from '../../../features/automations/api/sending-hours';
+import { SendingHoursCard } from '../../../features/automations/components/sending-hours-card';
 import { TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
 import { AUTOMATION_MESSAGES } from '../../../../shared/schemas/automations';
 
 export default function AutomationsPage() {
   const list = useAutomations();
+  const sendingHours = useSendingHours();
   const me = useMe();
   const restaurantId = me.data?.restaurants[0]?.id;
   const initialised = list.data?.initialised ?? false;
@@ -50,6 +53,14 @@ export default function AutomationsPage() {
                 </li>
               ))}
             </ul>
+            <div className="flex min-w-0 flex-col gap-4">
+            {sendingHours.data ? (
+              <SendingHoursCard key={`${sendingHours.data.sendingHours.start}-${sendingHours.data.sendingHours.end}`} hours={sendingHours.data.sendingHours} />
+            ) : sendingHours.isError ? (
+              <QueryError title="Impossible de charger les horaires d’envoi" detail={sendingHours.error.message} onRetry={() => void sendingHours.refetch()} />
+            ) : (
+              <Skeleton className="h-44" />
+            )}
             <Card className="h-fit min-w-0 p-4 sm:p-5">
               <h2 className="text-lg font-semibold">Variables disponibles</h2>
               <dl className="mt-2 grid gap-1.5 text-sm">
@@ -60,7 +71,12 @@ export default function AutomationsPage() {
                   </div>
                 ))}
               </dl>
+              <p className="mt-3 text-sm text-stone-600">
+                Un bloc entre <span className="font-mono text-xs text-brand-800">{'{{#google_url}}'}</span> et{' '}
+                <span className="font-mono text-xs text-brand-800">{'{{/google_url}}'}</span> n’apparaît que si votre lien d’avis Google est enregistré.
+              </p>
             </Card>
+            </div>
           </div>
         )}
       </div>

@@ -1,0 +1,3 @@
+ALTER TABLE "restaurants" ADD COLUMN "sending_hour_start" smallint DEFAULT 10 NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD COLUMN "sending_hour_end" smallint DEFAULT 19 NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_sending_hours_check" CHECK ("restaurants"."sending_hour_start" >= 0 and "restaurants"."sending_hour_end" <= 24 and "restaurants"."sending_hour_start" < "restaurants"."sending_hour_end");
