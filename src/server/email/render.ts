@@ -5,6 +5,7 @@ import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layo
 import { renderAccountEmail } from './templates/admin';
 import { renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
 import { renderLinkConfirmationEmail } from './templates/diner';
+import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -74,7 +75,8 @@ export function renderAutomationEmail(
   frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
 ): RenderedEmail {
   const subject = tidyEmptyVariables(renderSubject(template.subject, data)).trim();
-  const body = tidyEmptyVariables(renderTemplate(template.html, data));
+  // Sanitised again at send: a template saved before the allowlist (decision 028) reaches nobody as it was.
+  const body = tidyEmptyVariables(renderTemplate(sanitizeEmailHtmlCached(template.html), data));
   const html = isWholeDocument(body)
     ? appendToBody(body, frame.footerHtml)
     : wrapEmailHtml(body, { brandName: frame.restaurantName, logoUrl: frame.logoUrl, footerHtml: frame.footerHtml, signature: 'Envoyé avec ReFeed' });
