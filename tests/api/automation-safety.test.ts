@@ -137,6 +137,7 @@ describe('template HTML is sanitised', () => {
               { tagName: 'script', content: 'alert(3)' },
               { type: 'text', components: '<svg onload="alert(4)"></svg><p>Texte</p>' },
               { type: 'link', attributes: { href: '{{google_url}}', title: 'Avis' } },
+              { type: 'default', script: 'function () { alert(5); }', attributes: { id: 'bloc' } },
             ],
           },
         },

@@ -80,10 +80,11 @@ describe('printable cards PDF', () => {
     }
   }, 120_000);
 
-  it('attack: one owner’s six parallel 500-card PDFs never get another owner’s single card refused', async () => {
+  it('attack: one owner’s six parallel big PDFs never get another owner’s single card refused', async () => {
     const big = await createSignedInOwner(ctx);
     const small = await createSignedInOwner(ctx);
-    await fillQrCodes(big.restaurant.id, MAX_QR_CODES_PER_RESTAURANT);
+    // 200 cards: seconds of rendering, well inside the render timeout even on a loaded machine.
+    await fillQrCodes(big.restaurant.id, 200);
     await fillQrCodes(small.restaurant.id, 1);
     let bigFirstDone = false;
     const batches = Array.from({ length: 6 }, () =>

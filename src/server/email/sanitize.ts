@@ -86,13 +86,17 @@ export function sanitizeEmailHtmlCached(html: string): string {
 }
 
 const FORBIDDEN_DESIGN_TAGS = new Set(['script', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea', 'svg', 'math', 'template', 'style', 'link', 'base', 'frame', 'frameset']);
+/** A GrapesJS component's own JavaScript (run in the editor's canvas and exported with the page). */
+const DESIGN_SCRIPT_KEYS = new Set(['script', 'script-export', 'script-props']);
+
 /** GrapesJS component types that embed or run something ('link' is an <a>, kept). */
 const FORBIDDEN_DESIGN_TYPES = new Set(['script', 'iframe', 'video', 'map', 'form', 'input', 'select', 'textarea', 'button', 'svg']);
 
 /**
  * The visual editor's project (GrapesJS JSON) under the same rule: it is loaded back into the editor,
- * so a component that is a script, an iframe or a form goes, attributes named on* go, links and image
- * sources keep only what the HTML allowlist keeps, and any HTML string in it is sanitised.
+ * so a component that is a script, an iframe or a form goes, a component's own script goes, attributes
+ * named on* go, links and image sources keep only what the HTML allowlist keeps, and any HTML string in
+ * it is sanitised.
  */
 export function sanitizeDesign(design: Record<string, unknown>): Record<string, unknown> {
   return scrub(design) as Record<string, unknown>;
@@ -105,7 +109,7 @@ function scrub(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'attributes' && item && typeof item === 'object' && !Array.isArray(item)) out[key] = scrubAttributes(item as Record<string, unknown>);
-    else if (/^on/i.test(key) || isForbiddenComponent(item)) continue;
+    else if (DESIGN_SCRIPT_KEYS.has(key.toLowerCase()) || isForbiddenComponent(item)) continue;
     else out[key] = scrub(item);
   }
   return out;
