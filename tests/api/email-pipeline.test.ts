@@ -319,11 +319,11 @@ describe('sends over time', () => {
 });
 
 describe('test sends from /automations', () => {
-  it('sends the automation with sample data, marked [Test], to the address given', async () => {
+  it('sends the automation with sample data, marked [Test], to the restaurant’s address', async () => {
     const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Test Zinc' });
     const { automations: list } = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
     const nudge = list.find((automation) => automation.key === 'review_nudge_3d')!;
-    const to = uniqueEmail('test-dest');
+    const to = restaurant.contactEmail;
     const response = await agent.post(`/api/automations/${nudge.id}/test`, { to: to.toUpperCase() });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Email de test envoyé avec succès' });
@@ -333,10 +333,10 @@ describe('test sends from /automations', () => {
   });
 
   it('reports the mail server’s refusal to the owner, with its message', async () => {
-    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Test Refus' });
+    const { agent, restaurant, owner } = await createSignedInOwner(ctx, { restaurantName: 'Test Refus' });
     const { automations: list } = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
     smtp.refuseWith({ code: 550, message: 'Mailbox unavailable' });
-    const response = await agent.post(`/api/automations/${list[0].id}/test`, { to: uniqueEmail('refused') });
+    const response = await agent.post(`/api/automations/${list[0].id}/test`, { to: owner.email });
     expect(response.status).toBe(502);
     expect((await response.json()).error.message).toContain('Mailbox unavailable');
     await expect.poll(async () => (await ctx.db.select().from(emailLogs).where(eq(emailLogs.restaurantId, restaurant.id))).map((l) => l.status)).toEqual(['failed']);

@@ -2,6 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodes } from '../../src/server/db/schema';
+import { PDF_ALREADY_RUNNING_MESSAGE } from '../../src/server/features/qr/table-cards-runner';
 import { MAX_QR_CODES_PER_RESTAURANT, QR_LIMIT_REACHED_MESSAGE } from '../../src/shared/schemas/qr';
 import { createSignedInOwner } from '../support/factories';
 import { listen } from '../support/listen';
@@ -77,5 +78,30 @@ describe('printable cards PDF', () => {
     } finally {
       server.close();
     }
+  }, 120_000);
+
+  it('attack: one owner’s six parallel big PDFs never get another owner’s single card refused', async () => {
+    const big = await createSignedInOwner(ctx);
+    const small = await createSignedInOwner(ctx);
+    // 200 cards: seconds of rendering, well inside the render timeout even on a loaded machine.
+    await fillQrCodes(big.restaurant.id, 200);
+    await fillQrCodes(small.restaurant.id, 1);
+    let bigFirstDone = false;
+    const batches = Array.from({ length: 6 }, () =>
+      big.agent.get('/api/qr/cards.pdf?layout=a4').then(async (response) => {
+        if (response.status === 200) bigFirstDone = true;
+        return { status: response.status, message: response.status === 200 ? null : ((await response.json()) as { error: { message: string } }).error.message };
+      }),
+    );
+    // The batches refused at once (the restaurant already has one running) answer while the first renders.
+    await Promise.race(batches.map((batch) => batch.then((answer) => (answer.status === 503 ? answer : new Promise(() => undefined)))));
+    const sentWhileBigRuns = !bigFirstDone;
+    const card = await small.agent.get('/api/qr/cards.pdf?layout=a6');
+    expect(card.status).toBe(200);
+    expect((await PDFDocument.load(new Uint8Array(await card.arrayBuffer()))).getPageCount()).toBe(1);
+    expect(sentWhileBigRuns).toBe(true);
+    const answers = await Promise.all(batches);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 503).map((answer) => answer.message)).toEqual(Array(5).fill(PDF_ALREADY_RUNNING_MESSAGE));
   }, 120_000);
 });

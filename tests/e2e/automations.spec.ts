@@ -80,21 +80,21 @@ describe('/automations', () => {
     const card = await openAutomations(page);
     await card.getByRole('button', { name: 'Envoyer un test' }).click();
     const dialog = page.getByRole('dialog');
-    const field = dialog.getByLabel('Adresse de destination');
-    // Defaults to the restaurant's contact email.
-    expect(await field.inputValue()).toMatch(/@/);
-    const to = uniqueEmail('test-envoi');
-    await field.fill('pas-une-adresse');
-    await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Email invalide' }).waitFor();
-    await field.fill(to);
+    // Only the restaurant's address or the member's own: no free field; the restaurant's is chosen first.
+    expect(await dialog.getByRole('textbox').count()).toBe(0);
+    const choice = dialog.getByRole('radio').first();
+    expect(await choice.isChecked()).toBe(true);
+    const to = await choice.inputValue();
+    expect(to).toMatch(/@/);
+    const before = (await readMailbox(to)).length;
     await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
     await toast(page, 'Email de test envoyé avec succès').waitFor();
+    await expect.poll(async () => (await readMailbox(to)).length).toBeGreaterThan(before);
     const [mail] = await readMailbox(to);
     expect(mail.subject.startsWith('[Test] ')).toBe(true);
 
     await card.getByTestId('last-sends').locator('summary').click();
-    const sent = card.getByTestId('last-send').filter({ hasText: to });
+    const sent = card.getByTestId('last-send').filter({ hasText: to }).first();
     await sent.waitFor();
     expect(await sent.getAttribute('data-status')).toBe('sent');
     expect(await sent.textContent()).toContain('Envoyé');

@@ -5,6 +5,7 @@ import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layo
 import { renderAccountEmail } from './templates/admin';
 import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
 import { renderLinkConfirmationEmail } from './templates/diner';
+import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -97,7 +98,8 @@ export function renderAutomationEmail(
   frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
 ): RenderedEmail {
   const subject = tidySubject(tidyEmptyVariables(renderSubject(template.subject, data)));
-  const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(template.html, data)));
+  // Sanitised again at send: a template saved before the allowlist (decision 028) reaches nobody as it was.
+  const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(sanitizeEmailHtmlCached(template.html), data)));
   const html = isWholeDocument(body)
     ? appendToBody(body, frame.footerHtml)
     : wrapEmailHtml(body, { brandName: frame.restaurantName, logoUrl: frame.logoUrl, footerHtml: frame.footerHtml, signature: 'Envoyé avec ReFeed' });

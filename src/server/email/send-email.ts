@@ -42,6 +42,9 @@ export const ZSendEmail = z.object({
 export type SendEmailRequest = z.input<typeof ZSendEmail>;
 type SendEmailPayload = z.infer<typeof ZSendEmail>;
 
+/** The customer a test send's unsubscribe link names: nobody (no customer has the nil id). */
+const TEST_SEND_CUSTOMER_ID = '00000000-0000-0000-0000-000000000000';
+
 export class EmailSendError extends Error {}
 
 type Prepared =
@@ -170,8 +173,10 @@ function prepareAutomationEmail(
       };
   let footerHtml = '';
   let headers: Record<string, string> | undefined;
-  if (toDiner && payload.customerId) {
-    const unsubscribe = buildUnsubscribeHeaders(publicUrl, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, payload.customerId));
+  // A test send carries the same footer and headers, made for no customer (the link unsubscribes nobody).
+  const unsubscribeFor = payload.customerId ?? (payload.test ? TEST_SEND_CUSTOMER_ID : null);
+  if (toDiner && unsubscribeFor) {
+    const unsubscribe = buildUnsubscribeHeaders(publicUrl, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, unsubscribeFor));
     footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
     headers = unsubscribe.headers;
   }

@@ -15,6 +15,10 @@ export const AUTOMATION_MESSAGES = {
   versionNotFound: 'Version introuvable',
   sendingHoursSaved: 'Horaires d’envoi enregistrés',
   sendingHoursFailed: 'Erreur lors de l’enregistrement des horaires',
+  htmlTooLarge: 'Le contenu de l’email dépasse la limite de 100 Ko.',
+  emptyAfterSanitising: 'Le contenu ne contient rien qu’un email puisse afficher (scripts et éléments interactifs sont retirés).',
+  savesLimited: 'Trop d’enregistrements de modèles d’email en peu de temps. Réessayez dans quelques minutes.',
+  testRecipientRefused: 'Les emails de test ne partent que vers l’adresse du restaurant ou la vôtre.',
 } as const;
 
 /** The messages of the sending-hours form of /automations. */
@@ -37,6 +41,10 @@ export type TSendingHours = z.infer<typeof ZSendingHours>;
 /** GET and PUT /api/automations/sending-hours. */
 export type TSendingHoursResponse = { sendingHours: TSendingHours; message?: string };
 
+/** The largest template HTML an automation stores (UTF-8 bytes). */
+export const MAX_TEMPLATE_HTML_BYTES = 100 * 1024;
+const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+
 /** The §8 messages of the visual editor (/emails/{key}/editor). */
 export const EDITOR_MESSAGES = {
   signInRequired: 'Vous devez être connecté pour accéder à l’éditeur',
@@ -56,7 +64,11 @@ export const ZAutomationIdParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notF
 export const ZAutomationStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }) });
 export const ZAutomationTemplateRequest = z.object({
   subject: z.string().trim().min(1, 'L’objet est requis').max(200, 'L’objet doit contenir au plus 200 caractères'),
-  html: z.string().trim().min(1, 'Le contenu est requis').max(200_000, 'Le contenu est trop long (200 000 caractères au plus)'),
+  html: z
+    .string()
+    .trim()
+    .min(1, 'Le contenu est requis')
+    .refine((html) => utf8Bytes(html) <= MAX_TEMPLATE_HTML_BYTES, AUTOMATION_MESSAGES.htmlTooLarge),
   /** The visual editor's project (GrapesJS JSON), sent only by the editor; the text area sends none. */
   design: z.record(z.string(), z.unknown()).nullable().optional(),
 });

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/send-email';
 import { waitForJobOutcome } from '../../jobs/queue';
 import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
 import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';
+import { sanitizeDesign, sanitizeEmailHtml } from '../../email/sanitize';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
@@ -28,7 +29,9 @@ import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../email/defau
 const DEFAULT_ORDER = new Map(DEFAULT_AUTOMATIONS.map((automation, index) => [automation.key, index]));
 /** Sends shown per automation on /automations. */
 const LAST_SENDS_SHOWN = 5;
-const VERSIONS_SHOWN = 50;
+/** Versions kept per automation (the newest, the current one included); older ones are pruned at each save. */
+export const MAX_VERSIONS_PER_AUTOMATION = 50;
+const VERSIONS_SHOWN = MAX_VERSIONS_PER_AUTOMATION;
 
 type AutomationRow = typeof automations.$inferSelect;
 export type VersionAuthor = { userId: string; name: string | null };
@@ -116,6 +119,11 @@ async function writeTemplateVersion(
   source: 'html' | 'visual' | 'restore',
   author: VersionAuthor,
 ): Promise<TAutomation> {
+  // Whatever the source (text area, visual editor, a version restored from before the allowlist), only
+  // allowlisted email HTML is stored (decision 028); parsed before the row lock is taken.
+  const html = sanitizeEmailHtml(next.html);
+  const design = next.design ? sanitizeDesign(next.design) : null;
+  if (!html.trim()) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.emptyAfterSanitising);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -138,20 +146,34 @@ async function writeTemplateVersion(
     }
     const [row] = await tx
       .update(automations)
-      .set({ config: { ...current.config, subject: next.subject, html: next.html }, design: next.design })
+      .set({ config: { ...current.config, subject: next.subject, html }, design })
       .where(eq(automations.id, id))
       .returning();
-    await tx.insert(automationVersions).values({
-      automationId: id,
-      restaurantId,
-      subject: next.subject,
-      html: next.html,
-      design: next.design,
-      source,
-      authorUserId: author.userId,
-      authorName: author.name,
-      createdAt: now,
-    });
+    const [saved] = await tx
+      .insert(automationVersions)
+      .values({
+        automationId: id,
+        restaurantId,
+        subject: next.subject,
+        html,
+        design,
+        source,
+        authorUserId: author.userId,
+        authorName: author.name,
+        createdAt: now,
+      })
+      .returning({ id: automationVersions.id });
+    // At most MAX_VERSIONS_PER_AUTOMATION: the version just written (the current one) and the newest
+    // others stay, the oldest go, in this transaction.
+    const kept = tx
+      .select({ id: automationVersions.id })
+      .from(automationVersions)
+      .where(and(eq(automationVersions.automationId, id), ne(automationVersions.id, saved.id)))
+      .orderBy(desc(automationVersions.createdAt), desc(automationVersions.id))
+      .limit(MAX_VERSIONS_PER_AUTOMATION - 1);
+    await tx
+      .delete(automationVersions)
+      .where(and(eq(automationVersions.automationId, id), ne(automationVersions.id, saved.id), notInArray(automationVersions.id, kept)));
     return toAutomation(row);
   });
 }
@@ -219,13 +241,24 @@ export async function previewAutomation(db: Db, restaurantId: string, id: string
 const TEST_SEND_WAIT_MS = 20_000;
 
 /**
- * email-test-send: the automation rendered with sample data and sent to `to` through the same job as
- * every email (marked [Test], no consent check, no retry), waiting for the mail server's answer so
- * the owner sees it succeed or fail with the server's message.
+ * email-test-send: the automation rendered with the fixed sample data (never text from the request)
+ * and sent through the same job as every email (marked [Test], no consent check, no retry, the
+ * unsubscribe footer diners get), waiting for the mail server's answer so the owner sees it succeed
+ * or fail with the server's message. Only to the restaurant's contact address or the signed-in
+ * member's own: a test send is not a way to mail strangers under the restaurant's name.
  */
-export async function sendAutomationTest(deps: Pick<AppDeps, 'db' | 'boss'>, restaurantId: string, id: string, to: string): Promise<TAutomationTestResponse> {
+export async function sendAutomationTest(
+  deps: Pick<AppDeps, 'db' | 'boss'>,
+  restaurantId: string,
+  id: string,
+  to: string,
+  memberEmail: string,
+): Promise<TAutomationTestResponse> {
   const automation = await findAutomation(deps.db, restaurantId, id);
   if (!isAutomationTemplate(automation.key)) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.notFound);
+  const [restaurant] = await deps.db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  const allowed = new Set([restaurant?.contactEmail, memberEmail].filter(Boolean).map((address) => address!.trim().toLowerCase()));
+  if (!allowed.has(to.trim().toLowerCase())) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.testRecipientRefused);
   const jobId = await enqueueEmail(
     deps.boss,
     { template: automation.key, restaurantId, customerId: null, to, eventId: newTestEventId(), data: {}, test: true },

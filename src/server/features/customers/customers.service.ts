@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { queryRows, type Db } from '../../db/client';
-import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
+import { customerRewards, customers, emailDeliveries, emailLogs, feedbacks, pointEvents, verification, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
@@ -241,22 +241,54 @@ export async function exportCustomerData(db: Db, restaurantId: string, customerI
   return { exportedAt: clock.now().toISOString(), ...detail, emails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
 }
 
+/** The rows of link requests and form claims kept until their email link is opened: JSON holding the address. */
+const PENDING_LINK_PREFIX = 'diner-';
+
 /**
- * Data rights: erases a customer. Their row goes (points, point events and earned rewards with it),
- * their feedbacks and visits stay for the restaurant's statistics with no link to a person, the
- * emails sent to them are forgotten, and the erasure is audited. One transaction.
+ * Data rights: erases a customer, in one transaction (decision 028). Their row goes (points, point
+ * events and earned rewards with it); their feedbacks and visits stay for the restaurant's statistics
+ * with no link to a person and without the comment they wrote; and everything else that holds their
+ * address, name or comment in this restaurant goes too: every email log row to that address (from any
+ * device record of theirs), the send keys of those emails (email_deliveries), unconfirmed link rows
+ * naming the address or their device, and the job queue's pending and completed jobs about them (the
+ * payloads hold the address and the comment). The erasure is audited.
  */
 export async function eraseCustomer(db: Db, restaurantId: string, customerId: string, actorUserId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: customers.id })
+      .select({ id: customers.id, email: customers.email, anonId: customers.anonId })
       .from(customers)
       .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)))
       .for('update');
     if (!locked) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
-    await tx.update(feedbacks).set({ customerId: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
+    const email = locked.email?.trim().toLowerCase() || null;
+    await tx.update(feedbacks).set({ customerId: null, comment: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
     await tx.update(visits).set({ customerId: null, userAgent: null }).where(and(eq(visits.restaurantId, restaurantId), eq(visits.customerId, customerId)));
-    await tx.delete(emailLogs).where(and(eq(emailLogs.restaurantId, restaurantId), eq(emailLogs.customerId, customerId)));
+    await tx
+      .delete(emailLogs)
+      .where(and(eq(emailLogs.restaurantId, restaurantId), email ? or(eq(emailLogs.customerId, customerId), sql`lower(${emailLogs.toEmail}) = ${email}`) : eq(emailLogs.customerId, customerId)));
+    if (email) {
+      // Send keys are 'restaurant|address|template|event' (email/deliver.ts).
+      await tx.delete(emailDeliveries).where(sql`starts_with(${emailDeliveries.sendKey}, ${`${restaurantId}|${email}|`})`);
+    }
+    // Link rows hold compact JSON (JSON.stringify): matched as text, so a row that is not JSON never fails the erasure.
+    const mentions = [email ? `"email":${JSON.stringify(email)}` : null, locked.anonId ? `"anonId":${JSON.stringify(locked.anonId)}` : null].filter((m): m is string => m !== null);
+    if (mentions.length) {
+      await tx.delete(verification).where(
+        and(
+          sql`starts_with(${verification.identifier}, ${PENDING_LINK_PREFIX})`,
+          sql`strpos(${verification.value}, ${`"restaurantId":${JSON.stringify(restaurantId)}`}) > 0`,
+          or(...mentions.map((mention) => sql`strpos(lower(${verification.value}), ${mention.toLowerCase()}) > 0`)),
+        ),
+      );
+    }
+    // Every job about them in this restaurant, whatever its state (waiting, retrying, completed, failed):
+    // emails to the address, emails and follow-ups naming the customer. Active ones are being sent now.
+    await tx.execute(
+      sql`delete from pgboss.job
+          where data->>'restaurantId' = ${restaurantId}
+            and (data->>'customerId' = ${customerId} or (${email}::text is not null and lower(data->>'to') = ${email}::text))`,
+    );
     await tx.delete(customers).where(eq(customers.id, customerId));
     await recordRestaurantAudit(tx, { restaurantId, actorUserId, action: 'customer_erased', subjectId: customerId });
   });

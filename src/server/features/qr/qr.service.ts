@@ -207,5 +207,5 @@ export async function renderTableCardsPdf(deps: QrDeps, restaurantId: string, op
   // PNGs and pages are drawn in a worker thread: hundreds of cards take seconds of CPU that must not
   // stop the server from answering everyone else.
   const cards = rows.slice(0, MAX_QR_CODES_PER_RESTAURANT).map((row) => ({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, url: buildQrPublicUrlFor(deps, row) }));
-  return renderCardsPdfOffThread({ restaurantName: restaurant.name, cards, layout: options.layout });
+  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, cards, layout: options.layout });
 }

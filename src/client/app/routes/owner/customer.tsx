@@ -153,7 +153,7 @@ export default function CustomerPage() {
                   </Button>
                 }
                 title="Effacer ce client ?"
-                description="Son nom, son email, son téléphone, ses points et ses récompenses seront supprimés définitivement. Ses avis restent, sans lien avec lui. Cette action est irréversible."
+                description="Son nom, son email, son téléphone, ses points, ses récompenses, ses commentaires et la trace des emails envoyés seront supprimés définitivement. Les notes de ses avis restent, sans lien avec sa fiche. Cette action est irréversible."
                 confirmLabel="Effacer"
                 pending={erase.isPending}
                 onConfirm={eraseNow}

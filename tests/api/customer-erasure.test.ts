@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { customers } from '../../src/server/db/schema';
+import { createUser, signIn } from '../support/factories';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import type { TestContext } from '../support/test-app';
+import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+
+// Mails leave through SMTP (what a diner receives is in their inbox, not in our database): the dev
+// outbox table is then empty, and every table of the database is scanned.
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+
+/** Every table of every schema (ours, better-auth's, pg-boss's), partitions included. */
+async function allTables(): Promise<Array<{ schema: string; table: string }>> {
+  return queryRows<{ schema: string; table: string }>(
+    ctx.db,
+    sql`select table_schema as schema, table_name as table from information_schema.tables
+        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+  );
+}
+
+/** Rows of each table whose whole text mentions `needle` (and not `unless`, when given), by table. */
+async function mentions(needle: string, unless?: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const { schema, table } of await allTables()) {
+    const name = sql.raw(`"${schema.replace(/"/g, '""')}"."${table.replace(/"/g, '""')}"`);
+    const [row] = await queryRows<{ n: number | string }>(
+      ctx.db,
+      sql`select count(*) as n from ${name} t where strpos(lower(t::text), lower(${needle})) > 0
+          and (${unless ?? null}::text is null or strpos(lower(t::text), lower(${unless ?? ''})) = 0)`,
+    );
+    if (Number(row.n) > 0) found[`${schema}.${table}`] = Number(row.n);
+  }
+  return found;
+}
+
+describe('customer erasure', () => {
+  it('attack: after erasure no table holds the diner’s email, name or comment (logs, send keys, link rows, queued and completed jobs)', async () => {
+    const owner = await createUser(ctx);
+    const { restaurant } = await createDinerRestaurant(ctx, { ownerId: owner.id, name: 'Effacement' });
+    const agent = await signIn(ctx, owner.email);
+    const email = `zoe-${letters(10)}@example.fr`;
+    const firstName = `Zoeline${letters(8)}`;
+    const lastName = `Marchetti${letters(8)}`;
+    const comment = `Commentaire ${letters(12)} du repas`;
+    const lowComment = `Service lent ${letters(12)}`;
+
+    // Device 1: a feedback with everything (thanks now, nudge in 3 days, 'we miss you' in 30 days waiting).
+    const first = createVisitor(ctx);
+    expect((await first.submit({ restaurantId: restaurant.id, rating: 5, email, firstName, lastName, comment, marketingConsent: true })).status).toBe(200);
+    // A low rating from another device with the same address: the restaurant's alert carries the comment.
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, email, firstName, lastName, comment: lowComment })).status).toBe(200);
+    // Device 2: anonymous points, then a link to the same address asked and never opened (a link row with the names).
+    const second = createVisitor(ctx);
+    expect((await second.submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(200);
+    expect((await second.post('/api/public/link-email', { restaurantId: restaurant.id, email, firstName, lastName, marketingConsent: true })).status).toBe(200);
+    await smtp.waitFor((mail) => mail.envelope.to.includes(email) && (mail.parsed.subject ?? '').startsWith('Confirmez votre email'));
+    await ctx.waitForIdleQueue();
+
+    // The same address is a customer of another restaurant too: that one is not erased.
+    const other = await createDinerRestaurant(ctx, { name: 'Voisin' });
+    expect((await createVisitor(ctx).submit({ restaurantId: other.restaurant.id, rating: 5, email, firstName: 'Autre' })).status).toBe(200);
+    await ctx.waitForIdleQueue();
+
+    const before = { email: await mentions(email, other.restaurant.id), firstName: await mentions(firstName), lastName: await mentions(lastName), comment: await mentions(comment), lowComment: await mentions(lowComment) };
+    // Where the issue found the address after an erasure: each is really there before.
+    expect(Object.keys(before.email)).toEqual(expect.arrayContaining(['public.customers', 'public.email_logs', 'public.email_deliveries', 'public.verifications', 'pgboss.job']));
+    expect(Object.keys(before.firstName)).toEqual(expect.arrayContaining(['public.customers', 'public.verifications']));
+    expect(Object.keys(before.comment)).toEqual(expect.arrayContaining(['public.feedbacks', 'pgboss.job']));
+    expect(Object.keys(before.lowComment)).toEqual(expect.arrayContaining(['public.feedbacks', 'pgboss.job']));
+
+    const [customer] = await ctx.db.select().from(customers).where(sql`${customers.restaurantId} = ${restaurant.id} and ${customers.email} = ${email}`);
+    const erased = await agent.delete(`/api/customers/${customer.id}`);
+    expect(erased.status).toBe(200);
+
+    expect({
+      email: await mentions(email, other.restaurant.id),
+      firstName: await mentions(firstName),
+      lastName: await mentions(lastName),
+      comment: await mentions(comment),
+      lowComment: await mentions(lowComment),
+      customerId: await mentions(customer.id, 'customer_erased'),
+    }).toEqual({ email: {}, firstName: {}, lastName: {}, comment: {}, lowComment: {}, customerId: {} });
+    // The other restaurant's customer with that address is untouched.
+    expect(await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.restaurantId, other.restaurant.id))).toHaveLength(1);
+    // Nothing erased is sent later: no job about them is left to run.
+    await ctx.waitForIdleQueue();
+  }, 60_000);
+});
