@@ -22,8 +22,10 @@ const ZFollowUp = z.object({
 });
 export type TFollowUpPayload = z.infer<typeof ZFollowUp>;
 
+export const REVIEW_NUDGE_DEFAULT_MINUTES = 4320;
+
 /** Delays of the defaults, used when a restaurant has no row for the automation (it then skips at send). */
-const DEFAULT_DELAY_MINUTES: Partial<Record<AutomationTemplateKey, number>> = { review_nudge_3d: 4320, we_miss_you_30d: 43200 };
+const DEFAULT_DELAY_MINUTES: Partial<Record<AutomationTemplateKey, number>> = { review_nudge_3d: REVIEW_NUDGE_DEFAULT_MINUTES, we_miss_you_30d: 43200 };
 
 /** A stable job id per (template, source row), so a retried fan-out never queues the same email twice. */
 function emailJobId(template: string, sourceId: string): string {
@@ -45,6 +47,12 @@ export type FollowUpFacts = {
   rewards: ReadonlyArray<{ id: string; label: string }>;
   /** The restaurant's automation delays in minutes, by key (null or missing: the default's). */
   delays: Record<string, number> | null;
+  /**
+   * The address was just confirmed (link opened) after `feedback`: its later emails (day-3 nudge after a
+   * 4–5★ rating, day-30 comeback) are planned as for a rating with an email; the moment's emails
+   * (thank-you, low-rating alert) are not.
+   */
+  linkConfirmed?: boolean;
 };
 
 /** The automations' delays of a restaurant, as a column of a read (json: key → delay in minutes, or null). */
@@ -79,14 +87,14 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
       balance: facts.balance,
     };
     if (feedback.rating >= POSITIVE_RATING && facts.email) {
-      queue('thanks_after_visit', feedback.id, details);
+      if (!facts.linkConfirmed) queue('thanks_after_visit', feedback.id, details);
       queue('review_nudge_3d', feedback.id, details, new Date(clock.now().getTime() + delayOf('review_nudge_3d') * 60_000));
     }
-    if (feedback.rating < POSITIVE_RATING) queue('manager_alert_low_rating', feedback.id, details);
+    if (feedback.rating < POSITIVE_RATING && !facts.linkConfirmed) queue('manager_alert_low_rating', feedback.id, details);
   }
   if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
   const comeback =
-    facts.email && facts.lastVisitAt && feedback
+    facts.email && facts.lastVisitAt && (feedback || facts.linkConfirmed)
       ? {
           request: { ...base, template: 'we_miss_you_30d' as const, eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
           dueAt: new Date(facts.lastVisitAt.getTime() + delayOf('we_miss_you_30d') * 60_000),
