@@ -9,7 +9,7 @@ import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCust
 import { recordRestaurantAudit } from './restaurant-audit';
 import { AppError } from '../../lib/errors';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner';
-import { CAP_AFTER_MERGE_REASON, readPointsRules, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+import { CAP_AFTER_MERGE_REASON, readPointsRules, REWARD_WITHDRAWN_REASON, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
 
 /**
  * Customers of a restaurant: who a diner is (found by email, else by the anonymous id, locked while
@@ -121,11 +121,27 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
   const rules = await readPointsRules(tx, input.restaurantId);
   const earnedToday = await sumPointsEarnedOn(tx, target.id, now);
   const adjustedToday = await sumCapAdjustmentsOn(tx, target.id, now);
-  const excess = Math.min(target.points + anon.points, Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay));
+  const excess = Math.max(0, earnedToday - adjustedToday - rules.maxPointsPerDay);
   if (excess > 0) {
     await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, feedbackId: null, points: -excess, reason: CAP_AFTER_MERGE_REASON, createdAt: now });
   }
-  const combined = target.points + anon.points - excess;
+  let combined = target.points + anon.points - excess;
+  if (combined < 0) {
+    // The points over the cap were already spent on rewards (paid at unlock): the newest pending rewards
+    // are withdrawn, their cost given back, until the balance is no longer negative.
+    const pending = await tx
+      .select({ id: customerRewards.id, cost: customerRewards.cost })
+      .from(customerRewards)
+      .where(and(eq(customerRewards.customerId, target.id), eq(customerRewards.status, 'pending')))
+      .orderBy(desc(customerRewards.createdAt), desc(customerRewards.id));
+    for (const reward of pending) {
+      if (combined >= 0) break;
+      await tx.delete(customerRewards).where(eq(customerRewards.id, reward.id));
+      await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: target.id, points: reward.cost, reason: REWARD_WITHDRAWN_REASON, createdAt: now });
+      combined += reward.cost;
+    }
+    combined = Math.max(0, combined);
+  }
   const lastVisits = [target.last_visit_at, anon.last_visit_at].filter((v): v is Date | string => v !== null).map((v) => new Date(v).getTime());
   await tx.delete(customers).where(eq(customers.id, anon.id));
   // Each side already earned the rewards below its own balance; only the combined (capped) total can unlock more.

@@ -56,7 +56,7 @@ export async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): 
   const [row] = await queryRows<{ total: number | string }>(
     tx,
     sql`select coalesce(sum(points), 0)::int as total from point_events
-        where customer_id = ${customerId} and points > 0
+        where customer_id = ${customerId} and points > 0 and reason is null
           and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
           and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
   );
@@ -88,7 +88,7 @@ export async function readEarningState(tx: Db, customerId: string, now: Date, in
     sql`select coalesce(sum(points) filter (where created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')), 0)::int as total,
                ${intervalHours > 0} and coalesce(bool_or(created_at > ${since.toISOString()}::timestamptz), false) as recent
         from point_events
-        where customer_id = ${customerId} and points > 0
+        where customer_id = ${customerId} and points > 0 and reason is null
           and created_at >= least((${day}::date::timestamp at time zone 'Europe/Paris'), ${since.toISOString()}::timestamptz)
           and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
   );
@@ -97,6 +97,8 @@ export async function readEarningState(tx: Db, customerId: string, now: Date, in
 
 /** Why points left a balance when a reward was unlocked (the reward is paid then: decision 024). */
 export const REWARD_UNLOCKED_REASON = 'reward_unlocked';
+/** Why points came back: a pending reward withdrawn because a merge took back points over the daily cap that had paid it. */
+export const REWARD_WITHDRAWN_REASON = 'reward_withdrawn_after_merge';
 
 export type UnlockedReward = { id: string; label: string; cost: number };
 
