@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { customers, loyaltyRules, rewards, qrCodes } from '../../src/server/db/schema';
 import { createRestaurant } from '../support/factories';
 import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
@@ -81,6 +81,23 @@ export async function createConfirmedVisitor(
   const answer = await visitor.get(`/api/public/restaurants/${restaurantId}/anonymous-points`);
   if (answer.status !== 200) throw new Error(`anonymous-points answered ${answer.status}`);
   const anonId = visitor.agent.cookies.get('rf_tid')!;
+  return Object.assign(visitor, { anonId, customerId: await confirmDevice(ctx, restaurantId, anonId, email, customer) });
+}
+
+/** Gives the device `anonId` the customer with `email` (created when missing), as an opened confirmation link would. */
+export async function confirmDevice(
+  ctx: TestContext,
+  restaurantId: string,
+  anonId: string,
+  email: string,
+  customer: Partial<Pick<typeof customers.$inferInsert, 'firstName' | 'lastName' | 'points' | 'marketingConsent'>> = {},
+): Promise<string> {
+  const [existing] = await ctx.db.select({ id: customers.id }).from(customers).where(and(eq(customers.restaurantId, restaurantId), eq(customers.email, email.toLowerCase())));
+  if (existing) {
+    await ctx.db.update(customers).set({ anonId: null }).where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
+    await ctx.db.update(customers).set({ anonId, ...customer }).where(eq(customers.id, existing.id));
+    return existing.id;
+  }
   const [row] = await ctx.db.insert(customers).values({ restaurantId, anonId, email: email.toLowerCase(), ...customer }).returning();
-  return Object.assign(visitor, { customerId: row.id, anonId });
+  return row.id;
 }
