@@ -221,14 +221,30 @@ describe('/api/loyalty', () => {
     const { agent } = await createSignedInOwner(ctx);
     const rules = { basePoints: 15, bonusGoodRating: 5, ratingThreshold: 5, maxPointsPerDay: 60 };
     expect((await agent.put('/api/loyalty/rules', rules)).status).toBe(200);
-    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual(rules);
-    for (const [field, value] of [['ratingThreshold', 2], ['ratingThreshold', 6], ['ratingThreshold', 4.5], ['basePoints', 1.5], ['maxPointsPerDay', -1], ['basePoints', '10']] as const) {
+    // An older client that does not send the interval keeps it (3 hours by default).
+    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual({ ...rules, earningIntervalHours: 3 });
+    expect((await agent.put('/api/loyalty/rules', { ...rules, earningIntervalHours: 0 })).status).toBe(200);
+    expect((await agent.put('/api/loyalty/rules', rules)).status).toBe(200);
+    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual({ ...rules, earningIntervalHours: 0 });
+    for (const [field, value] of [
+      ['ratingThreshold', 2],
+      ['ratingThreshold', 6],
+      ['ratingThreshold', 4.5],
+      ['basePoints', 1.5],
+      ['maxPointsPerDay', -1],
+      ['basePoints', '10'],
+      ['earningIntervalHours', -1],
+      ['earningIntervalHours', 25],
+      ['earningIntervalHours', 1.5],
+    ] as const) {
       const response = await agent.put('/api/loyalty/rules', { ...rules, [field]: value });
       expect(response.status, `${field}=${value}`).toBe(400);
       expect((await response.json()).error.message).toMatch(/[a-zé]/);
     }
     const threshold = await agent.put('/api/loyalty/rules', { ...rules, ratingThreshold: 6 });
     expect((await threshold.json()).error.message).toBe('Le seuil doit être un nombre entier entre 3 et 5');
+    const interval = await agent.put('/api/loyalty/rules', { ...rules, earningIntervalHours: 25 });
+    expect((await interval.json()).error.message).toBe('Intervalle entre deux visites : nombre entier d’heures entre 0 et 24');
   });
 
   it('creates, lists by cost, toggles and deletes rewards; stats count the points distributed', async () => {
