@@ -175,6 +175,21 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect((await ctx.mails(other)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirmez votre email/)]);
   });
 
+  it('a phone of one confirmed customer that confirms another address moves to it: the two customers are not merged', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const first = uniqueEmail('first');
+    const second = uniqueEmail('second');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, first, { points: 70 });
+    await createConfirmedVisitor(ctx, restaurant.id, second, { points: 30 });
+    await visitor.submit({ restaurantId: restaurant.id, rating: 4, email: second });
+    const mail = await ctx.waitForMail((m) => m.toEmail === second && m.subject.startsWith('Confirmez votre email'));
+    const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
+    expect(await (await visitor.post('/api/public/link-email/confirm', { token })).json()).toMatchObject({ balance: 30 });
+    // The rating stays with the first customer (the phone's record when it was made); the phone now belongs to the second.
+    expect(await customerByEmail(restaurant.id, first)).toMatchObject({ points: 90, anonId: null });
+    expect(await customerByEmail(restaurant.id, second)).toMatchObject({ points: 30, anonId: visitor.anonId });
+  });
+
   it('attack: confirmation emails to one address stay at 5 an hour across the form and the link box; the rating is never lost', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const target = uniqueEmail('flooded');
