@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { rewards, qrCodes } from '../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { customers, loyaltyRules, rewards, qrCodes } from '../../src/server/db/schema';
 import { createRestaurant } from '../support/factories';
 import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
 
@@ -32,9 +33,14 @@ export function createVisitor(ctx: TestContext, ip = randomIp()) {
   };
 }
 
-/** An approved restaurant with its main QR, a table QR and the demo reward catalogue (50 and 100, one inactive at 60). */
-export async function createDinerRestaurant(ctx: TestContext, options: Parameters<typeof createRestaurant>[1] = {}) {
+/**
+ * An approved restaurant with its main QR, a table QR and the demo reward catalogue (50 and 100, one
+ * inactive at 60). Most tests rate several times from one device to check points, so the interval
+ * between two earning visits is 0 unless `earningIntervalHours` is given (the interval has its own tests).
+ */
+export async function createDinerRestaurant(ctx: TestContext, options: Parameters<typeof createRestaurant>[1] & { earningIntervalHours?: number } = {}) {
   const restaurant = await createRestaurant(ctx, options);
+  await ctx.db.update(loyaltyRules).set({ earningIntervalHours: options.earningIntervalHours ?? 0 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
   const [main, table] = await ctx.db
     .insert(qrCodes)
     .values([
@@ -58,4 +64,40 @@ export async function linkEmailAndConfirm(ctx: TestContext, visitor: ReturnType<
   const mail = await ctx.waitForMail((m) => m.toEmail === body.email.toLowerCase() && m.subject.startsWith('Confirmez votre email') && !before.has(m.id));
   const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
   return { token, response: await visitor.post('/api/public/link-email/confirm', { token }) };
+}
+
+/**
+ * A diner's browser that already confirmed `email` at this restaurant (the link was opened earlier): its
+ * rf_tid cookie belongs to the customer with that address, so the form's email is its own, not a claim.
+ */
+export async function createConfirmedVisitor(
+  ctx: TestContext,
+  restaurantId: string,
+  email: string,
+  customer: Partial<Pick<typeof customers.$inferInsert, 'firstName' | 'lastName' | 'points' | 'marketingConsent'>> = {},
+  ip = randomIp(),
+) {
+  const visitor = createVisitor(ctx, ip);
+  const answer = await visitor.get(`/api/public/restaurants/${restaurantId}/anonymous-points`);
+  if (answer.status !== 200) throw new Error(`anonymous-points answered ${answer.status}`);
+  const anonId = visitor.agent.cookies.get('rf_tid')!;
+  return Object.assign(visitor, { anonId, customerId: await confirmDevice(ctx, restaurantId, anonId, email, customer) });
+}
+
+/** Gives the device `anonId` the customer with `email` (created when missing), as an opened confirmation link would. */
+export async function confirmDevice(
+  ctx: TestContext,
+  restaurantId: string,
+  anonId: string,
+  email: string,
+  customer: Partial<Pick<typeof customers.$inferInsert, 'firstName' | 'lastName' | 'points' | 'marketingConsent'>> = {},
+): Promise<string> {
+  const [existing] = await ctx.db.select({ id: customers.id }).from(customers).where(and(eq(customers.restaurantId, restaurantId), eq(customers.email, email.toLowerCase())));
+  if (existing) {
+    await ctx.db.update(customers).set({ anonId: null }).where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
+    await ctx.db.update(customers).set({ anonId, ...customer }).where(eq(customers.id, existing.id));
+    return existing.id;
+  }
+  const [row] = await ctx.db.insert(customers).values({ restaurantId, anonId, email: email.toLowerCase(), ...customer }).returning();
+  return row.id;
 }

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';
 import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { createDinerTestContext, createDinerRestaurant, createVisitor, linkEmailAndConfirm } from './diner-support';
+import { createConfirmedVisitor, createDinerTestContext, createDinerRestaurant, createVisitor, linkEmailAndConfirm } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -125,12 +125,12 @@ describe('QR codes and visits', () => {
 });
 
 describe('POST /api/public/feedbacks', () => {
-  it('records customer, visit, feedback, points and consent in one go, then thanks the diner by email', async () => {
+  it('records customer, visit, feedback, points and consent in one go, then thanks the diner by email (a device with its confirmed address)', async () => {
     const { restaurant, tableQr } = await createDinerRestaurant(ctx);
     await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/bistrot/review' }).where(eq(restaurants.id, restaurant.id));
-    const visitor = createVisitor(ctx);
-    const { visitId } = await (await visitor.post('/api/public/visits', { restaurantId: restaurant.id, qrId: tableQr.id })).json();
     const email = uniqueEmail('diner');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    const { visitId } = await (await visitor.post('/api/public/visits', { restaurantId: restaurant.id, qrId: tableQr.id })).json();
     const response = await visitor.submit({
       restaurantId: restaurant.id,
       qrId: tableQr.id,
@@ -145,10 +145,10 @@ describe('POST /api/public/feedbacks', () => {
       marketingConsent: true,
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ pointsAdded: 20, balance: 20, unlockedRewards: [] });
+    expect(await response.json()).toEqual({ pointsAdded: 20, balance: 20, unlockedRewards: [], earning: 'earned' });
 
     const customer = await findCustomerByEmail(restaurant.id, email);
-    expect(customer).toMatchObject({ email, firstName: 'Léa', lastName: 'Martin', phone: '06 12 34 56 78', points: 20, marketingConsent: true, anonId: null });
+    expect(customer).toMatchObject({ id: visitor.customerId, email, firstName: 'Léa', lastName: 'Martin', phone: '06 12 34 56 78', points: 20, marketingConsent: true, anonId: visitor.anonId });
     expect(customer.lastVisitAt).toBeInstanceOf(Date);
     expect(customer.marketingConsentAt).toBeInstanceOf(Date);
     const [feedback] = await ctx.db.select().from(feedbacks).where(eq(feedbacks.customerId, customer.id));
@@ -171,6 +171,7 @@ describe('POST /api/public/feedbacks', () => {
   it('writes the submission and the emails it leads to in one transaction: a failed commit leaves nothing behind', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('atomic');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     const body = { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 2, email, firstName: 'Nina' };
     const jobsOf = async (queue: string) =>
       (await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = ${queue} and data->>'restaurantId' = ${restaurant.id}`))[0].n;
@@ -181,7 +182,7 @@ describe('POST /api/public/feedbacks', () => {
         for each row when (new.restaurant_id = '${restaurant.id}') execute function diner_test_fail_commit()`),
     );
     try {
-      const refused = await createVisitor(ctx).post('/api/public/feedbacks', body);
+      const refused = await visitor.post('/api/public/feedbacks', body);
       expect(refused.status).toBe(500);
     } finally {
       await ctx.db.execute(sql.raw('drop trigger diner_test_fail_commit on feedbacks'));
@@ -190,14 +191,14 @@ describe('POST /api/public/feedbacks', () => {
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(0);
     expect(await countRows(visits, eq(visits.restaurantId, restaurant.id))).toBe(0);
     expect(await countRows(pointEvents, eq(pointEvents.restaurantId, restaurant.id))).toBe(0);
-    expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(0);
+    expect(await findCustomerByEmail(restaurant.id, email)).toMatchObject({ points: 0, firstName: null, lastVisitAt: null });
     expect(await jobsOf('email.send')).toBe(0);
     expect(await jobsOf('email.send-comeback')).toBe(0);
 
     // The same submission sent again goes through whole: its alert and the customer's comeback email are
     // queued by the submission itself (no follow-up job reads it all again).
-    const accepted = await createVisitor(ctx).post('/api/public/feedbacks', body);
-    expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
+    const accepted = await visitor.post('/api/public/feedbacks', body);
+    expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [], earning: 'earned' });
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
     expect(await jobsOf('email.send')).toBe(1);
     expect(await jobsOf('email.send-comeback')).toBe(1);
@@ -208,8 +209,9 @@ describe('POST /api/public/feedbacks', () => {
   it('alerts the restaurant’s contact email for 3 stars or less and does not thank', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('unhappy');
-    const response = await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment: 'Plat froid', firstName: 'Hugo', email });
-    expect(await response.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [] });
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    const response = await visitor.submit({ restaurantId: restaurant.id, rating: 2, comment: 'Plat froid', firstName: 'Hugo', email });
+    expect(await response.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [], earning: 'earned' });
     const alert = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
     expect(alert.subject).toBe('Avis à surveiller : 2/5 — Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
@@ -222,30 +224,40 @@ describe('POST /api/public/feedbacks', () => {
   it('does not keep a marketing consent that was not given', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('noconsent');
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4, email });
+    await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 4, email });
     expect(await findCustomerByEmail(restaurant.id, email)).toMatchObject({ marketingConsent: false, marketingConsentAt: null });
   });
 
-  it('unlocks every active reward the balance reaches, once, and emails each one', async () => {
+  it('unlocks every active reward the balance reaches, once, pays it at once and emails each one', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     await ctx.db.update(loyaltyRules).set({ basePoints: 45, bonusGoodRating: 10, maxPointsPerDay: 500 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
     const email = uniqueEmail('rewards');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     // 45: nothing yet. (Reward emails are marketing: they need the diner's consent.)
-    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email, marketingConsent: true })).json()).toEqual({ pointsAdded: 45, balance: 45, unlockedRewards: [] });
-    // 45 → 100: passes "Café offert" (50) and reaches "Dessert offert" (100); the inactive one (60) stays locked.
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email, marketingConsent: true })).json()).toEqual({ pointsAdded: 45, balance: 45, unlockedRewards: [], earning: 'earned' });
+    // 45 → 100 passes "Café offert" (50) and "Dessert offert" (100); the inactive one (60) stays locked.
+    // The café is paid at once (100 − 50 = 50): the dessert is no longer covered, so it is not promised.
     expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).toEqual({
       pointsAdded: 55,
-      balance: 100,
-      unlockedRewards: [{ name: 'Café offert' }, { name: 'Dessert offert' }],
+      balance: 50,
+      unlockedRewards: [{ name: 'Café offert' }],
+      earning: 'earned',
     });
-    // 100 → 145: nothing new.
+    // 50 → 95: nothing new (the café's threshold was not crossed again).
     expect((await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email })).json()).unlockedRewards).toEqual([]);
+    // 95 → 140 reaches the dessert, paid at once: 40 left.
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email })).json()).toMatchObject({ balance: 40, unlockedRewards: [{ name: 'Dessert offert' }] });
     const customer = await findCustomerByEmail(restaurant.id, email);
+    expect(customer.points).toBe(40);
     const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
     expect(earned.map((r) => [r.label, r.cost, r.status]).sort()).toEqual([
       ['Café offert', 50, 'pending'],
       ['Dessert offert', 100, 'pending'],
+    ]);
+    const events = await ctx.db.select().from(pointEvents).where(eq(pointEvents.customerId, customer.id));
+    expect(events.filter((e) => e.points < 0).map((e) => [e.points, e.reason]).sort()).toEqual([
+      [-100, 'reward_unlocked'],
+      [-50, 'reward_unlocked'],
     ]);
     await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Dessert offert'));
     await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Café offert'));
@@ -255,16 +267,21 @@ describe('POST /api/public/feedbacks', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     await ctx.db.update(loyaltyRules).set({ maxPointsPerDay: 30 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
     const email = uniqueEmail('cap');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     // 23:10 in Paris (21:10 UTC in summer).
     clock.freeze(new Date('2026-07-14T21:10:00Z'));
     const added = [];
-    for (let n = 0; n < 3; n++) added.push((await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).pointsAdded);
-    expect(added).toEqual([20, 10, 0]);
+    for (let n = 0; n < 3; n++) added.push(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json());
+    expect(added.map((answer) => [answer.pointsAdded, answer.earning])).toEqual([
+      [20, 'earned'],
+      [10, 'earned'],
+      [0, 'daily_cap'],
+    ]);
     // 00:20 in Paris: a new day, although still the same UTC day.
     clock.freeze(new Date('2026-07-14T22:20:00Z'));
     const next = await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json();
-    expect(next).toEqual({ pointsAdded: 20, balance: 50, unlockedRewards: [{ name: 'Café offert' }] });
+    // 30 + 20 reaches the café, paid at once.
+    expect(next).toEqual({ pointsAdded: 20, balance: 0, unlockedRewards: [{ name: 'Café offert' }], earning: 'earned' });
     const customer = await findCustomerByEmail(restaurant.id, email);
     expect(await countRows(feedbacks, eq(feedbacks.customerId, customer.id))).toBe(4);
   });
@@ -272,7 +289,7 @@ describe('POST /api/public/feedbacks', () => {
   it('returns the first answer for a retried submission and records nothing twice', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('retry');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     const body = { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, email };
     const first = await (await visitor.post('/api/public/feedbacks', body)).json();
     const again = await (await visitor.post('/api/public/feedbacks', { ...body, rating: 1 })).json();
@@ -294,7 +311,7 @@ describe('POST /api/public/feedbacks', () => {
     const visitor = createVisitor(ctx);
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Zoé' });
     const second = await (await visitor.submit({ restaurantId: restaurant.id, rating: 3 })).json();
-    expect(second).toEqual({ pointsAdded: 10, balance: 30, unlockedRewards: [] });
+    expect(second).toEqual({ pointsAdded: 10, balance: 30, unlockedRewards: [], earning: 'earned' });
     const tid = visitor.agent.cookies.get('rf_tid')!;
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.anonId, tid));
     expect(customer).toMatchObject({ restaurantId: restaurant.id, points: 30, firstName: 'Zoé', email: null });
@@ -380,7 +397,8 @@ describe('POST /api/public/link-email', () => {
     expect(linked.status).toBe(200);
     expect(await linked.json()).toMatchObject({ balance: 20 });
     const customer = await findCustomerByEmail(restaurant.id, email);
-    expect(customer).toMatchObject({ email, anonId: null, points: 20, firstName: 'Inès', marketingConsent: true });
+    // The device keeps its id on the customer: it is recognised as that customer from now on.
+    expect(customer).toMatchObject({ email, anonId: visitor.agent.cookies.get('rf_tid'), points: 20, firstName: 'Inès', marketingConsent: true });
     expect(await countRows(feedbacks, eq(feedbacks.customerId, customer.id))).toBe(1);
     // The link works once; asking again changes nothing.
     expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(400);
@@ -392,35 +410,36 @@ describe('POST /api/public/link-email', () => {
   it('moves points, visits, feedbacks and earned rewards onto an existing customer exactly once', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('known');
-    // The known customer: 40 points by email from another device.
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Jules', marketingConsent: true });
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email });
-    // The anonymous one: 60 points, already earned "Café offert".
+    // The known customer: 40 points from their own (confirmed) device.
+    const known = await createConfirmedVisitor(ctx, restaurant.id, email, { firstName: 'Jules', marketingConsent: true });
+    await known.submit({ restaurantId: restaurant.id, rating: 5, email });
+    await known.submit({ restaurantId: restaurant.id, rating: 5, email });
+    // The anonymous one: 60 points, already earned (and paid) "Café offert": 10 left.
     const visitor = createVisitor(ctx);
     await ctx.db.update(loyaltyRules).set({ basePoints: 50 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
-    expect((await (await visitor.submit({ restaurantId: restaurant.id, rating: 5 })).json()).unlockedRewards).toEqual([{ name: 'Café offert' }]);
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5 })).json()).toMatchObject({ balance: 10, unlockedRewards: [{ name: 'Café offert' }] });
     const tid = visitor.agent.cookies.get('rf_tid')!;
     const [anon] = await ctx.db.select().from(customers).where(eq(customers.anonId, tid));
-    expect(anon.points).toBe(60);
+    expect(anon.points).toBe(10);
 
     const { token, response } = await linkEmailAndConfirm(ctx, visitor, { restaurantId: restaurant.id, email });
-    // 40 + 60 = 100 reaches "Dessert offert" (only the combined balance could).
-    expect(await response.json()).toMatchObject({ balance: 100 });
+    // 40 + 10 = 50 reaches "Café offert" once more (only the combined balance could), paid at once.
+    expect(await response.json()).toMatchObject({ balance: 0 });
     const target = await findCustomerByEmail(restaurant.id, email);
-    expect(target.points).toBe(100);
-    expect(target.firstName).toBe('Jules');
+    expect(target).toMatchObject({ points: 0, firstName: 'Jules', anonId: tid });
     expect(await ctx.db.select().from(customers).where(eq(customers.id, anon.id))).toEqual([]);
     expect(await countRows(feedbacks, eq(feedbacks.customerId, target.id))).toBe(3);
     expect(await countRows(visits, eq(visits.customerId, target.id))).toBe(3);
-    expect(await countRows(pointEvents, eq(pointEvents.customerId, target.id))).toBe(3);
+    const events = await ctx.db.select().from(pointEvents).where(eq(pointEvents.customerId, target.id));
+    expect(events.map((e) => e.points).sort((a, b) => a - b)).toEqual([-50, -50, 20, 20, 60]);
     const earned = await ctx.db.select({ label: customerRewards.label }).from(customerRewards).where(eq(customerRewards.customerId, target.id));
-    expect(earned.map((r) => r.label).sort()).toEqual(['Café offert', 'Dessert offert']);
-    await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Dessert offert'));
+    expect(earned.map((r) => r.label)).toEqual(['Café offert', 'Café offert']);
+    await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('Café offert'));
 
     // Opening the link again, even twice at once, changes nothing.
     const repeats = await Promise.all([1, 2].map(() => visitor.post('/api/public/link-email/confirm', { token })));
     for (const repeat of repeats) expect(repeat.status).toBe(400);
-    expect((await findCustomerByEmail(restaurant.id, email)).points).toBe(100);
+    expect((await findCustomerByEmail(restaurant.id, email)).points).toBe(0);
     expect(await countRows(customers, eq(customers.restaurantId, restaurant.id))).toBe(1);
     expect((await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, target.id))).length).toBe(2);
   });

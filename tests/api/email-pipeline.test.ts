@@ -19,7 +19,7 @@ import { TEST_DATABASE_URL } from '../support/database';
 import { createSignedInOwner, uniqueEmail } from '../support/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { confirmDevice, createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
 // Every mail of this file leaves through nodemailer to a real SMTP server, DKIM-signed.
 const DKIM_DOMAIN = 'refeed.test';
@@ -108,7 +108,7 @@ describe('what arrives at the mail server', () => {
   it('escapes a diner’s comment in the low-rating alert and gives it a text part, from ReFeed to the contact email', async () => {
     const { restaurant } = await createRestaurantWithAutomations('Chez Demo');
     const comment = '<script>alert("x")</script> Froid & long';
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment, firstName: 'Hugo', email: uniqueEmail('hugo') });
+    await (await createConfirmedVisitor(ctx, restaurant.id, uniqueEmail('hugo'))).submit({ restaurantId: restaurant.id, rating: 2, comment, firstName: 'Hugo', email: uniqueEmail('hugo') });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
     expect(mail.envelope.to).toEqual([restaurant.contactEmail]);
     expect(mail.envelope.from).toBe(`bonjour@${DKIM_DOMAIN}`);
@@ -130,7 +130,7 @@ describe('what arrives at the mail server', () => {
   it('sends a marketing email as the restaurant, with one-click unsubscribe headers covered by the DKIM signature', async () => {
     const { restaurant } = await createRestaurantWithAutomations('Le Petit Zinc');
     const email = uniqueEmail('lea');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     // 20 + 20 + 20 = 60 points: "Café offert" (50) is unlocked by the third visit.
     for (let visit = 0; visit < 3; visit++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Léa', email, marketingConsent: true });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('Café offert'));
@@ -158,7 +158,7 @@ describe('unsubscribing', () => {
   async function customerWithMarketingMail(name: string) {
     const { restaurant } = await createRestaurantWithAutomations(name);
     const email = uniqueEmail('diner');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     for (let visit = 0; visit < 3; visit++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Nina', email, marketingConsent: true });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('Café offert'));
     const url = unsubscribeUrlOf(mail);
@@ -182,8 +182,9 @@ describe('unsubscribing', () => {
     // A second POST changes nothing and answers the same.
     expect((await ctx.app.request(url.replace(TEST_PUBLIC_URL, ''), { method: 'POST' })).status).toBe(200);
 
-    // 40 more points reach "Dessert offert" (100): its reward mail is skipped, with the reason, and so
-    // is the thank-you of each visit (every diner email honours the unsubscribe, decision 025).
+    // 40 more points reach "Café offert" once more (the first one was paid at unlock): its reward mail is
+    // skipped, with the reason, and so is the thank-you of each visit (every diner email honours the
+    // unsubscribe, decision 025).
     const before = mailsTo(email).length;
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, email });
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, email });
@@ -232,8 +233,8 @@ describe('sends over time', () => {
     const { restaurant } = await createRestaurantWithAutomations('Nudge Time');
     const consenting = uniqueEmail('yes');
     const silent = uniqueEmail('no');
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Anna', email: consenting, marketingConsent: true });
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Marc', email: silent });
+    await (await createConfirmedVisitor(ctx, restaurant.id, consenting)).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Anna', email: consenting, marketingConsent: true });
+    await (await createConfirmedVisitor(ctx, restaurant.id, silent)).submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Marc', email: silent });
     await smtp.waitFor((m) => m.envelope.to.includes(consenting) && m.parsed.subject === 'Merci pour votre visite ! — Nudge Time');
     await smtp.waitFor((m) => m.envelope.to.includes(silent));
     await ctx.waitForIdleQueue();
@@ -253,7 +254,7 @@ describe('sends over time', () => {
   it('checks the automation when the job runs: paused after the visit, the nudge is skipped and logged', async () => {
     const { restaurant } = await createRestaurantWithAutomations('Nudge Paused');
     const email = uniqueEmail('paused');
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true });
+    await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true });
     await smtp.waitFor((m) => m.envelope.to.includes(email));
     await setAutomationStatus(restaurant.id, 'review_nudge_3d', 'inactive');
     clock.advance(3 * DAY);
@@ -264,7 +265,7 @@ describe('sends over time', () => {
     // A paused thank-you sends nothing right away either.
     await setAutomationStatus(restaurant.id, 'thanks_after_visit', 'inactive');
     const other = uniqueEmail('paused2');
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email: other });
+    await (await createConfirmedVisitor(ctx, restaurant.id, other)).submit({ restaurantId: restaurant.id, rating: 5, email: other });
     await expect.poll(() => logsOf(restaurant.id, 'thanks_after_visit')).toContainEqual(['skipped', SKIP_REASONS.automationPaused]);
     expect(mailsTo(other)).toHaveLength(0);
   });
@@ -272,7 +273,7 @@ describe('sends over time', () => {
   it('sends "we miss you" 30 days after the last visit, moved when the customer comes back, once', async () => {
     const { restaurant } = await createRestaurantWithAutomations('Comeback');
     const email = uniqueEmail('back');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     const start = clock.now();
     clock.freeze(start);
     await visitor.submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Paul', email, marketingConsent: true });
@@ -308,7 +309,7 @@ describe('sends over time', () => {
   it('skips a "we miss you" that comes due although the customer came back since (and says why)', async () => {
     const { restaurant } = await createRestaurantWithAutomations('Came Back');
     const email = uniqueEmail('cameback');
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4, email, marketingConsent: true });
+    await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 4, email, marketingConsent: true });
     await ctx.waitForIdleQueue();
     // A visit recorded some other way (no new job): the send re-reads the last visit when it runs.
     await ctx.db.update(customers).set({ lastVisitAt: new Date(clock.now().getTime() + 20 * DAY) }).where(eq(customers.email, email));
@@ -393,9 +394,12 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
     try {
       const { restaurant } = await createDinerRestaurant(ctx, { name: 'Instance Web' });
       const email = uniqueEmail('web-only');
+      // A phone that confirmed this email earlier: its thank-you is queued.
+      const anonId = crypto.randomUUID();
+      await confirmDevice(ctx, restaurant.id, anonId, email);
       const response = await createApp(web.deps, { clientDist: ctx.dataDir }).request(`${TEST_PUBLIC_URL}/api/public/feedbacks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'x-forwarded-for': '10.77.0.1' },
+        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'x-forwarded-for': '10.77.0.1', cookie: `rf_tid=${anonId}` },
         body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, firstName: 'Inès', email }),
       });
       expect(response.status).toBe(200);

@@ -6,7 +6,7 @@ import { handleSendEmail, ZSendEmail } from '../../src/server/email/send-email';
 import { followUpJob } from '../../src/server/features/diner/diner.jobs';
 import { recordStatements } from '../support/statements';
 import type { TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('a submission’s follow-up work in few statements', () => {
     let status = 0;
     const { jobQueue } = await recordWork(async () => {
       const writes = await recordJobWrites(async () => {
-        status = (await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status;
+        status = (await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status;
       });
       // Every write through the submission's transaction (the same view of it), none on the queue's own connection.
       expect(writes.map(({ method, queue }) => `${method} ${queue}`)).toEqual(['insert email.send', 'upsert email.send-nudge', 'upsert email.send-comeback']);
@@ -100,7 +100,7 @@ describe('a submission’s follow-up work in few statements', () => {
   it('still follows up a feedback whose job an older version queued: one read, then the same emails in one transaction', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `ancien-${Date.now()}@example.fr`;
-    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status).toBe(200);
+    expect((await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Camille', email, comment: 'Parfait' })).status).toBe(200);
     // Its thanks sent first, so that only the follow-up's own statements are recorded below.
     await ctx.waitForMail((mail) => mail.toEmail === email);
     const [feedback] = await queryRows<{ id: string; customer_id: string }>(ctx.db, sql`select id, customer_id from feedbacks where restaurant_id = ${restaurant.id}`);
@@ -125,7 +125,7 @@ describe('a submission’s follow-up work in few statements', () => {
   it('reads what an email is rendered and checked from in one statement, and marks it sent with its log row in one more', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `merci-${Date.now()}@example.fr`;
-    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Léa', email })).status).toBe(200);
+    expect((await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 4, firstName: 'Léa', email })).status).toBe(200);
     await ctx.waitForMail((mail) => mail.toEmail === email);
     const [customer] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
     const payload = ZSendEmail.parse({ template: 'thanks_after_visit', restaurantId: restaurant.id, customerId: customer.id, to: null, eventId: `again-${Date.now()}`, data: {} });

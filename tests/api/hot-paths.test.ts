@@ -12,7 +12,7 @@ import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
 import { recordStatementDetails, recordStatements } from '../support/statements';
 import { createTestContext, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createVisitor } from './diner-support';
+import { createDinerRestaurant, createConfirmedVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -253,7 +253,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per con
   it('leaves a feedback submission’s statements prepared on the connection that ran it', async () => {
     if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
     const { restaurant } = await createDinerRestaurant(ctx);
-    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Jeanne', email: `prep-${Date.now()}@example.fr` })).status).toBe(200);
+    const email = `prep-${Date.now()}@example.fr`;
+    expect((await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Jeanne', email })).status).toBe(200);
     await ctx.waitForIdleQueue(20_000);
     // Every idle connection of the app's pool, held at once, and what each has prepared.
     const { pool } = ctx.database;

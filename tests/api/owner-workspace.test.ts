@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerRewards, customers, emailLogs, feedbacks, pointEvents, restaurantAuditLog, usersRestaurants, visits } from '../../src/server/db/schema';
+import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, restaurantAuditLog, usersRestaurants, visits } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TLoyaltyOverview, TReward } from '../../src/shared/schemas/loyalty';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -147,40 +147,54 @@ describe('/api/customers', () => {
     expect((await ctx.db.select().from(restaurantAuditLog).where(eq(restaurantAuditLog.restaurantId, restaurant.id))).map((a) => a.action)).toEqual(['customers_csv_exported']);
   });
 
-  it('marks a pending reward as used once under 20 parallel clicks, deducting its cost once', async () => {
+  it('hands two rewards the diner was told about over once each under 20 parallel clicks: paid at unlock, never refused, never negative', async () => {
     const { restaurant, agent } = await createOwnerWithDinerRestaurant();
+    await ctx.db.update(loyaltyRules).set({ basePoints: 90, bonusGoodRating: 10, maxPointsPerDay: 500 }).where(eq(loyaltyRules.restaurantId, restaurant.id));
     const email = uniqueEmail('fidele');
-    // 3 × 20 points: 'Café offert' (50) is unlocked.
-    for (let n = 0; n < 3; n++) await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email });
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    // 0 → 100: 'Café offert' (50) is unlocked and paid at once (50 left; the dessert is not covered, so not promised).
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).toMatchObject({ balance: 50, unlockedRewards: [{ name: 'Café offert' }] });
+    // 50 → 150: 'Dessert offert' (100) is unlocked and paid: 50 left, both rewards 'à remettre'.
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).toMatchObject({ balance: 50, unlockedRewards: [{ name: 'Dessert offert' }] });
     const [customer] = await ctx.db.select().from(customers).where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)));
-    expect(customer.points).toBe(60);
+    expect(customer.points).toBe(50);
     const detail = await readJson<TCustomerDetail>(agent, `/api/customers/${customer.id}`);
-    const pending = detail.rewards.find((r) => r.status === 'pending')!;
-    expect(pending).toMatchObject({ label: 'Café offert', cost: 50 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => agent.post(`/api/customers/${customer.id}/rewards/${pending.id}/redeem`)));
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
-    const ok = await answers.find((r) => r.status === 200)!.json();
-    expect(ok).toEqual({ message: 'Récompense utilisée', balance: 10 });
+    const pending = detail.rewards.filter((r) => r.status === 'pending');
+    expect(pending.map((r) => [r.label, r.cost]).sort()).toEqual([
+      ['Café offert', 50],
+      ['Dessert offert', 100],
+    ]);
+    // The dessert (100) costs more than the balance (50): it is paid already, so the counter hands it over.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => agent.post(`/api/customers/${customer.id}/rewards/${pending[n % 2].id}/redeem`)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(18);
+    for (const refused of answers.filter((r) => r.status === 409)) expect((await refused.json()).error.message).not.toContain('Points insuffisants');
+    for (const ok of answers.filter((r) => r.status === 200)) expect(await ok.json()).toEqual({ message: 'Récompense utilisée', balance: 50 });
     const [after] = await ctx.db.select().from(customers).where(eq(customers.id, customer.id));
-    expect(after.points).toBe(10);
-    const events = await ctx.db.select().from(pointEvents).where(and(eq(pointEvents.customerId, customer.id), eq(pointEvents.reason, 'reward_redeemed')));
-    expect(events.map((e) => e.points)).toEqual([-50]);
-    const [reward] = await ctx.db.select().from(customerRewards).where(eq(customerRewards.id, pending.id));
-    expect(reward.status).toBe('redeemed');
+    expect(after.points).toBe(50);
+    const events = await ctx.db.select().from(pointEvents).where(and(eq(pointEvents.customerId, customer.id), lt(pointEvents.points, 0)));
+    expect(events.map((e) => [e.points, e.reason]).sort()).toEqual([
+      [-100, 'reward_unlocked'],
+      [-50, 'reward_unlocked'],
+    ]);
+    const handed = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
+    expect(handed.map((r) => r.status)).toEqual(['redeemed', 'redeemed']);
+    expect(handed.every((r) => r.redeemedAt instanceof Date)).toBe(true);
   });
 
   it('exports one customer’s data as JSON and erases them: personal data gone, feedbacks kept anonymous without their comments, both audited', async () => {
     const { restaurant, agent, owner } = await createOwnerWithDinerRestaurant();
     const email = uniqueEmail('rgpd');
-    for (let n = 0; n < 3; n++) await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Inès', phone: '0612345678', comment: `Merci ${n}` });
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Inès', phone: '0612345678', comment: `Merci ${n}` });
     await ctx.waitForIdleQueue();
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.email, email));
     const exported = await agent.get(`/api/customers/${customer.id}/export`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toContain(`client-${customer.id}.json`);
     const data = await exported.json();
-    expect(data.customer).toMatchObject({ email, firstName: 'Inès', phone: '0612345678', points: 60 });
+    // 60 points earned, 50 of them paid for 'Café offert' at unlock.
+    expect(data.customer).toMatchObject({ email, firstName: 'Inès', phone: '0612345678', points: 10 });
     expect(data.feedbacks).toHaveLength(3);
     expect(data.rewards.map((r: { label: string }) => r.label)).toEqual(['Café offert']);
     expect(data.emails.length).toBeGreaterThan(0);
@@ -208,14 +222,30 @@ describe('/api/loyalty', () => {
     const { agent } = await createSignedInOwner(ctx);
     const rules = { basePoints: 15, bonusGoodRating: 5, ratingThreshold: 5, maxPointsPerDay: 60 };
     expect((await agent.put('/api/loyalty/rules', rules)).status).toBe(200);
-    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual(rules);
-    for (const [field, value] of [['ratingThreshold', 2], ['ratingThreshold', 6], ['ratingThreshold', 4.5], ['basePoints', 1.5], ['maxPointsPerDay', -1], ['basePoints', '10']] as const) {
+    // An older client that does not send the interval keeps it (3 hours by default).
+    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual({ ...rules, earningIntervalHours: 3 });
+    expect((await agent.put('/api/loyalty/rules', { ...rules, earningIntervalHours: 0 })).status).toBe(200);
+    expect((await agent.put('/api/loyalty/rules', rules)).status).toBe(200);
+    expect((await readJson<TLoyaltyOverview>(agent, '/api/loyalty')).rules).toEqual({ ...rules, earningIntervalHours: 0 });
+    for (const [field, value] of [
+      ['ratingThreshold', 2],
+      ['ratingThreshold', 6],
+      ['ratingThreshold', 4.5],
+      ['basePoints', 1.5],
+      ['maxPointsPerDay', -1],
+      ['basePoints', '10'],
+      ['earningIntervalHours', -1],
+      ['earningIntervalHours', 25],
+      ['earningIntervalHours', 1.5],
+    ] as const) {
       const response = await agent.put('/api/loyalty/rules', { ...rules, [field]: value });
       expect(response.status, `${field}=${value}`).toBe(400);
       expect((await response.json()).error.message).toMatch(/[a-zé]/);
     }
     const threshold = await agent.put('/api/loyalty/rules', { ...rules, ratingThreshold: 6 });
     expect((await threshold.json()).error.message).toBe('Le seuil doit être un nombre entier entre 3 et 5');
+    const interval = await agent.put('/api/loyalty/rules', { ...rules, earningIntervalHours: 25 });
+    expect((await interval.json()).error.message).toBe('Intervalle entre deux visites : nombre entier d’heures entre 0 et 24');
   });
 
   it('creates, lists by cost, toggles and deletes rewards; stats count the points distributed', async () => {

@@ -5,7 +5,7 @@ import { insertDefaultAutomations } from '../../src/server/email/default-automat
 import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createDinerRestaurant, createDinerTestContext, createConfirmedVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -82,7 +82,8 @@ describe('tenancy: owner B with owner A’s ids', () => {
     const { restaurant, mainQr, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
     await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
     const email = uniqueEmail('client-a');
-    for (let n = 0; n < 3; n++) await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
     const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
     const catalogue = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurant.id));

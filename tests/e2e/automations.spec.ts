@@ -147,16 +147,30 @@ describe('/automations', () => {
     const page = await signInDemoOwner(DESKTOP);
     const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
     const restaurantId = me.restaurants[0].id;
-    // A diner who consented rates three times: 60 points unlock 'Café offert' (50), a marketing email.
+    // A diner who consented rates from three phones, typing the email each time (a claim until confirmed):
+    // opening the three confirmation links merges 60 points, which unlock 'Café offert' (50), a marketing email.
     const email = uniqueEmail('lea');
-    const ip = `10.9.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
     for (let visit = 0; visit < 3; visit++) {
+      const ip = `10.9.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 250)}`;
       const response = await fetch(`${baseUrl}/api/public/feedbacks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': ip },
         body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId, rating: 5, firstName: 'Léa', email, marketingConsent: true }),
       });
       expect(response.status).toBe(200);
+    }
+    let confirmations: Mail[] = [];
+    await expect
+      .poll(async () => (confirmations = (await readMailbox(email)).filter((mail) => mail.subject.startsWith('Confirmez votre email'))).length, { timeout: 20_000 })
+      .toBe(3);
+    for (const mail of confirmations) {
+      const token = /[?&]link=([\w-]+)/.exec(mail.html)![1];
+      const confirmed = await fetch(`${baseUrl}/api/public/link-email/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ token }),
+      });
+      expect(confirmed.status).toBe(200);
     }
     let rewardMail: Mail | undefined;
     await expect

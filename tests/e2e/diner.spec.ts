@@ -18,18 +18,23 @@ async function readMailbox(to: string): Promise<Mail[]> {
   return ((await response.json()) as { mails: Mail[] }).mails;
 }
 
-/** The demo restaurant's id, read as its owner would (GET /api/me). */
-async function findDemoRestaurantId(): Promise<string> {
+/** The demo owner's session cookie. */
+async function ownerCookie(): Promise<string> {
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify(owner),
   });
   expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
+  return signIn.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/** The demo restaurant's id, read as its owner would (GET /api/me). */
+async function findDemoRestaurantId(): Promise<string> {
+  const cookie = await ownerCookie();
   const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string; name: string }> };
   return me.restaurants.find((r) => r.name === 'Chez Demo')!.id;
 }
@@ -86,13 +91,17 @@ describe('the diner pages on a phone (390×844)', () => {
     const review = page.getByRole('link', { name: 'Laisser un avis Google' });
     expect(await review.getAttribute('href')).toBe('https://g.page/r/chez-demo/review');
     expect(await review.getAttribute('target')).toBe('_blank');
-    // A known email needs no linking step.
+    // A typed email needs no linking box: the confirmation link is sent to it.
     expect(await page.getByRole('button', { name: 'Récupérer mes points' }).count()).toBe(0);
+    expect(await page.getByTestId('email-claim-note').isVisible()).toBe(true);
     await saveScreenshot(page, 'diner-f-thanks-phone');
     // One page load, one tracked visit.
     expect(visitCalls).toEqual(['POST']);
-    // Jobs send it a few seconds later (feedback job, then the email job).
-    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Merci pour votre visite ! — Chez Demo');
+    // The typed address is unconfirmed: the confirmation is the only email it gets, with nothing typed in the form.
+    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toEqual(['Confirmez votre email pour garder vos points – Chez Demo']);
+    const [confirmation] = await readMailbox(email);
+    expect(confirmation.html).not.toContain('Camille');
+    expect(confirmation.html).not.toContain('Parfait, merci');
     expect(errors).toEqual([]);
   });
 
@@ -147,13 +156,65 @@ describe('the diner pages on a phone (390×844)', () => {
     await page.goto(link);
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Ce lien de confirmation est invalide ou a expiré.' }).isVisible(), { timeout: 15_000 }).toBe(true);
 
-    // Another phone, the same email: the 20 linked points are there.
-    const other = await browser.newPage(PHONE);
-    await openFeedbackPage(other, '');
-    await rate(other, 5);
-    await other.getByRole('textbox', { name: /^Email/ }).fill(email);
-    await other.getByRole('button', { name: 'Envoyer mon avis' }).click();
-    await expect.poll(() => other.getByText('Votre solde :').textContent()).toBe('Votre solde : 40 points');
+    // The same phone rates again within the interval: the rating is kept, it earns nothing, and says so.
+    await openFeedbackPage(page, '');
+    await rate(page, 5);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Votre solde :').textContent()).toBe('Votre solde : 20 points');
+    expect(await page.getByText('+0 points').isVisible()).toBe(true);
+    expect(await page.getByTestId('earning-note').textContent()).toBe('Vous avez déjà cumulé des points pour votre visite récente : cet avis n’en rapporte pas.');
+    await saveScreenshot(page, 'diner-interval-phone');
+  });
+
+  it('a regular’s email typed on another phone changes nothing until the link is opened', async () => {
+    // The regular: a phone that rated and confirmed its email.
+    const regularPhone = await browser.newPage(PHONE);
+    await openFeedbackPage(regularPhone, '');
+    await rate(regularPhone, 4);
+    await regularPhone.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await regularPhone.getByRole('button', { name: 'Récupérer mes points' }).waitFor();
+    const email = uniqueEmail('regular');
+    await regularPhone.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await regularPhone.getByRole('button', { name: 'Récupérer mes points' }).click();
+    const linkOf = async (count: number) => {
+      let links: string[] = [];
+      await expect
+        .poll(async () => {
+          const mails = (await readMailbox(email)).filter((m) => m.subject.startsWith('Confirmez votre email'));
+          links = mails.map((mail) => (/href="([^"]+\?link=[^"]+)"/.exec(mail.html)?.[1] ?? '').replace(/&amp;/g, '&'));
+          return links.length;
+        }, { timeout: 15_000 })
+        .toBe(count);
+      return links[0];
+    };
+    await regularPhone.goto(await linkOf(1));
+    await expect.poll(() => regularPhone.getByRole('status').filter({ hasText: 'Vos points ont été ajoutés !' }).isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Another phone types the regular's email with another first name.
+    const stranger = await browser.newPage(PHONE);
+    await openFeedbackPage(stranger, '');
+    await rate(stranger, 5);
+    await stranger.getByLabel('Prénom').fill('Intrus');
+    await stranger.getByRole('textbox', { name: /^Email/ }).fill(email);
+    await stranger.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    // Its own balance only, nothing of the regular's.
+    await expect.poll(() => stranger.getByText('Votre solde :').textContent()).toBe('Votre solde : 20 points');
+    // The regular, as the owner reads them: still 20 points and their own (empty) first name.
+    const cookie = await ownerCookie();
+    const regularRow = async () => {
+      const page = (await (await fetch(`${baseUrl}/api/customers?q=${encodeURIComponent(email)}`, { headers: { cookie } })).json()) as {
+        items: Array<{ email: string | null; firstName: string | null; points: number }>;
+      };
+      return page.items.find((item) => item.email === email);
+    };
+    expect(await regularRow()).toMatchObject({ points: 20, firstName: null });
+    // The confirmation sent to the regular's address (the newest), once opened, merges the stranger's phone's 20 points.
+    await stranger.goto(await linkOf(2));
+    await expect.poll(() => stranger.getByRole('status').filter({ hasText: 'Vos points ont été ajoutés !' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await regularRow())?.points, { timeout: 15_000 }).toBe(40);
+    // Their empty first name is filled by the typed one only now that the address's owner confirmed it.
+    expect((await regularRow())?.firstName).toBe('Intrus');
   });
 
   it('downloads the form schemas and the thank-you screen after the page, and sends the feedback even without them', async () => {

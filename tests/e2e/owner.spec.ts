@@ -84,7 +84,7 @@ describe('owner workspace', () => {
     await page.close();
   });
 
-  it('hands over a pending reward once and shows the new balance', async () => {
+  it('hands over a pending reward once; its points left the balance when it was unlocked', async () => {
     const page = await signInDemoOwner(DESKTOP);
     await page.goto(`${baseUrl}/customers`);
     // The seed unlocked rewards for its best customers: find one with a pending reward.
@@ -92,9 +92,10 @@ describe('owner workspace', () => {
     let target: { id: string; points: number; label: string } | null = null;
     for (const item of list.items) {
       const detail = await fetchJson<{ customer: { points: number }; rewards: Array<{ status: string; label: string; cost: number }> }>(page, `/api/customers/${item.id}`);
-      const pending = detail.rewards.find((reward) => reward.status === 'pending' && reward.cost <= detail.customer.points);
+      // Paid at unlock (decision 024): any pending reward can be handed over, and the balance stays.
+      const pending = detail.rewards.find((reward) => reward.status === 'pending');
       if (pending) {
-        target = { id: item.id, points: detail.customer.points - pending.cost, label: pending.label };
+        target = { id: item.id, points: detail.customer.points, label: pending.label };
         break;
       }
     }

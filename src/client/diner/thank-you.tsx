@@ -46,6 +46,15 @@ export function ThankYou({
 
       <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-center">
         <p className="text-3xl font-bold text-brand-700">+{result.pointsAdded} points</p>
+        {result.earning === 'interval' ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="earning-note">
+            {DINER_MESSAGES.earningInterval}
+          </p>
+        ) : result.earning === 'daily_cap' ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="earning-note">
+            {DINER_MESSAGES.earningDailyCap}
+          </p>
+        ) : null}
         <p className="mt-1 text-stone-700">
           Votre solde : <strong>{balance} points</strong>
         </p>
@@ -92,6 +101,12 @@ export function ThankYou({
           </a>
         </div>
       ) : null}
+
+      {submitted.anonymous ? null : (
+        <p className="rounded-xl bg-stone-100 p-4 text-center text-sm text-stone-700" data-testid="email-claim-note">
+          {DINER_MESSAGES.emailClaimNote}
+        </p>
+      )}
 
       {submitted.anonymous && balance > 0 ? <LinkEmailBox restaurantId={restaurantId} restaurantName={restaurantName} balance={balance} /> : null}
     </section>

@@ -7,12 +7,29 @@ export type PointsRules = {
   bonusGoodRating: number;
   ratingThreshold: number;
   maxPointsPerDay: number;
+  /** After a rating that earned, the same diner's ratings earn nothing for this many hours (0: no interval). */
+  earningIntervalHours: number;
 };
 
-export const DEFAULT_POINTS_RULES: PointsRules = { basePoints: 10, bonusGoodRating: 10, ratingThreshold: 4, maxPointsPerDay: 100 };
+export const DEFAULT_EARNING_INTERVAL_HOURS = 3;
+
+export const DEFAULT_POINTS_RULES: PointsRules = { basePoints: 10, bonusGoodRating: 10, ratingThreshold: 4, maxPointsPerDay: 100, earningIntervalHours: DEFAULT_EARNING_INTERVAL_HOURS };
+
+/** Why a rating earned what it did: points, nothing because of the interval, or nothing left under the daily cap. */
+export type EarningOutcome = 'earned' | 'interval' | 'daily_cap';
+
+/**
+ * The points of a rating and why: nothing when the diner already earned within the interval
+ * (`earnedRecently`), else the capped visit points ('daily_cap' when the cap left nothing).
+ */
+export function computeEarning(rating: number, rules: PointsRules, earnedToday: number, earnedRecently: boolean): { points: number; earning: EarningOutcome } {
+  if (earnedRecently && rules.earningIntervalHours > 0) return { points: 0, earning: 'interval' };
+  const points = computeVisitPoints(rating, rules, earnedToday);
+  return { points, earning: points === 0 && computeRawPoints(rating, rules) > 0 ? 'daily_cap' : 'earned' };
+}
 
 /** Points a rating earns before the daily cap: base, plus the bonus at or above the threshold. */
-export function computeRawPoints(rating: number, rules: PointsRules): number {
+export function computeRawPoints(rating: number, rules: Pick<PointsRules, 'basePoints' | 'bonusGoodRating' | 'ratingThreshold'>): number {
   return rules.basePoints + (rating >= rules.ratingThreshold ? rules.bonusGoodRating : 0);
 }
 

@@ -87,6 +87,11 @@ export const ZSubmitFeedbackResponse = z.object({
   pointsAdded: z.int(),
   balance: z.int(),
   unlockedRewards: z.array(z.object({ name: z.string() })),
+  /**
+   * Why the rating earned what it did: 'earned', 'interval' (the same diner already earned within the
+   * restaurant's interval) or 'daily_cap'. Answers stored before this field read as 'earned'.
+   */
+  earning: z._default(z.enum(['earned', 'interval', 'daily_cap']), 'earned'),
 });
 export type TSubmitFeedbackResponse = z.infer<typeof ZSubmitFeedbackResponse>;
 

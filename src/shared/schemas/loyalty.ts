@@ -13,6 +13,9 @@ export const LOYALTY_MESSAGES = {
 export const RATING_THRESHOLD_MIN = 3;
 export const RATING_THRESHOLD_MAX = 5;
 export const DEFAULT_REWARD_COST = 100;
+export const EARNING_INTERVAL_MIN = 0;
+export const EARNING_INTERVAL_MAX = 24;
+const EARNING_INTERVAL_MESSAGE = 'Intervalle entre deux visites : nombre entier d’heures entre 0 et 24';
 
 const points = (label: string, max: number) =>
   z
@@ -31,8 +34,17 @@ export const ZPointsRulesRequest = z.object({
     .min(RATING_THRESHOLD_MIN, 'Le seuil doit être un nombre entier entre 3 et 5')
     .max(RATING_THRESHOLD_MAX, 'Le seuil doit être un nombre entier entre 3 et 5'),
   maxPointsPerDay: points('Plafond journalier', 100_000),
+  /** Omitted by an older client: the saved value is kept. */
+  earningIntervalHours: z
+    .number({ error: EARNING_INTERVAL_MESSAGE })
+    .int(EARNING_INTERVAL_MESSAGE)
+    .min(EARNING_INTERVAL_MIN, EARNING_INTERVAL_MESSAGE)
+    .max(EARNING_INTERVAL_MAX, EARNING_INTERVAL_MESSAGE)
+    .optional(),
 });
 export type TPointsRulesRequest = z.infer<typeof ZPointsRulesRequest>;
+/** The rules as saved (or the defaults): every field known. */
+export type TPointsRules = Required<TPointsRulesRequest>;
 
 /** POST /api/loyalty/rewards: the create button stays disabled until the label is filled (spec §5). */
 export const ZCreateRewardRequest = z.object({
@@ -58,7 +70,7 @@ export const ZSetRewardActiveRequest = z.object({ isActive: z.boolean() });
 export type TReward = { id: string; label: string; description: string | null; cost: number; isActive: boolean; createdAt: string };
 
 export type TLoyaltyOverview = {
-  rules: TPointsRulesRequest;
+  rules: TPointsRules;
   /** Whether the restaurant saved rules (else the defaults are shown): 'Récompenses actives' card. */
   rulesExist: boolean;
   stats: { totalPoints: number; attributions: number; hasPointEvents: boolean };

@@ -14,6 +14,8 @@ export const loyaltyRules = pgTable(
     bonusGoodRating: integer('bonus_good_rating').notNull().default(10),
     ratingThreshold: integer('rating_threshold').notNull().default(4),
     maxPointsPerDay: integer('max_points_per_day').notNull().default(100),
+    /** Hours after an earning rating during which the same diner's later ratings earn nothing (0: no interval). */
+    earningIntervalHours: integer('earning_interval_hours').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -21,6 +23,7 @@ export const loyaltyRules = pgTable(
     check('loyalty_rules_bonus_check', sql`${t.bonusGoodRating} >= 0`),
     check('loyalty_rules_threshold_check', sql`${t.ratingThreshold} between 3 and 5`),
     check('loyalty_rules_cap_check', sql`${t.maxPointsPerDay} >= 0`),
+    check('loyalty_rules_interval_check', sql`${t.earningIntervalHours} between 0 and 24`),
   ],
 );
 
@@ -43,7 +46,10 @@ export const rewards = pgTable(
 
 export const CUSTOMER_REWARD_STATUSES = ['pending', 'redeemed'] as const;
 
-/** A reward a customer has earned (unlocked); pending until the restaurant hands it over. */
+/**
+ * A reward a customer has earned (unlocked): its cost left the balance at unlock (decision 024), so it is
+ * already paid; pending until the restaurant hands it over.
+ */
 export const customerRewards = pgTable(
   'customer_rewards',
   {

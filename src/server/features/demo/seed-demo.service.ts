@@ -11,7 +11,7 @@ import {
   visits,
 } from '../../db/schema';
 import { rebuildDailyStats } from '../../core/daily-stats';
-import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
+import { createLoyaltyDefaults, REWARD_UNLOCKED_REASON } from '../loyalty/loyalty.service';
 import type { AppDeps } from '../../deps';
 import { buildMainQrCode } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
@@ -117,10 +117,16 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
       balance.set(customer.id, state);
     }
     for (const [customerId, state] of balance) {
-      await tx.update(customers).set({ points: state.points, lastVisitAt: new Date(state.last) }).where(eq(customers.id, customerId));
-      for (const reward of catalogue.filter((r) => r.isActive && r.cost <= state.points)) {
-        await tx.insert(customerRewards).values({ restaurantId: restaurant.id, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, createdAt: new Date(state.last) });
+      // Rewards are paid at unlock (decision 024): each one the balance covers, cheapest first, leaves it.
+      let points = state.points;
+      for (const reward of catalogue.filter((r) => r.isActive).sort((a, b) => a.cost - b.cost)) {
+        if (reward.cost > points) continue;
+        points -= reward.cost;
+        const at = new Date(state.last);
+        await tx.insert(customerRewards).values({ restaurantId: restaurant.id, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, createdAt: at });
+        await tx.insert(pointEvents).values({ restaurantId: restaurant.id, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: at });
       }
+      await tx.update(customers).set({ points, lastVisitAt: new Date(state.last) }).where(eq(customers.id, customerId));
     }
     for (const qr of qrs) {
       await tx.update(qrCodes).set({ scanCount: Math.floor(20 + random() * 80) }).where(eq(qrCodes.id, qr.id));

@@ -23,8 +23,10 @@ const ZFollowUp = z.object({
 });
 export type TFollowUpPayload = z.infer<typeof ZFollowUp>;
 
+export const REVIEW_NUDGE_DEFAULT_MINUTES = 4320;
+
 /** Delays of the defaults, used when a restaurant has no row for the automation (it then skips at send). */
-const DEFAULT_DELAY_MINUTES: Partial<Record<AutomationTemplateKey, number>> = { review_nudge_3d: 4320, we_miss_you_30d: 43200 };
+const DEFAULT_DELAY_MINUTES: Partial<Record<AutomationTemplateKey, number>> = { review_nudge_3d: REVIEW_NUDGE_DEFAULT_MINUTES, we_miss_you_30d: 43200 };
 
 /** A stable job id per (template, source row), so a retried fan-out never queues the same email twice. */
 function emailJobId(template: string, sourceId: string): string {
@@ -49,6 +51,12 @@ export type FollowUpFacts = {
    * by key (null or missing: the default's), and its sending hours under SENDING_HOURS_KEYS (missing: 10–19).
    */
   delays: Record<string, number> | null;
+  /**
+   * The address was just confirmed (link opened) after `feedback`: its later emails (day-3 nudge after a
+   * 4–5★ rating, day-30 comeback) are planned as for a rating with an email; the moment's emails
+   * (thank-you, low-rating alert) are not.
+   */
+  linkConfirmed?: boolean;
 };
 
 /** Where the follow-up timing keeps the restaurant's sending hours (no automation key holds ':'). */
@@ -104,13 +112,13 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
       balance: facts.balance,
     };
     if (feedback.rating >= POSITIVE_RATING && facts.email) {
-      queue('thanks_after_visit', feedback.id, details);
+      if (!facts.linkConfirmed) queue('thanks_after_visit', feedback.id, details);
       pending.push({ request: { ...base, template: 'review_nudge_3d', eventId: feedback.id, data: details }, dueAt: dueAfter(clock.now(), 'review_nudge_3d') });
     }
-    if (feedback.rating < POSITIVE_RATING) queue('manager_alert_low_rating', feedback.id, details);
+    if (feedback.rating < POSITIVE_RATING && !facts.linkConfirmed) queue('manager_alert_low_rating', feedback.id, details);
   }
   if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
-  if (facts.email && facts.lastVisitAt && feedback) {
+  if (facts.email && facts.lastVisitAt && (feedback || facts.linkConfirmed)) {
     pending.push({
       request: { ...base, template: 'we_miss_you_30d', eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
       dueAt: dueAfter(facts.lastVisitAt, 'we_miss_you_30d'),

@@ -9,7 +9,7 @@ import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../l
 import { validate } from '../../lib/validate';
 import type { DinerAction, DinerRateLimits } from './rate-limit';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
-import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
+import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, linkEmailRule, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
 
 /** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
 export const DINER_COOKIE = 'rf_tid';
@@ -107,10 +107,8 @@ export function createDinerRoutes(deps: AppDeps) {
     .post('/link-email', limitBody, validate('json', ZLinkEmailRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
       await limit(c, deps, 'link', visitorId);
-      // Nobody fills a stranger's inbox with confirmation emails.
-      await enforceRateLimits(deps.db, [
-        { rule: { name: `${RATE_LIMIT_PREFIX}link:email`, limit: deps.rateLimits.diner.linkEmailsPerAddress, windowSeconds: 60 * 60 }, subject: c.req.valid('json').email },
-      ]);
+      // Nobody fills a stranger's inbox with confirmation emails (the form's typed emails count here too).
+      await withRetryAfter(c, () => enforceRateLimits(deps.db, [{ rule: linkEmailRule(deps), subject: c.req.valid('json').email }]));
       return c.json(await requestEmailLink(deps, c.req.valid('json'), visitorId));
     })
     .post('/link-email/confirm', limitBody, validate('json', ZConfirmEmailLinkRequest), async (c) => {

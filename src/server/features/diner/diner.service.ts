@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
@@ -7,10 +7,10 @@ import { enqueueEmail } from '../../email/send-email';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
-import { computeVisitPoints, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
+import { enforceRateLimits, hitRateLimits, RateLimitedError, readWithinRateLimits, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
+import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
-import { POINTS_RULES_COLUMNS, sumPointsEarnedOn, unlockRewards } from '../loyalty/loyalty.service';
+import { POINTS_RULES_COLUMNS, readEarningState, unlockRewards } from '../loyalty/loyalty.service';
 import { recordDailyStats } from '../../core/daily-stats';
 import {
   DINER_MESSAGES,
@@ -23,7 +23,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
-import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
+import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -169,14 +169,16 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
 }
 
 /**
- * submit-feedback, in one transaction (one commit): the caller's rate limits, customer (by email, else
- * by the anonymous id), visit, feedback, points capped per Paris day, point event, balance and names,
- * rewards reached, the emails the feedback leads to (and the customer's 'we miss you' moved) and the
- * day's stats. Everything those emails need is at hand here, so no job reads it all again later. A
- * retried submission id returns the first answer and records nothing twice.
+ * submit-feedback, in one transaction (one commit): the caller's rate limits, the device's customer (by
+ * its anonymous id: a typed email is only a claim), visit, feedback, points (none within the earning
+ * interval, capped per Paris day), point event, balance and names, rewards reached (paid at once), the
+ * emails the feedback leads to (and the customer's 'we miss you' moved) and the day's stats. A typed
+ * email the device has not confirmed becomes a pending link: its confirmation email is the only one
+ * that address gets, and nothing of the customer of that address is read or changed, so the answer is
+ * the same whoever owns it. A retried submission id returns the first answer and records nothing twice.
  */
 export async function submitFeedback(
-  deps: Pick<AppDeps, 'db' | 'boss'>,
+  deps: Pick<AppDeps, 'db' | 'boss' | 'env' | 'rateLimits'>,
   input: TSubmitFeedbackInput,
   anonId: string,
   rateLimits: readonly RequestHit[] = [],
@@ -191,13 +193,15 @@ export async function submitFeedback(
       if (earlier) return earlier;
       const { rules, delays } = await readSubmissionSettings(tx, input.restaurantId);
       const now = clock.now();
-      const customer = await lockCustomer(tx, input.restaurantId, { email: input.email, anonId });
-      const earnedToday = await sumPointsEarnedOn(tx, customer.id, now);
+      const customer = await lockCustomer(tx, input.restaurantId, { anonId });
+      // The device's own confirmed address: the form works as before. Any other typed address is a claim.
+      const confirmed = !!input.email && !!customer.email && customer.email.toLowerCase() === input.email;
+      const claim = input.email && !confirmed ? input.email : null;
+      const { earnedToday, earnedRecently } = await readEarningState(tx, customer.id, now, rules.earningIntervalHours);
       const visit = await recordVisit(tx, input, customer.id, now);
-      const pointsAdded = computeVisitPoints(input.rating, rules, earnedToday);
-      const balance = customer.points + pointsAdded;
-      const unlocked = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, balance, now);
-      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })) };
+      const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earnedToday, earnedRecently);
+      const { unlocked, balance } = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, customer.points + pointsAdded, now);
+      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
 
       // Stored with its answer (a retried submission id gets the same one back).
       const [feedback] = await tx
@@ -217,23 +221,29 @@ export async function submitFeedback(
       if (pointsAdded > 0) {
         await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now });
       }
-      const consentNow = input.marketingConsent && !customer.marketing_consent;
+      // Names, phone and consent typed with a claimed address wait in the pending link: a device already
+      // holding a confirmed address is not renamed by what is typed with another one.
+      const identity =
+        claim && customer.email
+          ? {}
+          : claim
+            ? { firstName: input.firstName ?? sql`${customers.firstName}`, lastName: input.lastName ?? sql`${customers.lastName}` }
+            : {
+                firstName: input.firstName ?? sql`${customers.firstName}`,
+                lastName: input.lastName ?? sql`${customers.lastName}`,
+                phone: input.phone ?? sql`${customers.phone}`,
+                ...(confirmed && input.marketingConsent && !customer.marketing_consent ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
+              };
       await tx
         .update(customers)
-        .set({
-          points: balance,
-          firstName: input.firstName ?? sql`${customers.firstName}`,
-          lastName: input.lastName ?? sql`${customers.lastName}`,
-          phone: input.phone ?? sql`${customers.phone}`,
-          lastVisitAt: now,
-          ...(consentNow ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
-        })
+        .set({ points: balance, lastVisitAt: now, ...identity })
         .where(eq(customers.id, customer.id));
 
       const followUp = planFollowUpEmails({
         restaurantId: input.restaurantId,
         customerId: customer.id,
-        email: customer.email,
+        // Diner emails go to a confirmed address only; with a claim pending, none for this rating.
+        email: claim ? null : customer.email,
         lastVisitAt: now,
         feedback: { id: feedback.id, rating: input.rating, comment: input.comment ?? null, createdAt: now, tableLabel: visit.tableLabel },
         pointsAdded,
@@ -242,6 +252,12 @@ export async function submitFeedback(
         delays,
       });
       await queueFollowUpEmails(deps.boss, tx, followUp);
+      if (claim) {
+        const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
+        // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
+        const [allowed] = await hitRateLimits(tx, [{ rule: linkEmailRule(deps), subject: claim }]);
+        if (allowed.allowed) await createPendingLink(deps, tx, link, anonId, customer.id, now);
+      }
       // Last, in one statement: the day's row is shared by every diner of the restaurant, and its lock
       // is held until commit, so taking it at the end keeps concurrent submissions from queueing.
       await recordDailyStats(tx, input.restaurantId, now, { visits: visit.created ? 1 : 0, feedbacks: 1, ratingSum: input.rating });
@@ -302,6 +318,7 @@ const ZStoredLink = z.object({
   email: z.string(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
+  phone: z.string().optional(),
   marketingConsent: z.boolean(),
 });
 
@@ -309,6 +326,42 @@ export const EMAIL_LINK_EXPIRES_MINUTES = 30;
 const LINK_IDENTIFIER_PREFIX = 'diner-link:';
 
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Confirmation emails per address per hour, whichever route asks (the form's email or the link box). */
+export function linkEmailRule(deps: Pick<AppDeps, 'rateLimits'>): RateLimitRule {
+  return { name: 'public:link:email', limit: deps.rateLimits.diner.linkEmailsPerAddress, windowSeconds: 60 * 60 };
+}
+
+/**
+ * Stores a pending link (by the hash of its one-time token, 30 minutes) and queues its confirmation
+ * email, inside `tx`. The email holds the link only: nothing the requester typed.
+ */
+async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
+  const stored = ZStoredLink.parse({ ...input, anonId });
+  await tx.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
+    value: JSON.stringify(stored),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await enqueueEmail(
+    deps.boss,
+    {
+      template: 'link_email_confirmation',
+      restaurantId: input.restaurantId,
+      customerId,
+      to: input.email,
+      eventId: `link:${hashLinkToken(token)}`,
+      data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
+    },
+    // The job carries the link until it is sent: keep it no longer than the link lives.
+    { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
+  );
+}
 
 /**
  * link-email, step 1: the diner asks to keep this device's points under an address. Nothing is linked
@@ -322,42 +375,16 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
     .from(customers)
     .where(and(eq(customers.restaurantId, input.restaurantId), eq(customers.anonId, anonId)));
   // Without points on this device there is nothing to link: the answer stays the same.
-  if (anon) {
-    const token = randomBytes(32).toString('base64url');
-    const now = clock.now();
-    const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
-    const stored = ZStoredLink.parse({ ...input, anonId });
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(verification).values({
-        id: crypto.randomUUID(),
-        identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
-        value: JSON.stringify(stored),
-        expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      });
-      await enqueueEmail(
-        deps.boss,
-        {
-          template: 'link_email_confirmation',
-          restaurantId: input.restaurantId,
-          customerId: anon.id,
-          to: input.email,
-          eventId: `link:${hashLinkToken(token)}`,
-          data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
-        },
-        // The job carries the link until it is sent: keep it no longer than the link lives.
-        { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
-      );
-    });
-  }
+  if (anon) await deps.db.transaction((tx) => createPendingLink(deps, tx, input, anonId, anon.id, clock.now()));
   return { status: 'confirmation_sent', message: DINER_MESSAGES.linkConfirmationSent };
 }
 
 /**
  * link-email, step 2: the link was opened, so the diner controls the address. In one transaction the
- * token is consumed (a parallel second use finds nothing) and the device's points are merged into the
- * customer of that email, with the consent asked for.
+ * token is consumed (a parallel second use finds nothing), the device's points are merged into the
+ * customer of that email, with the consent asked for, and the follow-ups a rating with that email
+ * would have had are scheduled: the day-3 nudge after the device's latest rating when it was 4–5★ and
+ * recent, and the day-30 comeback from the last visit.
  */
 export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token: string): Promise<TConfirmEmailLinkResponse> {
   const identifier = LINK_IDENTIFIER_PREFIX + hashLinkToken(token);
@@ -367,10 +394,37 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
       const [consumed] = await tx.delete(verification).where(eq(verification.identifier, identifier)).returning({ value: verification.value, expiresAt: verification.expiresAt });
       if (!consumed || consumed.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
       const link = ZStoredLink.parse(JSON.parse(consumed.value));
-      const [restaurant] = await tx.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, link.restaurantId));
+      const [restaurant] = await tx
+        .select({ name: restaurants.name, delays: automationDelaysOf(restaurants.id) })
+        .from(restaurants)
+        .where(eq(restaurants.id, link.restaurantId));
+      // The device's latest rating, read before the merge moves it.
+      const [latest] = await tx
+        .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, tableLabel: visits.tableLabel })
+        .from(feedbacks)
+        .innerJoin(customers, eq(customers.id, feedbacks.customerId))
+        .leftJoin(visits, eq(visits.id, feedbacks.visitId))
+        .where(and(eq(customers.restaurantId, link.restaurantId), eq(customers.anonId, link.anonId)))
+        .orderBy(desc(feedbacks.createdAt))
+        .limit(1);
       const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
-      // The rewards the merged points unlocked are announced to the address just confirmed.
-      const followUp = planFollowUpEmails({ restaurantId: link.restaurantId, customerId, email: link.email, lastVisitAt: null, feedback: null, pointsAdded: 0, balance, rewards: unlocked, delays: null });
+      const [merged] = await tx.select({ lastVisitAt: customers.lastVisitAt }).from(customers).where(eq(customers.id, customerId));
+      const delays = restaurant?.delays ?? null;
+      const nudgeWithinMs = (delays?.review_nudge_3d ?? REVIEW_NUDGE_DEFAULT_MINUTES) * 60_000;
+      const recent = latest && now.getTime() - latest.createdAt.getTime() <= nudgeWithinMs ? latest : null;
+      const followUp = planFollowUpEmails({
+        restaurantId: link.restaurantId,
+        customerId,
+        email: link.email,
+        lastVisitAt: merged?.lastVisitAt ?? null,
+        feedback: recent,
+        pointsAdded: 0,
+        balance,
+        // The rewards the merged points unlocked are announced to the address just confirmed.
+        rewards: unlocked,
+        delays,
+        linkConfirmed: true,
+      });
       await queueFollowUpEmails(deps.boss, tx, followUp);
       return { balance, restaurantName: restaurant?.name ?? '' };
     });

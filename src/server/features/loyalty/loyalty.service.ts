@@ -16,7 +16,6 @@ import { recordRestaurantAudit } from '../../core/restaurant-audit';
 
 /** Why points moved without a feedback (point_events.reason). */
 export const CAP_AFTER_MERGE_REASON = 'daily_cap_after_merge';
-export const REWARD_REDEEMED_REASON = 'reward_redeemed';
 
 /** The setup reward of a new restaurant (spec §3: 'Dessert offert', threshold 50). */
 export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
@@ -40,6 +39,7 @@ export const POINTS_RULES_COLUMNS = {
   bonusGoodRating: loyaltyRules.bonusGoodRating,
   ratingThreshold: loyaltyRules.ratingThreshold,
   maxPointsPerDay: loyaltyRules.maxPointsPerDay,
+  earningIntervalHours: loyaltyRules.earningIntervalHours,
 };
 
 export async function readPointsRules(tx: Db, restaurantId: string): Promise<PointsRules> {
@@ -56,7 +56,7 @@ export async function sumPointsEarnedOn(tx: Db, customerId: string, now: Date): 
   const [row] = await queryRows<{ total: number | string }>(
     tx,
     sql`select coalesce(sum(points), 0)::int as total from point_events
-        where customer_id = ${customerId} and points > 0
+        where customer_id = ${customerId} and points > 0 and reason is null
           and created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')
           and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
   );
@@ -76,20 +76,66 @@ export async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date)
   return Number(row?.total ?? 0);
 }
 
-/** Creates a pending customer_rewards row for each reward the balance just reached; returns them. */
-export async function unlockRewards(tx: Db, restaurantId: string, customerId: string, previousBalance: number, newBalance: number, now: Date) {
-  if (newBalance <= previousBalance) return [];
+/**
+ * What the earning rule needs of a customer, in one read: the points earned on the Paris day of `now`,
+ * and whether a rating earned within the last `intervalHours` (the interval between two earning visits).
+ */
+export async function readEarningState(tx: Db, customerId: string, now: Date, intervalHours: number): Promise<{ earnedToday: number; earnedRecently: boolean }> {
+  const day = parisDayOf(now);
+  const since = new Date(now.getTime() - Math.max(0, intervalHours) * 3_600_000);
+  const [row] = await queryRows<{ total: number | string; recent: boolean | null }>(
+    tx,
+    sql`select coalesce(sum(points) filter (where created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')), 0)::int as total,
+               ${intervalHours > 0} and coalesce(bool_or(created_at > ${since.toISOString()}::timestamptz), false) as recent
+        from point_events
+        where customer_id = ${customerId} and points > 0 and reason is null
+          and created_at >= least((${day}::date::timestamp at time zone 'Europe/Paris'), ${since.toISOString()}::timestamptz)
+          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+  );
+  return { earnedToday: Number(row?.total ?? 0), earnedRecently: row?.recent === true };
+}
+
+/** Why points left a balance when a reward was unlocked (the reward is paid then: decision 024). */
+export const REWARD_UNLOCKED_REASON = 'reward_unlocked';
+/** Why points came back: a pending reward withdrawn because a merge took back points over the daily cap that had paid it. */
+export const REWARD_WITHDRAWN_REASON = 'reward_withdrawn_after_merge';
+
+export type UnlockedReward = { id: string; label: string; cost: number };
+
+/**
+ * Unlocks the rewards the balance just reached (previous < cost <= new, cheapest first) and pays them at
+ * once (decision 024): each cost leaves the balance as it is unlocked, recorded as a point event, so a
+ * reward shown 'à remettre' is already paid and the counter never refuses it. A reward the remaining
+ * balance no longer covers (two reached by one rating) is not unlocked. Returns the rewards and the
+ * balance after them; the caller writes that balance on the customer.
+ */
+export async function unlockRewards(
+  tx: Db,
+  restaurantId: string,
+  customerId: string,
+  previousBalance: number,
+  newBalance: number,
+  now: Date,
+): Promise<{ unlocked: UnlockedReward[]; balance: number }> {
+  if (newBalance <= previousBalance) return { unlocked: [], balance: newBalance };
   const catalogue = await tx
     .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
     .from(rewards)
     .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
     .orderBy(asc(rewards.cost));
-  const reached = findUnlockedRewards(previousBalance, newBalance, catalogue);
-  if (reached.length === 0) return [];
-  return tx
+  let balance = newBalance;
+  const paid = findUnlockedRewards(previousBalance, newBalance, catalogue).filter((reward) => {
+    if (reward.cost > balance) return false;
+    balance -= reward.cost;
+    return true;
+  });
+  if (paid.length === 0) return { unlocked: [], balance: newBalance };
+  const unlocked = await tx
     .insert(customerRewards)
-    .values(reached.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
+    .values(paid.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
     .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost });
+  await tx.insert(pointEvents).values(unlocked.map((reward) => ({ restaurantId, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: now })));
+  return { unlocked, balance };
 }
 
 function toReward(row: typeof rewards.$inferSelect): TReward {
@@ -111,7 +157,13 @@ export async function getLoyaltyOverview(db: Db, restaurantId: string): Promise<
   const [anyEvent] = await db.select({ id: pointEvents.id }).from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).limit(1);
   const rules = saved ?? DEFAULT_POINTS_RULES;
   return {
-    rules: { basePoints: rules.basePoints, bonusGoodRating: rules.bonusGoodRating, ratingThreshold: rules.ratingThreshold, maxPointsPerDay: rules.maxPointsPerDay },
+    rules: {
+      basePoints: rules.basePoints,
+      bonusGoodRating: rules.bonusGoodRating,
+      ratingThreshold: rules.ratingThreshold,
+      maxPointsPerDay: rules.maxPointsPerDay,
+      earningIntervalHours: rules.earningIntervalHours,
+    },
     rulesExist: !!saved,
     stats: { totalPoints: Number(distributed?.total ?? 0), attributions: Number(distributed?.attributions ?? 0), hasPointEvents: !!anyEvent },
     rewards: await listRewards(db, restaurantId),
@@ -151,8 +203,8 @@ export async function deleteReward(db: Db, restaurantId: string, rewardId: strin
 }
 
 /**
- * Staff hand a pending reward over: in one transaction the reward becomes 'redeemed' (only if it is
- * still pending, so 20 clicks redeem it once), its cost leaves the balance, and both are recorded.
+ * Staff hand a pending reward over: its cost already left the balance at unlock (decision 024), so this
+ * only marks it 'redeemed' (only if it is still pending, so 20 clicks redeem it once) and audits it.
  */
 export async function redeemCustomerReward(
   db: Db,
@@ -182,13 +234,10 @@ export async function redeemCustomerReward(
       throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.rewardNotFound);
     }
     const [customer] = await tx
-      .update(customers)
-      .set({ points: sql`${customers.points} - ${redeemed.cost}` })
-      .where(and(eq(customers.id, input.customerId), eq(customers.restaurantId, restaurantId), sql`${customers.points} >= ${redeemed.cost}`))
-      .returning({ points: customers.points });
-    if (!customer) throw new AppError('CONFLICT', CUSTOMER_MESSAGES.notEnoughPoints);
-    await tx.insert(pointEvents).values({ restaurantId, customerId: input.customerId, points: -redeemed.cost, reason: REWARD_REDEEMED_REASON, createdAt: now });
+      .select({ points: customers.points })
+      .from(customers)
+      .where(and(eq(customers.id, input.customerId), eq(customers.restaurantId, restaurantId)));
     await recordRestaurantAudit(tx, { restaurantId, actorUserId: input.actorUserId, action: 'reward_redeemed', subjectId: input.customerRewardId });
-    return { balance: customer.points };
+    return { balance: customer?.points ?? 0 };
   });
 }

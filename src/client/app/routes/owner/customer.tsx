@@ -55,17 +55,14 @@ function PendingRewards({ customer }: { customer: TCustomerDetail }) {
               <span>
                 <span className="block font-medium">{reward.label}</span>
                 <span className="block text-xs text-stone-600">
-                  {reward.cost} points · débloquée le {formatDateFr(reward.createdAt)}
+                  {reward.cost} points (déjà déduits) · débloquée le {formatDateFr(reward.createdAt)}
                 </span>
               </span>
             </span>
-            {reward.cost > customer.customer.points ? (
-              <span className="text-xs text-stone-600">{CUSTOMER_MESSAGES.notEnoughPoints}</span>
-            ) : (
-              <Button size="sm" onClick={() => void handOver(reward.id)} disabled={redeem.isPending}>
-                Marquer comme utilisée
-              </Button>
-            )}
+            {/* Paid at unlock (decision 024): a pending reward can always be handed over. */}
+            <Button size="sm" onClick={() => void handOver(reward.id)} disabled={redeem.isPending}>
+              Marquer comme utilisée
+            </Button>
           </li>
         ))}
       </ul>

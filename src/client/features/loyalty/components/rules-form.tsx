@@ -3,24 +3,32 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
-import { LOYALTY_MESSAGES, RATING_THRESHOLD_MAX, RATING_THRESHOLD_MIN, ZPointsRulesRequest, type TPointsRulesRequest } from '../../../../shared/schemas/loyalty';
+import { EARNING_INTERVAL_MAX, EARNING_INTERVAL_MIN, LOYALTY_MESSAGES, RATING_THRESHOLD_MAX, RATING_THRESHOLD_MIN, ZPointsRulesRequest, type TPointsRules } from '../../../../shared/schemas/loyalty';
 import { useSaveRules } from '../api/save-rules';
 import { RulesPreview } from './rules-preview';
 
-const FIELDS: Array<{ key: keyof TPointsRulesRequest; label: string; hint: string; min: number; max: number }> = [
+const FIELDS: Array<{ key: keyof TPointsRules; label: string; hint: string; min: number; max: number }> = [
   { key: 'basePoints', label: 'Points par visite', hint: 'Gagnés à chaque avis.', min: 0, max: 1000 },
   { key: 'bonusGoodRating', label: 'Bonus bonne note', hint: 'Ajoutés à partir du seuil.', min: 0, max: 1000 },
   { key: 'ratingThreshold', label: 'Seuil de bonne note (étoiles)', hint: 'Entre 3 et 5.', min: RATING_THRESHOLD_MIN, max: RATING_THRESHOLD_MAX },
   { key: 'maxPointsPerDay', label: 'Plafond de points par jour', hint: 'Par client, anti-abus.', min: 0, max: 100_000 },
+  {
+    key: 'earningIntervalHours',
+    label: 'Intervalle entre deux visites (heures)',
+    hint: 'Après un avis qui rapporte des points, les avis suivants de la même personne n’en rapportent pas pendant ce délai. 0 : pas d’intervalle.',
+    min: EARNING_INTERVAL_MIN,
+    max: EARNING_INTERVAL_MAX,
+  },
 ];
 
 /** The points rules editor: integers only, the threshold kept between 3 and 5 (spec §5). */
-export function RulesForm({ rules }: { rules: TPointsRulesRequest }) {
-  const [values, setValues] = useState<Record<keyof TPointsRulesRequest, string>>(() => ({
+export function RulesForm({ rules }: { rules: TPointsRules }) {
+  const [values, setValues] = useState<Record<keyof TPointsRules, string>>(() => ({
     basePoints: String(rules.basePoints),
     bonusGoodRating: String(rules.bonusGoodRating),
     ratingThreshold: String(rules.ratingThreshold),
     maxPointsPerDay: String(rules.maxPointsPerDay),
+    earningIntervalHours: String(rules.earningIntervalHours),
   }));
   const save = useSaveRules();
   const parsed = ZPointsRulesRequest.safeParse(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim() === '' ? NaN : Number(value)])));

@@ -16,6 +16,11 @@ export function RulesPreview({ rules }: { rules: TPointsRulesRequest }) {
           Note de {rules.ratingThreshold} étoiles ou plus : <strong>+{high} points</strong> ({rules.basePoints} + {rules.bonusGoodRating} de bonus)
         </li>
         <li>Au plus {rules.maxPointsPerDay} points par jour et par client.</li>
+        {rules.earningIntervalHours ? (
+          <li>
+            Au plus une visite qui rapporte des points toutes les {rules.earningIntervalHours} {rules.earningIntervalHours > 1 ? 'heures' : 'heure'}.
+          </li>
+        ) : null}
       </ul>
     </div>
   );
