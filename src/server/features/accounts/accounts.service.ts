@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
+import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
@@ -150,8 +151,9 @@ export async function createRestaurantForUser(
       .values({
         name: input.name,
         contactEmail: input.managerEmail,
+        // Checked by the review-link rule (the schema): a link set here is as valid as one saved on the review-link page.
         googleReviewUrl: input.reviewUrl ? input.reviewUrl : null,
-        logoUrl: input.logoUrl ? input.logoUrl : null,
+        googleReviewUrlValidatedAt: input.reviewUrl ? clock.now() : null,
         ownerFirstName: firstNameOf(sessionUser.name),
         status: 'pending',
         emailVerified: sessionUser.emailVerified,
