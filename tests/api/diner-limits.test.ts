@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, feedbacks } from '../../src/server/db/schema';
-import http from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import { DINER_RATE_LIMITS as REAL_LIMITS, type DinerAction, type DinerLimitSubject, type DinerRateLimits } from '../../src/server/features/diner/rate-limit';
 import { clock } from '../../src/server/lib/clock';
@@ -10,6 +9,7 @@ import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
 import { uniqueEmail } from '../support/factories';
 import { listen } from '../support/listen';
+import { DINER_OK, dinersBehindOneAddress, floodFromOneAddress } from '../../scripts/bench/one-address';
 import type { TestContext } from '../support/test-app';
 import { createDinerTestContext, createDinerRestaurant, createVisitor, randomIp } from './diner-support';
 
@@ -225,92 +225,29 @@ describe('production limits, every diner behind one address', () => {
     await prod.close();
   });
 
-  /**
-   * One diner's phone: its own rf_tid cookie, the shared address of the socket. One connection per
-   * request (no keep-alive), so a busy machine never races a reused connection against its closing.
-   */
-  const phone = () => {
-    const cookie = `rf_tid=${crypto.randomUUID()}`;
-    return (path: string, body?: unknown) => send(`${url}${path}`, cookie, body);
-  };
-
   it('150 diners (150 devices) behind one address rating one restaurant within a minute are all accepted: page reads, visits and ratings', async () => {
     const { restaurant, mainQr } = await createDinerRestaurant(prod);
     // However long this takes on a busy machine, it is all inside one window of every rule (ten minutes or more).
-    const statuses = await inBatches(150, 10, async () => {
-      const request = phone();
-      const steps = [
-        await request(`/api/public/qr/${mainQr.code}`),
-        await request(`/api/public/restaurants/${restaurant.id}`),
-        await request('/api/public/visits', { restaurantId: restaurant.id, code: mainQr.code }),
-        await request(`/api/public/restaurants/${restaurant.id}/anonymous-points`),
-        await request('/api/public/feedbacks', { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5 }),
-      ];
-      return steps.map((response) => response.status).join(' ');
-    });
-    console.log(`150 diners behind one address: ${statuses.filter((s) => s === '200 200 201 200 200').length} accepted / 150 sent`);
-    expect(statuses.filter((s) => s === '200 200 201 200 200')).toHaveLength(150);
+    const run = await dinersBehindOneAddress(url, { restaurantId: restaurant.id, qrCode: mainQr.code }, { diners: 150 });
+    console.log(`150 diners behind one address: ${run.accepted} accepted / ${run.sent} sent`);
+    expect(run.answers.filter((answer) => answer !== DINER_OK)).toEqual([]);
+    expect(run.accepted).toBe(150);
     expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(150);
   }, 300_000);
 
-  // The bench sends the whole 2,000 (npm run bench -- --only=behind); here the flood goes past the ceiling and on.
+  // The bench sends the whole 2,000 (npm run bench -- --only=one address); here the flood goes past the ceiling and on.
   it('attack: a flood of ratings from one address is refused past its ceiling (429, Retry-After, French message)', async () => {
     const { restaurant } = await createDinerRestaurant(prod);
-    const refusals: Array<{ retryAfter: string | null; message: string }> = [];
-    const sent = DINER_LIMITS_IN_PRODUCTION.submitAtRestaurant + 100;
-    const statuses = await inBatches(sent, 20, async () => {
-      const response = await phone()('/api/public/feedbacks', { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5 });
-      if (response.status === 429) refusals.push({ retryAfter: response.headers['retry-after'] ?? null, message: JSON.parse(response.body).error.message });
-      return response.status;
-    });
-    const accepted = statuses.filter((s) => s === 200).length;
-    console.log(`flood from one address: ${refusals.length} refused / ${statuses.length} sent (${accepted} accepted)`);
-    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
-    expect(accepted).toBeLessThanOrEqual(DINER_LIMITS_IN_PRODUCTION.submitAtRestaurant);
-    expect(accepted).toBeGreaterThanOrEqual(150);
-    expect(refusals.length).toBeGreaterThanOrEqual(sent - DINER_LIMITS_IN_PRODUCTION.submitAtRestaurant);
-    expect(refusals.every((r) => Number(r.retryAfter) > 0 && r.message === 'Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBe(true);
-    expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(accepted);
+    const ceiling = DINER_LIMITS_IN_PRODUCTION.submitAtRestaurant;
+    const flood = await floodFromOneAddress(url, restaurant.id, { count: ceiling + 100, width: 20 });
+    console.log(`flood from one address: ${flood.refused} refused / ${flood.sent} sent (${flood.accepted} accepted)`);
+    expect(flood.other).toBe(0);
+    expect(flood.accepted).toBeLessThanOrEqual(ceiling);
+    expect(flood.accepted).toBeGreaterThanOrEqual(150);
+    expect(flood.refused).toBeGreaterThanOrEqual(flood.sent - ceiling);
+    expect(flood.refusals.every((r) => Number(r.retryAfter) > 0 && r.message === 'Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBe(true);
+    expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(flood.accepted);
   }, 300_000);
 });
 
 const DINER_LIMITS_IN_PRODUCTION = { submitAtRestaurant: REAL_LIMITS.submit.find((line) => line.per === 'addressAtRestaurant')!.limit };
-
-/** Runs `count` tasks, `width` at a time; returns their results in order. */
-async function inBatches<T>(count: number, width: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await task(index);
-      }
-    }),
-  );
-  return results;
-}
-
-/** A request over a new connection: its status, headers and body text. */
-function send(url: string, cookie: string, body?: unknown): Promise<{ status: number; headers: Record<string, string | undefined>; body: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: payload === undefined ? 'GET' : 'POST',
-        agent: false,
-        headers: { cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string | undefined>, body: text }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
