@@ -373,14 +373,14 @@ const DINERS_LINE = '150 diners behind one address in a minute';
 if (!ONLY || DINERS_LINE.includes(ONLY)) {
   await waitUntilMachineIdle();
   const run = await dinersBehindOneAddress(base, { restaurantId, qrCode: mainCode }, { diners: 150, forwardedFor: '203.0.113.150' });
-  console.log(`${DINERS_LINE.padEnd(34)} ${run.accepted} accepted / ${run.sent} sent (page reads, visit, rating each) in ${run.seconds.toFixed(1)} s`);
+  console.log(`${DINERS_LINE}: ${run.accepted} accepted / ${run.sent} sent (page reads, visit, rating each) in ${run.seconds.toFixed(1)} s`);
 }
 const FLOOD_LINE = 'flood: 2,000 ratings from one address';
 if (!ONLY || FLOOD_LINE.includes(ONLY) || DINERS_LINE.includes(ONLY)) {
   await waitUntilMachineIdle();
   const flood = await floodFromOneAddress(base, restaurantId, { count: 2000, forwardedFor: '203.0.113.200' });
   console.log(
-    `${FLOOD_LINE.padEnd(34)} ${flood.refused} refused / ${flood.sent} sent (${flood.accepted} accepted${flood.other ? `, ${flood.other} other answers` : ''}) in ${flood.seconds.toFixed(1)} s`,
+    `${FLOOD_LINE}: ${flood.refused} refused / ${flood.sent} sent (${flood.accepted} accepted${flood.other ? `, ${flood.other} other answers` : ''}) in ${flood.seconds.toFixed(1)} s`,
   );
 }
 console.log(`\na submission sends ${submissionCeiling.statements} statements in ${submissionCeiling.commits} commits (captured from the app's own driver, replayed as the ceiling)`);
