@@ -29,6 +29,7 @@ import { purgeRateLimits } from '../src/server/lib/rate-limit';
 import { rebuildDailyStats } from '../src/server/core/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
 import { SERVER_NODE_FLAGS } from './build-server.mjs';
+import { dinersBehindOneAddress, floodFromOneAddress } from './bench/one-address';
 import { REPLAY_QUEUE_PREFIX } from './bench/replay-queues';
 import type { LoadResult, LoadSpec } from './bench/load';
 
@@ -365,6 +366,22 @@ for (const line of ONLY ? lines.filter((candidate) => candidate.name.includes(ON
       `  (its ${outboxAfter.count - outboxBefore.count} thank-you emails: ${outboxAtEnd.count - outboxBefore.count} sent during the run, the last ${lateness.toFixed(1)} s after it ended)`,
     );
   }
+}
+// Diners behind one address (decision 026): the production server sees them all from one address (the
+// one its trusted proxy appends); each has a phone (cookie) of its own. Then a flood from another address.
+const DINERS_LINE = '150 diners behind one address in a minute';
+if (!ONLY || DINERS_LINE.includes(ONLY)) {
+  await waitUntilMachineIdle();
+  const run = await dinersBehindOneAddress(base, { restaurantId, qrCode: mainCode }, { diners: 150, forwardedFor: '203.0.113.150' });
+  console.log(`${DINERS_LINE}: ${run.accepted} accepted / ${run.sent} sent (page reads, visit, rating each) in ${run.seconds.toFixed(1)} s`);
+}
+const FLOOD_LINE = 'flood: 2,000 ratings from one address';
+if (!ONLY || FLOOD_LINE.includes(ONLY) || DINERS_LINE.includes(ONLY)) {
+  await waitUntilMachineIdle();
+  const flood = await floodFromOneAddress(base, restaurantId, { count: 2000, forwardedFor: '203.0.113.200' });
+  console.log(
+    `${FLOOD_LINE}: ${flood.refused} refused / ${flood.sent} sent (${flood.accepted} accepted${flood.other ? `, ${flood.other} other answers` : ''}) in ${flood.seconds.toFixed(1)} s`,
+  );
 }
 console.log(`\na submission sends ${submissionCeiling.statements} statements in ${submissionCeiling.commits} commits (captured from the app's own driver, replayed as the ceiling)`);
 console.log(`production start to first 200 (client built): ${(server.startedInMs / 1000).toFixed(2)} s`);

@@ -25,7 +25,7 @@ import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import { createSitePageReader, pickEncoding } from './lib/site-pages';
-import { CLIENT_IP_HEADER, getClientIp } from './lib/client-ip';
+import { CLIENT_IP_HEADER, getClientIp, noticeUndeclaredProxy } from './lib/client-ip';
 import { limitBodySize } from './lib/body-limit';
 import { AppError, BODY_TOO_LARGE_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/errors';
 import { rejectUnstorableInput } from './lib/input-guard';
@@ -155,6 +155,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use((c, next) => {
     const headers = c.req.raw.headers;
     if (headers.has(CLIENT_IP_HEADER)) headers.delete(CLIENT_IP_HEADER);
+    noticeUndeclaredProxy(c, deps);
     if (!BODILESS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) {
       const ip = getClientIp(c, env);
       if (ip) headers.set(CLIENT_IP_HEADER, ip);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { automations, emailLogs, loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/email/transport';
-import { createRestaurant, createUser, signIn, uniqueEmail } from '../support/factories';
+import { createRestaurant, createSignedInAdmin, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -376,6 +376,32 @@ describe('POST /api/onboarding', () => {
     expect((await again.json()).error.message).toBe('Un restaurant est déjà associé à ce compte.');
   });
 
+  it('attack: onboarding with a phishing review link (https://evil.example/phish) is refused with the review-link rule\'s message', async () => {
+    const member = await createUser(ctx);
+    const agent = await signIn(ctx, member.email);
+    for (const reviewUrl of ['https://evil.example/phish', 'http://evil.example/phish', 'https://www.google.xyz/maps/place/Chez', 'https://google.top/local/writereview?placeid=x']) {
+      const refused = await agent.post('/api/onboarding', { name: 'Chez Piège', managerEmail: 'gerant@example.fr', reviewUrl });
+      expect(refused.status, reviewUrl).toBe(400);
+      expect((await refused.json()).error.message).toBe('Lien Google invalide. Corrigez puis réessayez.');
+    }
+    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.userId, member.id))).toHaveLength(0);
+  });
+
+  it('attack: a logo URL sent to onboarding is not stored (logos are uploaded files); the link is normalised and shown to the admin', async () => {
+    const member = await createUser(ctx);
+    const agent = await signIn(ctx, member.email);
+    const response = await agent.post('/api/onboarding', { name: 'Chez Logo', managerEmail: 'gerant@logo.fr', reviewUrl: ' http://g.page/r/chez-logo ', logoUrl: 'https://evil.example/tracker.png' });
+    expect(response.status).toBe(201);
+    const { restaurantId } = await response.json();
+    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+    expect(restaurant.logoUrl).toBeNull();
+    expect(restaurant.googleReviewUrl).toBe('https://g.page/r/chez-logo');
+    expect(restaurant.googleReviewUrlValidatedAt).not.toBeNull();
+    const { agent: admin } = await createSignedInAdmin(ctx);
+    const detail = await (await admin.get(`/api/admin/restaurants/${restaurantId}`)).json();
+    expect(detail.restaurant.googleReviewUrl).toBe('https://g.page/r/chez-logo');
+  });
+
   it('creates one restaurant when the wizard is submitted twice at once', async () => {
     const member = await createUser(ctx);
     const agent = await signIn(ctx, member.email);
@@ -389,7 +415,7 @@ describe('POST /api/onboarding', () => {
     const agent = await signIn(ctx, member.email);
     const bad = await agent.post('/api/onboarding', { name: 'Chez Moi', managerEmail: 'gerant@example.fr', reviewUrl: 'pas une url' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe('Le lien d’avis doit être une URL valide');
+    expect((await bad.json()).error.message).toBe('Lien Google invalide. Corrigez puis réessayez.');
     const noName = await agent.post('/api/onboarding', { name: '', managerEmail: 'gerant@example.fr' });
     expect((await noName.json()).error.message).toBe('Le nom du restaurant est requis');
     expect((await ctx.agent().post('/api/onboarding', { name: 'Chez Moi', managerEmail: 'gerant@example.fr' })).status).toBe(401);

@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_LIMITS } from '../../src/server/features/accounts/rate-limit';
-import { createUser } from '../support/factories';
+import { isPrivateOrLoopback, UNDECLARED_PROXY_NOTICE } from '../../src/server/lib/client-ip';
+import { ZSecurityCheckResponse } from '../../src/shared/schemas/security';
+import { createSignedInOwner, createUser } from '../support/factories';
 import { listen } from '../support/listen';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
@@ -86,4 +89,65 @@ describe('per-IP limits for the developer on loopback', () => {
       }
     });
   }
+});
+
+/** The app's warn lines about an undeclared proxy, read from its log. */
+function proxyWarnings(log: string): Array<{ level: number; msg: string }> {
+  return log
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => line.msg.includes('TRUST_PROXY=0'));
+}
+
+describe('a proxy in front of the server that TRUST_PROXY does not declare', () => {
+  for (const [trustProxy, warned] of [['0', true], ['1', false]] as const) {
+    it(`${warned ? 'is said once in the log (warn) and on /security' : 'is not reported'} with TRUST_PROXY=${trustProxy} in production`, async () => {
+      let log = '';
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          log += chunk.toString();
+          done();
+        },
+      });
+      const ctx = await createTestContext({ env: { TRUST_PROXY: trustProxy, NODE_ENV: 'production', MAIL_MODE: 'outbox', LOG_LEVEL: 'warn' }, logDestination: sink });
+      const { url, server } = await listen(ctx);
+      try {
+        const { agent, restaurant } = await createSignedInOwner(ctx);
+        const notices = async () => ZSecurityCheckResponse.parse(await (await agent.post('/api/security/check')).json()).notices;
+        // Before any such request: nothing to say.
+        expect(await notices()).toEqual([]);
+        // The proxy (here on loopback, like a balancer on a private network) forwards diners with X-Forwarded-For.
+        for (const forwarded of ['10.0.0.8', '192.168.1.20, 172.16.0.3', '203.0.113.9']) {
+          expect((await fetch(`${url}/api/public/restaurants/${restaurant.id}`, { headers: { 'x-forwarded-for': forwarded } })).status).toBe(200);
+        }
+        const warnings = proxyWarnings(log);
+        if (warned) {
+          expect(warnings).toHaveLength(1);
+          expect(warnings[0].level).toBe(40);
+          const result = ZSecurityCheckResponse.parse(await (await agent.post('/api/security/check')).json());
+          expect(result.notices).toEqual([{ id: 'undeclared-proxy', ...UNDECLARED_PROXY_NOTICE }]);
+          expect(UNDECLARED_PROXY_NOTICE.title).toMatch(/^Proxy non déclaré : /);
+          expect(UNDECLARED_PROXY_NOTICE.detail).toContain('TRUST_PROXY=1');
+          // A notice beside the five checks: the score is still theirs alone.
+          expect(result.checks).toHaveLength(5);
+        } else {
+          expect(warnings).toEqual([]);
+          expect(await notices()).toEqual([]);
+        }
+      } finally {
+        server.close();
+        await ctx.close();
+      }
+    }, 60_000);
+  }
+
+  it('attack: a client on the internet cannot raise it by writing X-Forwarded-For (only a private or loopback peer can)', () => {
+    for (const peer of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.1', '192.168.0.1', '100.64.0.1', 'fd00::1', 'fe80::1']) {
+      expect(isPrivateOrLoopback(peer), peer).toBe(true);
+    }
+    for (const peer of ['203.0.113.9', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2001:db8::1', '11.0.0.1']) {
+      expect(isPrivateOrLoopback(peer), peer).toBe(false);
+    }
+  });
 });

@@ -2,11 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, feedbacks } from '../../src/server/db/schema';
-import type { DinerRateLimits } from '../../src/server/features/diner/rate-limit';
+import type { ServerType } from '@hono/node-server';
+import { DINER_RATE_LIMITS as REAL_LIMITS, type DinerAction, type DinerLimitSubject, type DinerRateLimits } from '../../src/server/features/diner/rate-limit';
 import { clock } from '../../src/server/lib/clock';
 import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
 import { uniqueEmail } from '../support/factories';
+import { listen } from '../support/listen';
+import { DINER_OK, dinersBehindOneAddress, floodFromOneAddress } from '../../scripts/bench/one-address';
 import type { TestContext } from '../support/test-app';
 import { createDinerTestContext, createConfirmedVisitor, createDinerRestaurant, createVisitor, randomIp } from './diner-support';
 
@@ -22,14 +25,16 @@ const flakyMailer: Mailer = {
   close() {},
 };
 
-/** Small limits injected into the app: each one is reached in a few requests. */
-const DINER_RATE_LIMITS: DinerRateLimits = {
-  read: { ip: 6 },
-  visit: { ip: 8, visitor: 4 },
-  submit: { ip: 5, visitor: 3 },
-  link: { ip: 6, visitor: 3 },
-  linkEmailsPerAddress: 2,
-};
+/** Small limits injected into the app (the same rule table, smaller numbers): each one is reached in a few requests. */
+const rule = (per: DinerLimitSubject, limit: number, windowSeconds = 600) => ({ per, limit, windowSeconds });
+const DINER_RATE_LIMITS = {
+  read: [rule('device', 10), rule('addressAtRestaurant', 4), rule('address', 6)],
+  visit: [rule('device', 4), rule('addressAtRestaurant', 8), rule('address', 16)],
+  submit: [rule('device', 3), rule('addressAtRestaurant', 5), rule('address', 8)],
+  link: [rule('device', 3), rule('addressAtRestaurant', 6), rule('address', 12), rule('email', 2, 3600)],
+  confirm: [rule('device', 3), rule('address', 6)],
+} satisfies DinerRateLimits;
+const limitOf = (action: DinerAction, per: DinerLimitSubject) => DINER_RATE_LIMITS[action].find((line) => line.per === per)!.limit;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,14 +72,14 @@ describe('a failing email', () => {
 });
 
 describe('rate limits of the public endpoints', () => {
-  it('answers 429 with a French message past the per-IP limit, then opens a new window', async () => {
+  it('answers 429 with a French message past the ceiling of one address at one restaurant, then opens a new window', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const ip = randomIp();
     const statuses: number[] = [];
     // A new cookie each time: only the IP is shared. The proxy appends the address it saw (the rightmost
     // X-Forwarded-For entry); a forged entry on the left changes nothing.
-    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip + 1; n++) statuses.push((await createVisitor(ctx, `${randomIp()}, ${ip}`).submit({ restaurantId: restaurant.id, rating: 3 })).status);
-    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    for (let n = 0; n < limitOf('submit', 'addressAtRestaurant'); n++) statuses.push((await createVisitor(ctx, `${randomIp()}, ${ip}`).submit({ restaurantId: restaurant.id, rating: 3 })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
     const refused = await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 3 });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -95,8 +100,10 @@ describe('rate limits of the public endpoints', () => {
     expect(await countOf()).toBe(before + 1);
     // An unknown restaurant: nothing is recorded, but the attempt is counted, up to a 429.
     const statuses: number[] = [];
-    for (let n = 0; n < DINER_RATE_LIMITS.submit.ip; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: crypto.randomUUID(), rating: 4 })).status);
-    expect(statuses.slice(0, DINER_RATE_LIMITS.submit.ip - 1)).toEqual(Array(DINER_RATE_LIMITS.submit.ip - 1).fill(404));
+    // (Each at another unknown restaurant: the ceiling of the address over every restaurant answers.)
+    const ceiling = limitOf('submit', 'address');
+    for (let n = 0; n < ceiling; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: crypto.randomUUID(), rating: 4 })).status);
+    expect(statuses.slice(0, ceiling - 1)).toEqual(Array(ceiling - 1).fill(404));
     expect(statuses.at(-1)).toBe(429);
     expect((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(429);
   });
@@ -107,7 +114,7 @@ describe('rate limits of the public endpoints', () => {
     await visitor.post('/api/public/visits', { restaurantId: restaurant.id });
     const cookie = visitor.agent.cookies.get('rf_tid')!;
     const statuses: number[] = [];
-    for (let n = 0; n < DINER_RATE_LIMITS.submit.visitor + 1; n++) {
+    for (let n = 0; n < limitOf('submit', 'device') + 1; n++) {
       const phone = createVisitor(ctx);
       phone.agent.cookies.set('rf_tid', cookie);
       statuses.push((await phone.submit({ restaurantId: restaurant.id, rating: 3 })).status);
@@ -120,7 +127,7 @@ describe('rate limits of the public endpoints', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const agent = ctx.agent();
     const statuses: number[] = [];
-    for (let n = 0; n < DINER_RATE_LIMITS.submit.visitor + 1; n++) {
+    for (let n = 0; n < limitOf('submit', 'device') + 1; n++) {
       statuses.push((await agent.post('/api/public/feedbacks', { submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 3 })).status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
@@ -131,12 +138,12 @@ describe('rate limits of the public endpoints', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const visitor = createVisitor(ctx);
     let last = 0;
-    for (let n = 0; n <= DINER_RATE_LIMITS.link.visitor; n++) last = (await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: uniqueEmail() })).status;
+    for (let n = 0; n <= limitOf('link', 'device'); n++) last = (await visitor.post('/api/public/link-email', { restaurantId: restaurant.id, email: uniqueEmail() })).status;
     expect(last).toBe(429);
-    for (let n = 0; n <= DINER_RATE_LIMITS.visit.visitor; n++) last = (await visitor.post('/api/public/visits', { restaurantId: restaurant.id })).status;
+    for (let n = 0; n <= limitOf('visit', 'device'); n++) last = (await visitor.post('/api/public/visits', { restaurantId: restaurant.id })).status;
     expect(last).toBe(429);
     const reader = createVisitor(ctx);
-    for (let n = 0; n <= DINER_RATE_LIMITS.read.ip; n++) last = (await reader.get(`/api/public/restaurants/${restaurant.id}`)).status;
+    for (let n = 0; n <= limitOf('read', 'addressAtRestaurant'); n++) last = (await reader.get(`/api/public/restaurants/${restaurant.id}`)).status;
     expect(last).toBe(429);
   });
 
@@ -162,6 +169,37 @@ describe('rate limits of the public endpoints', () => {
     expect((await read('/api/public/qr/no-such-code')).status).toBe(429);
   });
 
+  it('attack: one address rating for several restaurants is capped over all of them', async () => {
+    const ip = randomIp();
+    const restaurants = await Promise.all([1, 2, 3].map(async () => (await createDinerRestaurant(ctx)).restaurant));
+    const perRestaurant = limitOf('submit', 'addressAtRestaurant');
+    const statuses: number[] = [];
+    // Below the ceiling at each restaurant, above the address's ceiling over all of them.
+    for (const restaurant of restaurants) {
+      for (let n = 0; n < perRestaurant - 1; n++) statuses.push((await createVisitor(ctx, ip).submit({ restaurantId: restaurant.id, rating: 4 })).status);
+    }
+    const ceiling = limitOf('submit', 'address');
+    expect(statuses.slice(0, ceiling).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(ceiling).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(ceiling).length).toBeGreaterThan(0);
+  });
+
+  it('attack: a stranger\'s inbox gets a bounded number of confirmation emails, refused with Retry-After', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const target = uniqueEmail('cible');
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let n = 0; n <= limitOf('link', 'email'); n++) {
+      // A new device and address each time: only the typed email is shared.
+      const response = await createVisitor(ctx).post('/api/public/link-email', { restaurantId: restaurant.id, email: target });
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    expect(statuses).toEqual([...Array(limitOf('link', 'email')).fill(200), 429]);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(60 * 59);
+    expect((await refused!.json()).error.message).toBe('Trop de tentatives. Veuillez réessayer dans quelques minutes.');
+  });
+
   it('counts atomically in the database, also under concurrency', async () => {
     const subject = crypto.randomUUID();
     const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit(ctx.db, { name: 'test', limit: 5, windowSeconds: 60 }, subject)));
@@ -169,3 +207,48 @@ describe('rate limits of the public endpoints', () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });
 });
+
+/**
+ * The real limits with the production client-IP rules: NODE_ENV=production, TRUST_PROXY=0, over a real
+ * socket, so every request has the socket address 127.0.0.1 and no development loopback exemption applies.
+ * This is a restaurant's guest Wi-Fi (or an undeclared load balancer): every diner shares one address.
+ */
+describe('production limits, every diner behind one address', () => {
+  let prod: TestContext;
+  let url: string;
+  let server: ServerType;
+  beforeAll(async () => {
+    prod = await createDinerTestContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'outbox', TRUST_PROXY: '0' } });
+    ({ url, server } = await listen(prod));
+  });
+  afterAll(async () => {
+    server.close();
+    await prod.close();
+  });
+
+  it('150 diners (150 devices) behind one address rating one restaurant within a minute are all accepted: page reads, visits and ratings', async () => {
+    const { restaurant, mainQr } = await createDinerRestaurant(prod);
+    // However long this takes on a busy machine, it is all inside one window of every rule (ten minutes or more).
+    const run = await dinersBehindOneAddress(url, { restaurantId: restaurant.id, qrCode: mainQr.code }, { diners: 150 });
+    console.log(`150 diners behind one address: ${run.accepted} accepted / ${run.sent} sent`);
+    expect(run.answers.filter((answer) => answer !== DINER_OK)).toEqual([]);
+    expect(run.accepted).toBe(150);
+    expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(150);
+  }, 300_000);
+
+  // The bench sends the whole 2,000 (npm run bench -- --only=one address); here the flood goes past the ceiling and on.
+  it('attack: a flood of ratings from one address is refused past its ceiling (429, Retry-After, French message)', async () => {
+    const { restaurant } = await createDinerRestaurant(prod);
+    const ceiling = DINER_LIMITS_IN_PRODUCTION.submitAtRestaurant;
+    const flood = await floodFromOneAddress(url, restaurant.id, { count: ceiling + 100, width: 20 });
+    console.log(`flood from one address: ${flood.refused} refused / ${flood.sent} sent (${flood.accepted} accepted)`);
+    expect(flood.other).toBe(0);
+    expect(flood.accepted).toBeLessThanOrEqual(ceiling);
+    expect(flood.accepted).toBeGreaterThanOrEqual(150);
+    expect(flood.refused).toBeGreaterThanOrEqual(flood.sent - ceiling);
+    expect(flood.refusals.every((r) => Number(r.retryAfter) > 0 && r.message === 'Trop de tentatives. Veuillez réessayer dans quelques minutes.')).toBe(true);
+    expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(flood.accepted);
+  }, 300_000);
+});
+
+const DINER_LIMITS_IN_PRODUCTION = { submitAtRestaurant: REAL_LIMITS.submit.find((line) => line.per === 'addressAtRestaurant')!.limit };

@@ -76,6 +76,22 @@ describe('/api/review-link', () => {
     expect(row.googleReviewUrl).toBe('https://g.page/r/ok/review');
   });
 
+  it('attack: a look-alike Google domain (google.xyz, google.top, google.wtf) is refused on test and on save', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx);
+    for (const url of ['https://www.google.xyz/maps/place/Chez', 'https://google.top/local/writereview?placeid=ChIJ1', 'https://maps.google.wtf/maps/place/X']) {
+      const tested = await agent.post('/api/review-link/test', { url });
+      expect(tested.status, url).toBe(400);
+      expect((await tested.json()).error.message).toBe('Lien Google invalide. Utilisez le bouton \'Donner un avis\' de votre fiche.');
+      const saved = await agent.put('/api/review-link', { url });
+      expect(saved.status, url).toBe(400);
+      expect((await saved.json()).error.message).toBe('Lien Google invalide. Corrigez puis réessayez.');
+    }
+    const [row] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurant.id));
+    expect(row.googleReviewUrl).toBeNull();
+    // A real country domain of Google's is accepted.
+    expect((await agent.put('/api/review-link', { url: 'https://www.google.be/maps/place/Chez' })).status).toBe(200);
+  });
+
   it('removes the link and clears its date on an empty save', async () => {
     const { agent, restaurant } = await createSignedInOwner(ctx);
     await agent.put('/api/review-link', { url: 'https://g.page/r/ok/review' });

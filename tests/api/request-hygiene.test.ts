@@ -112,6 +112,82 @@ describe('NUL bytes and lone surrogates', () => {
   });
 });
 
+describe('body types', () => {
+  /** JSON-like types: every one is read as JSON by some route (Hono's validator, better-auth), so every one is checked. */
+  const JSON_LIKE = ['application/json', 'application/vnd.api+json', 'application/merge-patch+json', 'application/json-patch+json', 'application/problem+json; charset=utf-8', 'APPLICATION/VND.API+JSON'];
+  const TEXT_LIKE = ['application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', 'text/html'];
+  /** No route reads these: a body of such a type is refused whole. */
+  const OTHER = ['application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/jsonx', null];
+  const UNSTORABLE_PAYLOADS: Array<[string, string]> = [
+    ['raw NUL', '{"email":"a\u0000@b.fr","firstName":"Nul\u0000","comment":"x\u0000"}'.replace(/\\u0000/g, '\u0000')],
+    ['escaped NUL', '{"email":"a\\u0000@b.fr","firstName":"A\\u0000","comment":"\\u0000"}'],
+    ['escaped lone surrogate', '{"comment":"\\ud800","firstName":"\\udc00x","name":"\\ud800"}'],
+    ['lone surrogate in a key', '{"\\udc00":"x"}'],
+  ];
+
+  it('attack: NUL and broken Unicode under every JSON-like, form or text type answer 400, any other body type 415, never 500 (fuzz)', async () => {
+    const owner = await createSignedInOwner(ctx);
+    const member = await createUser(ctx);
+    const signedIn = await signIn(ctx, member.email);
+    const targets: Array<[string, string, ReturnType<typeof ctx.agent>]> = [
+      ['POST', '/api/signup', ctx.agent()],
+      ['POST', '/api/auth/sign-up/email', ctx.agent()],
+      ['POST', '/api/auth/sign-in/email', ctx.agent()],
+      ['POST', '/api/public/feedbacks', ctx.agent()],
+      ['POST', '/api/public/link-email', ctx.agent()],
+      ['POST', '/api/onboarding', signedIn],
+      ['POST', '/api/qr', owner.agent],
+      ['PUT', '/api/review-link', owner.agent],
+    ];
+    const payloads: Array<[string, string]> = [...UNSTORABLE_PAYLOADS, ['form with %00', 'email=a%00%40b.fr&name=%00'], ['form with a lone surrogate', 'name=%ED%A0%80']];
+    const outcomes: Array<{ case: string; status: number }> = [];
+    for (const [method, pathname, agent] of targets) {
+      for (const type of [...JSON_LIKE, ...TEXT_LIKE, ...OTHER]) {
+        for (const [name, body] of payloads) {
+          const headers: Record<string, string> = type ? { 'content-type': type } : {};
+          const init: RequestInit = { method, headers, body: type ? body : new TextEncoder().encode(body) };
+          const response = await agent.request(pathname, init);
+          await response.arrayBuffer();
+          outcomes.push({ case: `${method} ${pathname} as ${type ?? '(no type)'}: ${name}`, status: response.status });
+        }
+      }
+    }
+    const serverErrors = outcomes.filter((outcome) => outcome.status >= 500);
+    console.log(`body-type fuzz: ${outcomes.length} requests, ${serverErrors.length} × 5xx`);
+    expect(serverErrors).toEqual([]);
+    for (const outcome of outcomes) {
+      const [, type, payload] = /as (.*): (.*)$/.exec(outcome.case)!;
+      const expected = OTHER.includes(type === '(no type)' ? null : type)
+        ? 415
+        : (JSON_LIKE.includes(type) && UNSTORABLE_PAYLOADS.some(([name]) => name === payload)) ||
+            (TEXT_LIKE.includes(type) && payload === 'raw NUL') ||
+            (type === 'application/x-www-form-urlencoded' && payload === 'form with %00')
+          ? 400
+          : undefined;
+      // Otherwise the text is storable as it is (an escape is only text outside JSON, a form payload is malformed JSON): the route answers, never a 5xx.
+      if (expected !== undefined) expect(outcome.status, outcome.case).toBe(expected);
+    }
+  }, 180_000);
+
+  it('answers 415 in French for a body no route reads, lets an empty body of any type and a clean JSON-like body through', async () => {
+    const refused = await ctx.agent().request('/api/public/feedbacks', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<rating>5</rating>' });
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Type de contenu non pris en charge : envoyez les données en JSON.' } });
+    // An empty body is no body, whatever its declared type: the route answers (here its validator's 400), not the guard.
+    const empty = await ctx.agent().request('/api/public/feedbacks', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.code).not.toBe('UNSUPPORTED_MEDIA_TYPE');
+    // Clean JSON under a JSON-like type still reaches the route.
+    const restaurant = await createRestaurant(ctx, { status: 'approved' });
+    const ok = await ctx.agent().request('/api/public/feedbacks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 5, comment: 'Très bon 🍷' }),
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe('answers', () => {
   it('answers 404 for paths the app does not know, 200 for its pages', async () => {
     const restaurant = await createRestaurant(ctx, { status: 'approved' });

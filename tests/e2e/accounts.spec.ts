@@ -408,9 +408,11 @@ describe('onboarding and route memory', () => {
     await poll(() => page.getByLabel('Email du responsable').inputValue()).toBe(email);
     await saveScreenshot(page, 'accounts-onboarding-step1-phone');
     await page.getByLabel('Nom du restaurant').fill('Chez Nouveau');
-    await page.getByLabel('Lien d’avis (facultatif)').fill('pas une url');
+    // No logo URL in the wizard (logos will be uploaded files); the review link follows the review-link rule.
+    expect(await page.getByLabel('URL du logo (facultatif)').count()).toBe(0);
+    await page.getByLabel('Lien d’avis (facultatif)').fill('https://evil.example/phish');
     await page.getByRole('button', { name: 'Créer mon restaurant' }).click();
-    await poll(() => page.getByText('Le lien d’avis doit être une URL valide').count()).toBe(1);
+    await poll(() => page.getByText('Lien Google invalide. Corrigez puis réessayez.').count()).toBe(1);
     await page.getByLabel('Lien d’avis (facultatif)').fill('https://g.page/r/chez-nouveau/review');
     await page.getByRole('button', { name: 'Créer mon restaurant' }).click();
     await poll(() => page.getByText('Restaurant créé ! Votre demande est en cours de validation.').count()).toBe(1);

@@ -24,13 +24,29 @@ function decodeUrl(url: URL): string | null {
   }
 }
 
-const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded|text\/)/i;
+/**
+ * JSON and every JSON-like type (application/json, application/vnd.api+json, application/merge-patch+json,
+ * application/problem+json…): what Hono's JSON validator and better-auth parse as JSON.
+ */
+const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;|$)/i;
+/** Forms and text: read as text, checked as such. */
+const TEXT_TYPE = /^(?:application\/x-www-form-urlencoded|text\/[a-z0-9!#$&^_.+-]+)\s*(?:;|$)/i;
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
+
+/** The 415 answer: a body of a type no route reads. */
+export const UNSUPPORTED_BODY_TYPE_MESSAGE = 'Type de contenu non pris en charge : envoyez les données en JSON.';
+
+/** Methods whose body no route reads (a body they carry is never looked at). */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses, once for every route (better-auth's included), input that no route could store: NUL and
- * lone surrogates in the URL or in a JSON/form/text body, and URLs that do not decode. Answers the
- * French 400 — or 404 under /storage, where the path is a file name. Runs after the body-size limit,
- * so the body read here is small.
+ * lone surrogates in the URL or in a JSON-like, form or text body (whatever the exact JSON type: every
+ * `application/*+json` is read as JSON somewhere), and URLs that do not decode. Answers the French 400
+ * — or 404 under /storage, where the path is a file name. A non-empty body of any other type (XML,
+ * multipart, binary, none declared) is refused with 415: no route reads one, and no unchecked text
+ * reaches a route. Runs after the body-size limit, so the body read here is small.
  */
 export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -41,12 +57,18 @@ export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
       const decoded = decodeUrl(new URL(c.req.url));
       bad = decoded === null || UNSTORABLE.test(decoded);
     }
-    if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD' && BODY_TYPES.test(c.req.header('content-type') ?? '')) {
+    if (!bad && !BODILESS.has(c.req.method)) {
+      const type = c.req.header('content-type') ?? '';
+      const json = JSON_TYPE.test(type);
       // Kept in the request's body cache: the route's validator reads it from there, and better-auth's
       // mount rebuilds its request from it (app.ts, rebuildReadRequest).
       const text = await c.req.text();
-      if (UNSTORABLE.test(text)) bad = true;
-      else if (/json/i.test(c.req.header('content-type') ?? '')) {
+      if (!json && !TEXT_TYPE.test(type)) {
+        // An empty body (a POST that sends nothing) is no body: whatever its declared type, nothing to read.
+        if (text.length > 0) return c.json<ApiErrorBody>({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_BODY_TYPE_MESSAGE } }, 415);
+      } else if (UNSTORABLE.test(text)) bad = true;
+      else if (FORM_TYPE.test(type)) bad = [...new URLSearchParams(text)].some(([key, value]) => UNSTORABLE.test(key) || UNSTORABLE.test(value));
+      else if (json) {
         try {
           bad = holdsUnstorableText(JSON.parse(text));
         } catch {

@@ -11,6 +11,9 @@ describe('checkReviewUrl (spec §5)', () => {
     ['{host}/maps/…', 'https://www.google.com/maps/place/Chez+Paul/@45.76,4.83,17z', 'https://www.google.com/maps/place/Chez+Paul/@45.76,4.83,17z'],
     ['maps.google.com/maps/…', 'https://maps.google.com/maps/place/Chez+Paul', 'https://maps.google.com/maps/place/Chez+Paul'],
     ['google.co.uk/maps', 'https://google.co.uk/maps/place/X', 'https://google.co.uk/maps/place/X'],
+    ['google.de writereview', 'https://www.google.de/local/writereview?placeid=ChIJ1', 'https://www.google.de/local/writereview?placeid=ChIJ1'],
+    ['google.com.au/maps', 'https://www.google.com.au/maps/place/X', 'https://www.google.com.au/maps/place/X'],
+    ['maps.app.goo.gl/…', 'https://maps.app.goo.gl/AbC123xyz', 'https://maps.app.goo.gl/AbC123xyz'],
   ])('accepts %s', (_name, input, expected) => {
     expect(checkReviewUrl(input)).toEqual({ ok: true, url: expected });
   });
@@ -39,6 +42,13 @@ describe('checkReviewUrl (spec §5)', () => {
     ['credentials in the URL', 'https://user:pass@g.page/r/abc'],
     ['a port', 'https://g.page:8443/r/abc'],
     ['/maps alone', 'https://www.google.com/maps/'],
+    ['attack: google.xyz (not a Google domain)', 'https://www.google.xyz/maps/place/X'],
+    ['attack: google.top', 'https://google.top/local/writereview?placeid=ChIJ1'],
+    ['attack: google.wtf', 'https://maps.google.wtf/maps/place/X'],
+    ['attack: search. on another Google-looking domain', 'https://search.google.xyz/local/writereview?placeid=ChIJ1'],
+    ['attack: a phishing page', 'https://evil.example/phish'],
+    ['maps.app.goo.gl with no path', 'https://maps.app.goo.gl/'],
+    ['another goo.gl host', 'https://goo.gl/maps/abc'],
   ])('refuses %s', (_name, input) => {
     expect(checkReviewUrl(input)).toEqual({ ok: false, reason: 'invalid' });
   });

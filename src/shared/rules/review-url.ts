@@ -1,8 +1,9 @@
 /**
- * The public review link (spec §5): accepted shapes are g.page/…, g.page/r/…,
+ * The public review link (spec §5): accepted shapes are g.page/…, g.page/r/…, maps.app.goo.gl/…,
  * {host}/local/writereview?placeid=… and {host}/maps/… over https, www optional, where {host} is one
- * of Google's (google.com, google.fr, … , maps.google.*, search.google.com). The input is trimmed, every
- * whitespace removed and http upgraded to https. One function for the page's Test and Save and the API.
+ * of Google's (search.google.com, or a domain of GOOGLE_DOMAINS, optionally www. or maps.). The input is
+ * trimmed, every whitespace removed and http upgraded to https. The one rule for every place a review
+ * link is written (the review-link page's Test and Save, the setup wizard, their APIs).
  */
 export type ReviewUrlCheck = { ok: true; url: string } | { ok: false; reason: 'empty' | 'invalid' };
 
@@ -26,8 +27,28 @@ export const REVIEW_LINK_MESSAGES = {
 export const formatResultCount = (count: number) => `${count} résultat(s) trouvé(s)`;
 
 const MAX_LENGTH = 2000;
-/** google.com, google.fr, google.co.uk, google.com.au … (a Google country domain, nothing after it). */
-const GOOGLE_HOST = /^(?:www\.|maps\.|search\.)?google\.(?:[a-z]{2,3}|co\.[a-z]{2}|com\.[a-z]{2})$/;
+/**
+ * The domains Google serves its search and maps under: google.com and the country domains Google uses,
+ * an explicit list (never any google.*: google.xyz, google.top or google.wtf belong to others).
+ */
+export const GOOGLE_DOMAINS: ReadonlySet<string> = new Set([
+  'google.com', 'google.fr', 'google.co.uk', 'google.de', 'google.be', 'google.ch', 'google.ca', 'google.es', 'google.it',
+  'google.com.au', 'google.nl', 'google.lu', 'google.at', 'google.pt', 'google.ie', 'google.pl', 'google.se', 'google.dk',
+  'google.no', 'google.fi', 'google.cz', 'google.sk', 'google.hu', 'google.ro', 'google.bg', 'google.gr', 'google.hr',
+  'google.si', 'google.lt', 'google.lv', 'google.ee', 'google.is', 'google.li', 'google.com.mt', 'google.com.cy',
+  'google.co.ma', 'google.dz', 'google.tn', 'google.sn', 'google.ci', 'google.cm', 'google.mg', 'google.mu', 'google.ht',
+  'google.co.nz', 'google.co.za', 'google.co.jp', 'google.co.kr', 'google.co.in', 'google.co.il', 'google.co.th', 'google.co.id',
+  'google.com.br', 'google.com.mx', 'google.com.ar', 'google.cl', 'google.com.co', 'google.com.pe', 'google.com.tr',
+  'google.com.sg', 'google.com.hk', 'google.com.tw', 'google.com.my', 'google.com.ph', 'google.com.vn', 'google.com.eg',
+  'google.com.sa', 'google.ae', 'google.com.ua',
+]);
+
+/** google.com, www.google.fr, maps.google.de … (the hosts of writereview and /maps/ links). */
+function isGoogleHost(host: string): boolean {
+  if (host === 'search.google.com') return true;
+  const domain = host.replace(/^(?:www\.|maps\.)/, '');
+  return GOOGLE_DOMAINS.has(domain);
+}
 
 export function normalizeReviewUrl(input: string): string {
   const compact = input.trim().replace(/\s+/g, '');
@@ -49,8 +70,10 @@ export function checkReviewUrl(input: string): ReviewUrlCheck {
   const path = url.pathname;
   const valid =
     ((host === 'g.page' || host === 'www.g.page') && /^\/(?:r\/)?[^/]+/.test(path) && path.length > 1) ||
-    (GOOGLE_HOST.test(host) && path === '/local/writereview' && !!url.searchParams.get('placeid')) ||
-    (GOOGLE_HOST.test(host) && /^\/maps\/./.test(path));
+    // A place shared from the Maps app (https://maps.app.goo.gl/AbCd…).
+    (host === 'maps.app.goo.gl' && /^\/[A-Za-z0-9_-]+$/.test(path)) ||
+    (isGoogleHost(host) && path === '/local/writereview' && !!url.searchParams.get('placeid')) ||
+    (isGoogleHost(host) && /^\/maps\/./.test(path));
   return valid ? { ok: true, url: url.toString() } : { ok: false, reason: 'invalid' };
 }
 

@@ -80,16 +80,18 @@ describe('the new-password form (reset and set-password)', () => {
 });
 
 describe('the setup wizard schema', () => {
-  const valid = { name: 'Chez Nous', managerEmail: 'gerant@example.fr', reviewUrl: '', logoUrl: '' };
+  const valid = { name: 'Chez Nous', managerEmail: 'gerant@example.fr', reviewUrl: '' };
   it('needs a name and a manager email', () => {
     expect(firstMessage(ZCreateRestaurantRequest, valid)).toBeNull();
     expect(firstMessage(ZCreateRestaurantRequest, { ...valid, name: '  ' })).toBe('Le nom du restaurant est requis');
     expect(firstMessage(ZCreateRestaurantRequest, { ...valid, managerEmail: '' })).toBe('L’email du responsable est requis');
     expect(firstMessage(ZCreateRestaurantRequest, { ...valid, managerEmail: 'gerant@' })).toBe('Email invalide');
   });
-  it('accepts empty or valid URLs for the review link and the logo', () => {
-    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, reviewUrl: 'https://g.page/r/abc/review', logoUrl: 'https://cdn.example.fr/logo.png' })).toBeNull();
-    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, reviewUrl: 'pas une url' })).toBe('Le lien d’avis doit être une URL valide');
-    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, logoUrl: 'ftp://x' })).toBe('L’URL du logo doit être une URL valide');
+  it('accepts an empty review link or one that passes the review-link rule, and takes no logo URL', () => {
+    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, reviewUrl: 'https://g.page/r/abc/review' })).toBeNull();
+    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, reviewUrl: 'pas une url' })).toBe('Lien Google invalide. Corrigez puis réessayez.');
+    expect(firstMessage(ZCreateRestaurantRequest, { ...valid, reviewUrl: 'https://evil.example/phish' })).toBe('Lien Google invalide. Corrigez puis réessayez.');
+    expect(ZCreateRestaurantRequest.parse({ ...valid, reviewUrl: ' http://g.page/r/abc ' }).reviewUrl).toBe('https://g.page/r/abc');
+    expect(ZCreateRestaurantRequest.parse({ ...valid, logoUrl: 'https://cdn.example.fr/logo.png' })).not.toHaveProperty('logoUrl');
   });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '../rules/company';
 import { findPasswordProblem, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
+import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../rules/review-url';
 import type { OwnerGateState } from '../rules/owner-gate';
 import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
 
@@ -22,8 +23,6 @@ export const ACCOUNT_MESSAGES = {
   termsRequired: 'Vous devez accepter les CGU',
   restaurantNameRequired: 'Le nom du restaurant est requis',
   managerEmailRequired: 'L’email du responsable est requis',
-  reviewUrlInvalid: 'Le lien d’avis doit être une URL valide',
-  logoUrlInvalid: 'L’URL du logo doit être une URL valide',
   invalidRequest: 'Requête invalide',
 } as const;
 
@@ -103,12 +102,21 @@ export const ZNewPasswordForm = zod
 export type TNewPasswordForm = z.infer<typeof ZNewPasswordForm>;
 export const NEW_PASSWORD_FIELD_ORDER = ['password', 'passwordConfirmation'] as const;
 
-const ZOptionalUrl = (message: string) =>
-  zod
-    .string(message)
-    .trim()
-    .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), message)
-    .refine((value) => value === '' || URL.canParse(value), message);
+/**
+ * The review link of the setup wizard: the same rule as the review-link page (shared/rules/review-url),
+ * with its Save message; empty means none. Parsed into the normalised link (or '').
+ */
+const ZOptionalReviewUrl = zod
+  .string(REVIEW_LINK_MESSAGES.invalidOnSave)
+  .max(4000, REVIEW_LINK_MESSAGES.invalidOnSave)
+  .refine((value) => {
+    const check = checkReviewUrl(value);
+    return check.ok || check.reason === 'empty';
+  }, REVIEW_LINK_MESSAGES.invalidOnSave)
+  .transform((value) => {
+    const check = checkReviewUrl(value);
+    return check.ok ? check.url : '';
+  });
 
 /** POST /api/onboarding — step 1 of the setup wizard (spec §2 Restaurant setup). */
 export const ZCreateRestaurantRequest = zod.object({
@@ -125,11 +133,11 @@ export const ZCreateRestaurantRequest = zod.object({
     .min(1, ACCOUNT_MESSAGES.managerEmailRequired)
     .max(255, ACCOUNT_MESSAGES.emailTooLong)
     .pipe(zod.email(ACCOUNT_MESSAGES.emailInvalid)),
-  reviewUrl: ZOptionalUrl(ACCOUNT_MESSAGES.reviewUrlInvalid).optional(),
-  logoUrl: ZOptionalUrl(ACCOUNT_MESSAGES.logoUrlInvalid).optional(),
+  reviewUrl: ZOptionalReviewUrl.optional(),
+  // No logo URL: a logo will be an uploaded file, never an address given here. A logoUrl sent anyway is dropped (not stored).
 }, ACCOUNT_MESSAGES.invalidRequest);
 export type TCreateRestaurantRequest = z.input<typeof ZCreateRestaurantRequest>;
-export const CREATE_RESTAURANT_FIELD_ORDER = ['name', 'managerEmail', 'reviewUrl', 'logoUrl'] as const;
+export const CREATE_RESTAURANT_FIELD_ORDER = ['name', 'managerEmail', 'reviewUrl'] as const;
 
 export const ZCreateRestaurantResponse = zod.object({
   restaurantId: zod.string(),

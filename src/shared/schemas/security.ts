@@ -40,12 +40,21 @@ export const ZSecurityCheck = z.object({
 });
 export type TSecurityCheck = z.infer<typeof ZSecurityCheck>;
 
+/**
+ * Something about how the server runs that the owner (or whoever hosts it) should fix, shown beside
+ * the five checks; it does not count in the score (e.g. 'Proxy non déclaré', decision 026).
+ */
+export const ZSecurityNotice = z.object({ id: z.string(), title: z.string(), detail: z.string() });
+export type TSecurityNotice = z.infer<typeof ZSecurityNotice>;
+
 /** POST /api/security/check. */
 export const ZSecurityCheckResponse = z.object({
   /** Passed checks out of five, as an integer percentage (spec §9). */
   score: z.int().min(0).max(100),
   checkedAt: z.string(),
   checks: z.array(ZSecurityCheck),
+  /** Notices beside the checks (none when all is well). */
+  notices: z.array(ZSecurityNotice).optional(),
 });
 export type TSecurityCheckResponse = z.infer<typeof ZSecurityCheckResponse>;
 

@@ -7,6 +7,7 @@ import { account, qrCodes, restaurants, user, usersRestaurants } from '../../db/
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/send-email';
 import { enqueueJob } from '../../jobs/queue';
+import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
@@ -174,8 +175,9 @@ export async function createRestaurantForUser(
       .values({
         name: input.name,
         contactEmail: input.managerEmail,
+        // Checked by the review-link rule (the schema): a link set here is as valid as one saved on the review-link page.
         googleReviewUrl: input.reviewUrl ? input.reviewUrl : null,
-        logoUrl: input.logoUrl ? input.logoUrl : null,
+        googleReviewUrlValidatedAt: input.reviewUrl ? clock.now() : null,
         ownerFirstName: firstNameOf(sessionUser.name),
         status: 'pending',
         emailVerified: sessionUser.emailVerified,

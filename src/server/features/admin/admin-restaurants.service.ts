@@ -133,6 +133,8 @@ export async function getRestaurantForAdmin(db: Db, restaurantId: string) {
       businessEmail: r.businessEmail,
       phone: r.phone,
       website: r.website,
+      // What diners are sent to after a good rating: the platform team sees it before approving.
+      googleReviewUrl: r.googleReviewUrl,
       ownerFirstName: r.ownerFirstName,
       status: r.status,
       emailVerified: r.emailVerified,

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../email/send-email';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, hitRateLimits, RateLimitedError, readWithinRateLimits, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
+import { enforceRateLimits, hitRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
 import { POINTS_RULES_COLUMNS, readEarningState, unlockRewards } from '../loyalty/loyalty.service';
@@ -23,6 +23,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
+import { linkEmailRule } from './rate-limit';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 
@@ -255,7 +256,7 @@ export async function submitFeedback(
       if (claim) {
         const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
         // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
-        const [allowed] = await hitRateLimits(tx, [{ rule: linkEmailRule(deps), subject: claim }]);
+        const [allowed] = await hitRateLimits(tx, [{ rule: linkEmailRule(deps.rateLimits.diner), subject: claim }]);
         if (allowed.allowed) await createPendingLink(deps, tx, link, anonId, customer.id, now);
       }
       // Last, in one statement: the day's row is shared by every diner of the restaurant, and its lock
@@ -326,11 +327,6 @@ export const EMAIL_LINK_EXPIRES_MINUTES = 30;
 const LINK_IDENTIFIER_PREFIX = 'diner-link:';
 
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Confirmation emails per address per hour, whichever route asks (the form's email or the link box). */
-export function linkEmailRule(deps: Pick<AppDeps, 'rateLimits'>): RateLimitRule {
-  return { name: 'public:link:email', limit: deps.rateLimits.diner.linkEmailsPerAddress, windowSeconds: 60 * 60 };
-}
 
 /**
  * Stores a pending link (by the hash of its one-time token, 30 minutes) and queues its confirmation

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
+import { undeclaredProxyNotice } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
@@ -44,6 +45,9 @@ export function createSecurityRoutes(deps: AppDeps) {
         requestId: c.get('requestId'),
         logger: c.get('logger'),
       });
+      // Beside the five checks (the score is theirs alone): how this process was found to be deployed.
+      const proxy = undeclaredProxyNotice(deps);
+      result.notices = proxy ? [{ id: 'undeclared-proxy', ...proxy }] : [];
       c.header('Cache-Control', 'no-store');
       return c.json(result);
     })

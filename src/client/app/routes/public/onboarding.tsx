@@ -37,7 +37,7 @@ function RestaurantStep({ defaultEmail, onCreated }: { defaultEmail: string; onC
   const queryClient = useQueryClient();
   const form = useForm<TCreateRestaurantRequest, unknown, z.output<typeof ZCreateRestaurantRequest>>({
     resolver: zodResolver(ZCreateRestaurantRequest),
-    defaultValues: { name: '', managerEmail: defaultEmail, reviewUrl: '', logoUrl: '' },
+    defaultValues: { name: '', managerEmail: defaultEmail, reviewUrl: '' },
   });
   const errors = form.formState.errors;
 
@@ -63,9 +63,6 @@ function RestaurantStep({ defaultEmail, onCreated }: { defaultEmail: string; onC
         </Field>
         <Field id="onboarding-review" label="Lien d’avis (facultatif)" hint="Vos clients satisfaits (4 ou 5 étoiles) seront redirigés vers ce lien.">
           <Input id="onboarding-review" type="url" inputMode="url" placeholder="https://g.page/r/…" aria-describedby="onboarding-review-hint" aria-invalid={!!errors.reviewUrl} {...form.register('reviewUrl')} />
-        </Field>
-        <Field id="onboarding-logo" label="URL du logo (facultatif)">
-          <Input id="onboarding-logo" type="url" inputMode="url" placeholder="https://…/logo.png" aria-invalid={!!errors.logoUrl} {...form.register('logoUrl')} />
         </Field>
         <Button type="submit" size="lg">
           {create.isPending ? 'Création…' : 'Créer mon restaurant'}

@@ -39,6 +39,13 @@ export function IdentityCard({ detail }: { detail: AdminRestaurantDetail }) {
               </a>
             ) : null}
           </Field>
+          <Field label="Lien d’avis">
+            {r.googleReviewUrl ? (
+              <a href={r.googleReviewUrl} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-700 underline-offset-4 hover:underline">
+                {r.googleReviewUrl}
+              </a>
+            ) : null}
+          </Field>
           <Field label="Prénom du gérant">{r.ownerFirstName}</Field>
           <Field label="Email vérifié">{r.emailVerified ? <Badge variant="success">Oui</Badge> : <Badge variant="warning">Non</Badge>}</Field>
           <Field label="Comptes liés">

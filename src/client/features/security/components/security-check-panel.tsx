@@ -56,6 +56,12 @@ export function SecurityCheckPanel() {
           <p>{check.error.message}</p>
         </div>
       ) : null}
+      {result?.notices?.map((notice) => (
+        <div key={notice.id} role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p className="font-medium">{notice.title}</p>
+          <p>{notice.detail}</p>
+        </div>
+      ))}
       <h2 className="-mb-2 text-lg font-semibold">Contrôles</h2>
       <SecurityCheckList rows={rows} busy={running} />
       {result ? (
