@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { architectureConfig, PRODUCT_LAYOUT } from './eslint.architecture.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'drizzle'] },
+  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'drizzle', 'tests/lint/fixtures'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,6 +21,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Features never import each other, the layers below them never import a feature, no import cycle.
+  ...architectureConfig(import.meta.dirname, PRODUCT_LAYOUT, ['src/**/*.{ts,tsx}']),
   {
     // The architecture's dependency direction: shared imports neither side; client and server never import each other.
     files: ['src/shared/**/*.{ts,tsx}'],

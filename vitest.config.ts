@@ -7,7 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // Sized for a loaded 2-core machine: PDF and PNG rendering take seconds there, not milliseconds.
-      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } },
       {
         test: {
           name: 'api',

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRewards, customers, pointEvents, verification } from '../../src/server/db/schema';
-import { CAP_AFTER_MERGE_REASON } from '../../src/server/features/loyalty/loyalty.service';
+import { CAP_AFTER_MERGE_REASON } from '../../src/server/core/loyalty';
 import { DEFAULT_POINTS_RULES } from '../../src/shared/rules/points';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX_LENGTH, DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TSubmitFeedbackRequest, TSubmitFeedbackResponse } from '../../shared/schemas/diner';
-import { loadDinerSchemas } from './deferred';
+import { loadDinerSchemas } from './load-once';
 import { createSubmissionId, DinerApiError, postJson } from './api';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { StarRating } from './star-rating';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DINER_MESSAGES, POSITIVE_RATING } from '../../shared/schemas/diner-messages';
 import type { TLinkEmailResponse } from '../../shared/schemas/diner';
-import { loadDinerSchemas } from './deferred';
+import { loadDinerSchemas } from './load-once';
 import { DinerApiError, postJson } from './api';
 import type { SubmittedFeedback } from './feedback-form';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';

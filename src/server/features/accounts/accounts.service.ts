@@ -26,7 +26,7 @@ import type {
   ZSignupRequest,
 } from '../../../shared/schemas/accounts';
 import { insertDefaultAutomations } from '../../email/default-automations';
-import { createLoyaltyDefaults } from '../loyalty/loyalty.service';
+import { createLoyaltyDefaults } from '../../core/loyalty';
 import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
 import { enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
 import type { z } from 'zod';
@@ -38,7 +38,7 @@ export const ACCOUNT_ERRORS = {
   signUpPasswordWrong: 'Ce n’est pas le mot de passe choisi à l’inscription.',
 } as const;
 
-export { SETUP_REWARD } from '../loyalty/loyalty.service';
+export { SETUP_REWARD } from '../../core/loyalty';
 
 /**
  * The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first),

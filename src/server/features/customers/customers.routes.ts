@@ -4,7 +4,7 @@ import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
-import { redeemCustomerReward } from '../loyalty/loyalty.service';
+import { redeemCustomerReward } from '../../core/loyalty';
 import { eraseCustomer, exportCustomerData, exportCustomersCsv, getCustomerDetail, searchCustomers } from './customers.service';
 
 /** /api/customers: the session restaurant's customers; ids from the URL are always checked against it. */

@@ -11,7 +11,7 @@ import {
   visits,
 } from '../../db/schema';
 import { rebuildDailyStats } from '../../core/daily-stats';
-import { createLoyaltyDefaults, REWARD_UNLOCKED_REASON } from '../loyalty/loyalty.service';
+import { createLoyaltyDefaults, REWARD_UNLOCKED_REASON } from '../../core/loyalty';
 import type { AppDeps } from '../../deps';
 import { buildMainQrCode } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';

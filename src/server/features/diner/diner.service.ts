@@ -9,8 +9,8 @@ import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enforceRateLimits, hitRateLimits, RateLimitedError, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
-import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../customers/customers.service';
-import { POINTS_RULES_COLUMNS, readEarningState, unlockRewards } from '../loyalty/loyalty.service';
+import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
+import { POINTS_RULES_COLUMNS, readEarningState, unlockRewards } from '../../core/loyalty';
 import { recordDailyStats } from '../../core/daily-stats';
 import {
   DINER_MESSAGES,

@@ -4,7 +4,7 @@ import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { ZCreateRewardRequest, ZPointsRulesRequest, ZRewardIdParam, ZSetRewardActiveRequest } from '../../../shared/schemas/loyalty';
-import { createReward, deleteReward, getLoyaltyOverview, savePointsRules, setRewardActive } from './loyalty.service';
+import { createReward, deleteReward, getLoyaltyOverview, savePointsRules, setRewardActive } from '../../core/loyalty';
 
 /** /api/loyalty: the rules and the reward catalogue of the session's restaurant. */
 export function createLoyaltyRoutes(deps: AppDeps) {

@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
-import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../../db/schema';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { parisDayOf } from '../../../shared/format';
-import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../../shared/rules/points';
-import { CUSTOMER_MESSAGES } from '../../../shared/schemas/customers';
-import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../../shared/schemas/loyalty';
-import { recordRestaurantAudit } from '../../core/restaurant-audit';
+import { queryRows, type Db } from '../db/client';
+import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../db/schema';
+import { clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { parisDayOf } from '../../shared/format';
+import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../shared/rules/points';
+import { CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
+import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../shared/schemas/loyalty';
+import { recordRestaurantAudit } from './restaurant-audit';
 
 /**
  * Loyalty: the points rules, the reward catalogue and the rewards customers earn and spend. The diner
