@@ -244,7 +244,7 @@ describe('confirming an email schedules the follow-ups a rating with that email 
       await ctx.db.update(restaurants).set({ sendingHourStart: 0, sendingHourEnd: 24 }).where(eq(restaurants.id, restaurant.id));
       await insertDefaultAutomations(ctx.db, restaurant.id);
       const [nudge] = await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'review_nudge_3d')));
-      await ctx.db.update(automations).set({ config: { ...(nudge.config as Record<string, unknown>), delay_minutes: delayMinutes } }).where(eq(automations.id, nudge.id));
+      await ctx.db.update(automations).set({ config: { ...nudge.config, delay_minutes: delayMinutes } }).where(eq(automations.id, nudge.id));
       return restaurant;
     };
     const restaurant = await timing(60);
