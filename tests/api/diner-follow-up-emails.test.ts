@@ -10,9 +10,11 @@ import { SENDING_HOURS_MESSAGES, type TSendingHoursResponse } from '../../src/sh
 import { createSignedInOwner, uniqueEmail } from '../support/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
 // Issue 25, points 5–8 (decision 025): every mail of this file goes through nodemailer to a real SMTP server.
+// Diner emails go to a confirmed address only (decision 024): the diners here rate from a phone that
+// confirmed its address (createConfirmedVisitor); a typed email on any other phone is only a claim.
 let smtp: TestSmtpServer;
 let ctx: TestContext;
 beforeAll(async () => {
@@ -76,7 +78,7 @@ describe('one pending day-3 nudge per diner and automation (point 5)', () => {
   it('two good visits queue one nudge, moved to three days after the later one, and one nudge is sent', async () => {
     const restaurantId = await createRestaurant('Une Relance', { hours: { start: 0, end: 24 } });
     const email = uniqueEmail('deuxvisites');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
     const start = new Date(Math.floor(Date.now() / 1000) * 1000);
     clock.freeze(start);
     expect((await visitor.submit({ restaurantId, rating: 5, firstName: 'Inès', email, marketingConsent: true })).status).toBe(200);
@@ -99,13 +101,13 @@ describe('one pending day-3 nudge per diner and automation (point 5)', () => {
     expect(await logsOf(restaurantId, 'review_nudge_3d')).toEqual([['sent', null]]);
   });
 
-  it('two good ratings sent in parallel (two phones, one email) still leave one pending nudge', async () => {
+  it('good ratings of one diner sent in parallel still leave one pending nudge', async () => {
     const restaurantId = await createRestaurant('En Parallèle', { hours: { start: 0, end: 24 } });
     const email = uniqueEmail('parallele');
+    // Only the phone that confirmed the address rates for it (decision 024): three ratings at once, three times.
+    const phone = await createConfirmedVisitor(ctx, restaurantId, email);
     for (let round = 0; round < 3; round++) {
-      const answers = await Promise.all(
-        [createVisitor(ctx), createVisitor(ctx), createVisitor(ctx)].map((visitor) => visitor.submit({ restaurantId, rating: 5, email, marketingConsent: true })),
-      );
+      const answers = await Promise.all([0, 1, 2].map(() => phone.submit({ restaurantId, rating: 5, email, marketingConsent: true })));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     }
     expect(await pendingNudges(restaurantId)).toHaveLength(1);
@@ -115,8 +117,9 @@ describe('one pending day-3 nudge per diner and automation (point 5)', () => {
 
   it('keeps one nudge per diner, not one per restaurant: two diners have one each', async () => {
     const restaurantId = await createRestaurant('Deux Clients', { hours: { start: 0, end: 24 } });
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, email: uniqueEmail('un'), marketingConsent: true });
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, email: uniqueEmail('deux'), marketingConsent: true });
+    for (const email of [uniqueEmail('un'), uniqueEmail('deux')]) {
+      await (await createConfirmedVisitor(ctx, restaurantId, email)).submit({ restaurantId, rating: 5, email, marketingConsent: true });
+    }
     expect(await pendingNudges(restaurantId)).toHaveLength(2);
   });
 });
@@ -125,9 +128,10 @@ describe('later emails leave inside the restaurant’s sending hours (point 6)',
   it('a visit at 23:15 Paris: the nudge and the comeback wait for 10:00, the thank-you leaves at once', async () => {
     const restaurantId = await createRestaurant('Tard Le Soir');
     const email = uniqueEmail('soir');
+    const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
     // Tuesday 22 December 2026, 23:15 in Paris (UTC+1).
     clock.freeze(new Date('2026-12-22T22:15:00Z'));
-    expect((await createVisitor(ctx).submit({ restaurantId, rating: 5, firstName: 'Noé', email, marketingConsent: true })).status).toBe(200);
+    expect((await visitor.submit({ restaurantId, rating: 5, firstName: 'Noé', email, marketingConsent: true })).status).toBe(200);
     // The thank-you is not delayed.
     await smtp.waitFor((m) => m.envelope.to.includes(email) && m.parsed.subject === 'Merci pour votre visite ! — Tard Le Soir');
     // Day 3 at 23:15 → Saturday 26 December 10:00 Paris; day 30 (21 January, 23:15) → 22 January 10:00 Paris.
@@ -137,10 +141,12 @@ describe('later emails leave inside the restaurant’s sending hours (point 6)',
 
   it('a visit in the afternoon keeps its exact delay when it ends inside the window, in summer time too', async () => {
     const restaurantId = await createRestaurant('En Journée');
+    const email = uniqueEmail('journee');
+    const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
     // Monday 5 July 2027 (ahead of the database's clock, so the job waits), 15:20 in Paris (UTC+2):
     // three days later 15:20 is inside 10–19.
     clock.freeze(new Date('2027-07-05T13:20:00Z'));
-    await createVisitor(ctx).submit({ restaurantId, rating: 4, email: uniqueEmail('journee'), marketingConsent: true });
+    await visitor.submit({ restaurantId, rating: 4, email, marketingConsent: true });
     expect((await pendingOn(restaurantId, 'email.send-nudge')).map((job) => iso(job.start_after))).toEqual(['2027-07-08T13:20:00.000Z']);
   });
 
@@ -170,8 +176,10 @@ describe('later emails leave inside the restaurant’s sending hours (point 6)',
     expect((await read()).sendingHours).toEqual({ start: 8, end: 12 });
 
     // 15:20 Paris in winter: day 3 at 15:20 is after 12:00 → the next day at 08:00 Paris.
+    const email = uniqueEmail('maison');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     clock.freeze(new Date('2026-11-30T14:20:00Z'));
-    await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5, email: uniqueEmail('maison'), marketingConsent: true });
+    await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true });
     expect((await pendingOn(restaurant.id, 'email.send-nudge')).map((job) => iso(job.start_after))).toEqual(['2026-12-04T07:00:00.000Z']);
   });
 
@@ -189,7 +197,7 @@ describe('no review link, no review button (point 7)', () => {
   it('without a link: the thank-you email shows no review button and nothing leads back to ReFeed’s form; the nudge is skipped with its reason', async () => {
     const restaurantId = await createRestaurant('Sans Lien', { reviewUrl: null, hours: { start: 0, end: 24 } });
     const email = uniqueEmail('sanslien');
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, firstName: 'Lou', email, marketingConsent: true });
+    await (await createConfirmedVisitor(ctx, restaurantId, email)).submit({ restaurantId, rating: 5, firstName: 'Lou', email, marketingConsent: true });
     const thanks = await smtp.waitFor((m) => m.envelope.to.includes(email) && m.parsed.subject === 'Merci pour votre visite ! — Sans Lien');
     const html = String(thanks.parsed.html);
     expect(html).not.toContain('Laisser un avis');
@@ -213,7 +221,7 @@ describe('no review link, no review button (point 7)', () => {
       .set({ config: { delay_minutes: 0, subject: '{{first_name}}, merci de votre visite', html } })
       .where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, 'thanks_after_visit')));
     const email = uniqueEmail('ancien');
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, email });
+    await (await createConfirmedVisitor(ctx, restaurantId, email)).submit({ restaurantId, rating: 5, email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
     // No first name: neither ', merci…' nor 'Bonjour ,'.
     expect(mail.parsed.subject).toBe('Merci de votre visite');
@@ -229,7 +237,7 @@ describe('no review link, no review button (point 7)', () => {
     const page = await createVisitor(ctx).get(`/api/public/restaurants/${restaurantId}`);
     expect(((await page.json()) as { reviewUrl: string | null }).reviewUrl).toBeNull();
     const email = uniqueEmail('douteux');
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, email });
+    await (await createConfirmedVisitor(ctx, restaurantId, email)).submit({ restaurantId, rating: 5, email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
     expect(String(mail.parsed.html)).not.toContain('example.com');
     expect(String(mail.parsed.html)).not.toContain('Laisser un avis');
@@ -240,7 +248,7 @@ describe('no review link, no review button (point 7)', () => {
     const page = await createVisitor(ctx).get(`/api/public/restaurants/${restaurantId}`);
     expect(((await page.json()) as { reviewUrl: string | null }).reviewUrl).toBe(REVIEW_URL);
     const email = uniqueEmail('aveclien');
-    await createVisitor(ctx).submit({ restaurantId, rating: 5, email });
+    await (await createConfirmedVisitor(ctx, restaurantId, email)).submit({ restaurantId, rating: 5, email });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email));
     expect(String(mail.parsed.html)).toMatch(new RegExp(`<a href="${REVIEW_URL}"[^>]*>Laisser un avis</a>`));
   });
@@ -250,7 +258,7 @@ describe('every diner email honours unsubscribe and carries List-Unsubscribe; no
   it('the thank-you carries List-Unsubscribe (https + mailto), List-Unsubscribe-Post and its footer link; once unsubscribed, the next thank-you is skipped', async () => {
     const restaurantId = await createRestaurant('Merci Désinscriptible');
     const email = uniqueEmail('merci');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
     await visitor.submit({ restaurantId, rating: 5, firstName: 'Sacha', email });
     const thanks = await smtp.waitFor((m) => m.envelope.to.includes(email));
     const header = rawHeader(thanks, 'List-Unsubscribe') ?? '';
@@ -289,7 +297,7 @@ describe('every diner email honours unsubscribe and carries List-Unsubscribe; no
   it('without a first name: subjects and greetings of the thank-you, reward and nudge read right, each with List-Unsubscribe', async () => {
     const restaurantId = await createRestaurant('Sans Prénom', { hours: { start: 0, end: 24 } });
     const email = uniqueEmail('anonyme');
-    const visitor = createVisitor(ctx);
+    const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
     // 3 × 20 points: 'Café offert' (50) is unlocked by the third visit.
     for (let visit = 0; visit < 3; visit++) await visitor.submit({ restaurantId, rating: 5, email, marketingConsent: true });
     await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('Café offert'));

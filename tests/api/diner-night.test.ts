@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customers, feedbacks, loyaltyRules, pointEvents } from '../../src/server/db/schema';
+import { automations, customers, feedbacks, loyaltyRules, pointEvents, restaurants } from '../../src/server/db/schema';
+import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { uniqueEmail } from '../support/factories';
@@ -233,6 +234,37 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     expect(after).toContain('review_nudge_3d');
     expect(after).toContain('we_miss_you_30d');
     expect(after).not.toContain('thanks_after_visit');
+  });
+
+  it('with several restaurants, confirming plans the nudge with this restaurant’s own delay and sending hours', async () => {
+    // Two restaurants with different timing: the confirmation must read its own (it answered 500 once a
+    // second restaurant existed, its one-table read naming every restaurant).
+    const timing = async (delayMinutes: number) => {
+      const { restaurant } = await createDinerRestaurant(ctx);
+      await ctx.db.update(restaurants).set({ sendingHourStart: 0, sendingHourEnd: 24 }).where(eq(restaurants.id, restaurant.id));
+      await insertDefaultAutomations(ctx.db, restaurant.id);
+      const [nudge] = await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'review_nudge_3d')));
+      await ctx.db.update(automations).set({ config: { ...nudge.config, delay_minutes: delayMinutes } }).where(eq(automations.id, nudge.id));
+      return restaurant;
+    };
+    const restaurant = await timing(60);
+    await timing(600);
+    const email = uniqueEmail('own-timing');
+    const phone = createVisitor(ctx);
+    const rated = new Date('2027-03-10T12:00:00Z');
+    clock.freeze(rated);
+    expect((await phone.submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true })).status).toBe(200);
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
+    const confirmedAt = new Date(rated.getTime() + 10 * 60_000);
+    clock.freeze(confirmedAt);
+    expect((await phone.post('/api/public/link-email/confirm', { token })).status).toBe(200);
+    const customer = await customerByEmail(restaurant.id, email);
+    const nudges = await queryRows<{ start_after: string | Date }>(
+      ctx.db,
+      sql`select start_after from pgboss.job where data->>'template' = 'review_nudge_3d' and data->>'customerId' = ${customer.id} and state = 'created'`,
+    );
+    expect(nudges.map((job) => new Date(job.start_after).toISOString())).toEqual([new Date(confirmedAt.getTime() + 60 * 60_000).toISOString()]);
   });
 
   it('queues only the comeback when the latest rating was 3★ or less, and no second low-rating alert', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { automations, customerRewards, customers, feedbacks, restaurants, visits } from '../../db/schema';
+import { customerRewards, customers, feedbacks, restaurants, visits } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
@@ -65,11 +65,14 @@ const SENDING_HOURS_KEYS = { start: 'sending_hours:start', end: 'sending_hours:e
 /**
  * A restaurant's follow-up timing, as a column of a read: its automations' delays (json: key → delay
  * in minutes) and its sending hours (decision 025), in the one json planFollowUpEmails reads as `delays`.
+ * `restaurantId` is read once, in a FROM item of its own (`k`): drizzle writes a column of a one-table
+ * select without its table (`"id"`), and written anywhere inside `restaurants hours` or `automations`
+ * that name would mean their own id (every restaurant: 'more than one row returned by a subquery').
  */
 export const automationDelaysOf = (restaurantId: unknown) =>
   sql<Record<string, number> | null>`(select jsonb_build_object(${SENDING_HOURS_KEYS.start}::text, hours.sending_hour_start, ${SENDING_HOURS_KEYS.end}::text, hours.sending_hour_end)
-    || coalesce((select jsonb_object_agg(${automations.key}, ${automations.config}->'delay_minutes') from ${automations} where ${automations.restaurantId} = ${restaurantId}), '{}'::jsonb)
-    from restaurants hours where hours.id = ${restaurantId})`;
+    || coalesce((select jsonb_object_agg(a.key, a.config->'delay_minutes') from automations a where a.restaurant_id = hours.id), '{}'::jsonb)
+    from (select ${restaurantId}::uuid as restaurant_id) k join restaurants hours on hours.id = k.restaurant_id)`;
 
 /** The sending hours carried by a follow-up timing (the defaults when it has none). */
 export function sendingHoursOf(delays: Record<string, number> | null): SendingHours {
