@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context, type Next } from 'hono';
-import { compress } from 'hono/compress';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
 import { isAppPath } from '../shared/paths';
@@ -33,6 +32,7 @@ import { stampRequest } from './lib/security-headers';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
+import { compressLargeAnswers, HTML_HEADERS, lightJsonAnswers, lightResponse } from './lib/light-responses';
 
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -72,58 +72,6 @@ export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
   return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
 }
 
-/** Every HTML page's headers, as a plain object: Node's server adapter writes it as it is (see answerJsonPlainly). */
-const HTML_HEADERS = { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' } as const;
-
-/** compress()'s threshold: JSON answers below it are sent plain (gzip would cost more than it saves). */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-/** The small JSON answers made by `c.json`, which the compression step passes without looking at them. */
-const sentPlain = new WeakSet<Response>();
-
-/**
- * Makes `c.json` answer with a Response whose headers are a plain object carrying the Content-Length:
- * Node's server adapter writes those straight to the socket, where hono's own `c.json` (two headers or
- * more) builds a Headers object that the adapter must walk again. A small answer is marked so that the
- * compression step skips it without reading its headers, which would turn the light Response into a full
- * web Response. Headers for the answer go in `c.json`'s third argument; with headers set beforehand
- * (`c.header`) or a ResponseInit, hono's own path is kept.
- */
-function answerJsonPlainly(c: Context, next: Next) {
-  const { header, status } = c;
-  const body = c.body as (data: string, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response;
-  let headersSet = false;
-  let statusSet: number | undefined;
-  c.header = ((...args: Parameters<typeof header>) => {
-    headersSet = true;
-    return header(...args);
-  }) as typeof header;
-  c.status = ((code: Parameters<typeof status>[0]) => {
-    statusSet = code;
-    return status(code);
-  }) as typeof status;
-  c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => {
-    const text = JSON.stringify(object);
-    const length = Buffer.byteLength(text);
-    const plainHeaders = { 'content-type': 'application/json', 'content-length': String(length), ...headers };
-    const plain = !headersSet && (arg === undefined || typeof arg === 'number') && Object.values(plainHeaders).every((value) => typeof value === 'string');
-    if (!plain) return body(text, arg, plainHeaders);
-    const response = new Response(text, { status: arg ?? statusSet ?? 200, headers: plainHeaders });
-    if (length < COMPRESS_THRESHOLD_BYTES) sentPlain.add(response);
-    return response;
-  }) as unknown as typeof c.json;
-  return next();
-}
-
-/** Compression only where it pays: large answers are gzipped or brotli'd, small JSON is sent as is. */
-function compressLargeAnswers() {
-  const compressing = compress({ threshold: COMPRESS_THRESHOLD_BYTES });
-  const answered = () => Promise.resolve();
-  return async (c: Context, next: Next) => {
-    await next();
-    if (!sentPlain.has(c.res)) await compressing(c, answered);
-  };
-}
-
 /**
  * The request for a handler that reads it itself (better-auth): when the input guard has read the body
  * (rejectUnstorableInput), a request carrying that text again. Built only here, where it is needed.
@@ -145,8 +93,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
 
   // Counts the requests in flight, for the job workers to give way to a rush (lib/request-load).
   app.use(deps.requestLoad.track);
-  // Before the rest, so that it sees every header set before an answer (it keeps hono's path when there are some).
-  app.use('/api/*', answerJsonPlainly);
+  // Light answers (lib/light-responses, decision 016). Before the rest, so that it sees every header set
+  // before an answer (it keeps hono's path when there are some).
+  app.use('/api/*', lightJsonAnswers);
   app.use(stampRequest(env.NODE_ENV === 'production'));
   // The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
   // better-auth's hooks; a value sent by the client under that name is never believed.
@@ -258,8 +207,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     if (!page) return next();
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
     const headers = { ...HTML_HEADERS, vary: 'Accept-Encoding' };
-    if (!encoding) return new Response(page.html, { status: 200, headers });
-    return new Response(page[encoding], { status: 200, headers: { ...headers, 'content-encoding': encoding } });
+    if (!encoding) return lightResponse(page.html, 200, headers);
+    return lightResponse(page[encoding], 200, { ...headers, 'content-encoding': encoding });
   });
   // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
   // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
@@ -271,7 +220,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
     // The site's public pages carry their own title, description, alternates and share tags.
     const page = entry === 'index.html' && found ? applySiteHead(html.text, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html.bytes;
-    return new Response(page, { status: found ? 200 : 404, headers: HTML_HEADERS });
+    return lightResponse(page, found ? 200 : 404, HTML_HEADERS);
   });
   return app;
 }

@@ -60,7 +60,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
 }
 
 /** The column types drizzle reads as PostgreSQL's text: timestamp(tz), interval, date, numeric[] and their arrays. */
-const TEXT_TYPE_OIDS = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+export const TEXT_TYPE_OIDS = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 type TypeParsers = Record<number, (value: string) => unknown>;
 
 /**

@@ -60,18 +60,29 @@ function readCookie(header: string, name: string): string | null {
   return null;
 }
 
+/**
+ * better-auth's signature as it writes it: standard base64 of the 32-byte HMAC, padded (44 characters
+ * ending in '='). better-call refuses any other spelling, so the reader does too: Node's lenient base64
+ * decoder alone would accept the same signature unpadded or in base64url, which better-auth refuses.
+ */
+const SIGNATURE_FORMAT = /^[A-Za-z0-9+/]{43}=$/;
+
 /** The session token of a cookie signed by better-auth (`token.base64(HMAC-SHA256(secret, token))`), or null. */
 export function verifySignedToken(cookieValue: string, secret: string): string | null {
   let decoded: string;
+  // As better-call reads a cookie: surrounding quotes dropped, then URI-decoded.
+  const unquoted = cookieValue.codePointAt(0) === 34 ? cookieValue.slice(1, -1) : cookieValue;
   try {
-    decoded = decodeURIComponent(cookieValue);
+    decoded = decodeURIComponent(unquoted);
   } catch {
     return null;
   }
   const dot = decoded.lastIndexOf('.');
   if (dot < 1) return null;
   const token = decoded.slice(0, dot);
-  const given = Buffer.from(decoded.slice(dot + 1), 'base64');
+  const signature = decoded.slice(dot + 1);
+  if (!SIGNATURE_FORMAT.test(signature)) return null;
+  const given = Buffer.from(signature, 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
