@@ -6,7 +6,7 @@ import { customers } from '../../src/server/db/schema';
 import { createUser, signIn } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import type { TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
 // Mails leave through SMTP (what a diner receives is in their inbox, not in our database): the dev
 // outbox table is then empty, and every table of the database is scanned.
@@ -58,11 +58,12 @@ describe('customer erasure', () => {
     const comment = `Commentaire ${letters(12)} du repas`;
     const lowComment = `Service lent ${letters(12)}`;
 
-    // Device 1: a feedback with everything (thanks now, nudge in 3 days, 'we miss you' in 30 days waiting).
-    const first = createVisitor(ctx);
+    // Device 1, which confirmed the address (decision 024: elsewhere a typed email is only a claim): a
+    // feedback with everything (thanks now, nudge in 3 days, 'we miss you' in 30 days waiting).
+    const first = await createConfirmedVisitor(ctx, restaurant.id, email);
     expect((await first.submit({ restaurantId: restaurant.id, rating: 5, email, firstName, lastName, comment, marketingConsent: true })).status).toBe(200);
-    // A low rating from another device with the same address: the restaurant's alert carries the comment.
-    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, email, firstName, lastName, comment: lowComment })).status).toBe(200);
+    // A later low rating of the same diner: the restaurant's alert carries the comment.
+    expect((await first.submit({ restaurantId: restaurant.id, rating: 2, email, firstName, lastName, comment: lowComment })).status).toBe(200);
     // Device 2: anonymous points, then a link to the same address asked and never opened (a link row with the names).
     const second = createVisitor(ctx);
     expect((await second.submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(200);
@@ -72,7 +73,8 @@ describe('customer erasure', () => {
 
     // The same address is a customer of another restaurant too: that one is not erased.
     const other = await createDinerRestaurant(ctx, { name: 'Voisin' });
-    expect((await createVisitor(ctx).submit({ restaurantId: other.restaurant.id, rating: 5, email, firstName: 'Autre' })).status).toBe(200);
+    const elsewhere = await createConfirmedVisitor(ctx, other.restaurant.id, email);
+    expect((await elsewhere.submit({ restaurantId: other.restaurant.id, rating: 5, email, firstName: 'Autre' })).status).toBe(200);
     await ctx.waitForIdleQueue();
 
     const before = { email: await mentions(email, other.restaurant.id), firstName: await mentions(firstName), lastName: await mentions(lastName), comment: await mentions(comment), lowComment: await mentions(lowComment) };
