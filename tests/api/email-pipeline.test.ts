@@ -408,13 +408,16 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
       const thanksState = async () =>
         (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = ${SEND_EMAIL_JOB.name} and data->>'restaurantId' = ${restaurant.id}
               and data->>'template' = 'thanks_after_visit'`)).map((row) => row.state);
-      // Queued and due; a worker would take it within milliseconds (LISTEN/NOTIFY), none does.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Queued and due, and nobody to take it (no fixed sleep): the web-only instance runs no worker
+      // (pg-boss's own list of its workers is empty) and listens to nothing (above).
+      expect(web.deps.boss.getWipData()).toEqual([]);
       expect(await thanksState()).toEqual(['created']);
       expect(mailsTo(email)).toHaveLength(0);
 
       await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5 });
       resumed = true;
+      // The same list shows an instance's workers once it runs them.
+      expect(ctx.deps.boss.getWipData().length).toBeGreaterThan(0);
       await expect.poll(() => mailsTo(email).length, { timeout: 20_000 }).toBe(1);
       // The mail is out before the worker marks its job completed (after the handler returns).
       await expect.poll(thanksState, { timeout: 10_000 }).toEqual(['completed']);

@@ -10,9 +10,21 @@ import { uniqueEmail } from '../support/factories';
 // The job workers give way to live requests that saturate the process (decision 023), on the real
 // queue, with the real request meter measuring a real event loop.
 let ctx: TestContext;
+/** How many times a worker holding a fetched batch asked the meter and was told to give way. */
+let gaveWay = 0;
 beforeAll(async () => {
   ctx = await createTestContext({ startWorkers: false });
-  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: ctx.deps.requestLoad, yieldSeconds: 8 });
+  const load = ctx.deps.requestLoad;
+  // The real meter, its answers to the workers counted: the test waits for the worker's own turns.
+  const countedLoad = {
+    startSampling: () => load.startSampling(),
+    isSaturated: () => {
+      const saturated = load.isSaturated();
+      if (saturated) gaveWay += 1;
+      return saturated;
+    },
+  };
+  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: countedLoad, yieldSeconds: 8 });
 });
 afterAll(async () => {
   ctx.deps.requestLoad.stopSampling();
@@ -56,8 +68,11 @@ describe('background jobs during a rush', () => {
     try {
       // A whole window of saturation first (half a second, longer on a busy machine), then the email is due.
       await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 10_000, interval: 50 }).toBe(true);
+      const turnsBefore = gaveWay;
       await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `rush:${to}`, data: { url: 'https://example.fr/reset' } });
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      // No fixed sleep: the worker fetched the due email and gave way to the rush turn after turn
+      // (one turn per meter sample, 100 ms): twenty turns, about two seconds held, and not sent.
+      await expect.poll(() => gaveWay - turnsBefore, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(20);
       expect(await ctx.mails(to)).toHaveLength(0);
       await rush.stop();
       rushStopped = true;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
+import { clock } from '../../src/server/lib/clock';
 import { createLocalStorage, type FileStorage } from '../../src/server/storage/storage';
 import type { TListQrCodesResponse, TQrCode } from '../../src/shared/schemas/qr';
 import { createSignedInOwner } from '../support/factories';
@@ -198,9 +199,10 @@ describe('regenerating a PNG', () => {
   it('removes then rewrites the image, with a new cache-busting version', async () => {
     const { agent } = await createSignedInOwner(ctx);
     const qr = (await createQr(agent, { tableLabel: 'Table 3' })).qrCode!;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The version is the PNG's generation time: a second later on the server's clock, no waiting.
+    clock.advance(1_000);
     calls.length = 0;
-    const response = await agent.post(`/api/qr/${qr.id}/regenerate`);
+    const response = await agent.post(`/api/qr/${qr.id}/regenerate`).finally(() => clock.reset());
     expect(response.status).toBe(200);
     const { qrCode } = (await response.json()) as { qrCode: TQrCode };
     const key = `qr/${qrCode.imageUrl.split('/storage/qr/')[1].split('?')[0]}`;

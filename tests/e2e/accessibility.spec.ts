@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/shared/paths';
+import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, type TestBrowser } from './support/browser';
 
 // axe-core (the engine behind Lighthouse's accessibility audit) on every page an owner or a diner sees.
@@ -36,11 +37,7 @@ async function checkPage(page: Page, path: string, ready: () => Promise<unknown>
 
 async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(owner.email);
-  await page.locator('#login-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  await signIn(page, baseUrl, owner);
   return page;
 }
 

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminAction as adminActionAs, signIn, signUpConfirmed } from './support/accounts';
 import { confirmEmailWithSignUpPassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { linkIn as linkInMail, waitForMail as waitForOutboxMail, type Mail } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
@@ -22,63 +24,21 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000,
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
 
-type Mail = { toEmail: string; subject: string; html: string };
+/** Waits for a mail to `to` with this subject (the newest) in the dev outbox. */
+const waitForMail = (to: string, subject: string) => waitForOutboxMail(baseUrl, to, subject);
 
-/** Waits for a mail to `to` whose subject matches, newest first, from the dev outbox. */
-async function waitForMail(to: string, subject: string): Promise<Mail> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const { mails } = (await (await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as { mails: Mail[] };
-    const found = mails.find((m) => m.subject === subject);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail "${subject}" for ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function linkIn(mail: Mail, prefix: string): string {
-  const link = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&')).find((href) => href.startsWith(`${baseUrl}${prefix}`));
-  if (!link) throw new Error(`no ${prefix} link`);
-  return link;
-}
+/** The mail's link to this app path (`/login`, `/api/auth/verify-email`…). */
+const linkIn = (mail: Mail, prefix: string) => linkInMail(mail, `${baseUrl}${prefix}`);
 
 /** Signs a restaurant up through the API and confirms its email (the owner can then sign in). */
 async function signUpRestaurant(name: string): Promise<{ email: string; restaurantId: string }> {
   const email = uniqueEmail('resto');
-  const response = await fetch(`${baseUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ restaurantName: name, siren: '552100554', firstName: 'Léa', lastName: 'Martin', email, phone: '0612345678', password: PASSWORD, passwordConfirmation: PASSWORD, acceptTerms: true }),
-  });
-  expect(response.status).toBe(201);
-  const { restaurantId } = (await response.json()) as { restaurantId: string };
-  const verification = await waitForMail(email, 'Confirmez votre adresse email');
-  await confirmEmailWithSignUpPassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), PASSWORD);
+  const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName: name, email, password: PASSWORD, firstName: 'Léa', phone: '0612345678' });
   return { email, restaurantId };
 }
 
 /** Runs an administrator action through the admin API. */
-async function adminAction(restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}) {
-  const signInResponse = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(admin),
-  });
-  const cookie = signInResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const response = await fetch(`${baseUrl}/api/admin/restaurants/${restaurantId}/${action}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
-async function signInThroughLoginPage(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-}
+const adminAction = (restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}) => adminActionAs(baseUrl, admin, restaurantId, action, body);
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
@@ -175,7 +135,7 @@ describe('sign-up', () => {
     // The tab is closed; later, in another browser context, the sign-up password works.
     await confirmPage.close();
     const later = await browser.newPage(DESKTOP);
-    await signInThroughLoginPage(later, email, PASSWORD);
+    await signIn(later, baseUrl, { email: email, password: PASSWORD });
     await poll(() => later.getByText('Connexion réussie !').count()).toBe(1);
     await poll(() => pathname(later)).toBe('/pending');
   });
@@ -188,7 +148,7 @@ describe('sign-in', () => {
       await page.goto(`${baseUrl}/login`);
       await poll(() => page.getByRole('heading', { name: 'Bienvenue sur ReFeed' }).count()).toBe(1);
       await saveScreenshot(page, `accounts-login-${size}`);
-      await signInThroughLoginPage(page, owner.email, owner.password);
+      await signIn(page, baseUrl, owner);
       await poll(() => page.getByText('Connexion réussie !').count()).toBe(1);
       await poll(() => pathname(page)).toBe('/dashboard');
       await poll(() => page.getByTestId('owner-restaurant-name').textContent()).toBe('Chez Demo');
@@ -206,7 +166,7 @@ describe('sign-in', () => {
 
   it('shows the login messages for a wrong password and an invalid email', async () => {
     const page = await browser.newPage(PHONE);
-    await signInThroughLoginPage(page, owner.email, 'Pas-le-bon-mot-2-passe');
+    await signIn(page, baseUrl, { email: owner.email, password: 'Pas-le-bon-mot-2-passe' }, { waitUntilSignedIn: false });
     await poll(() => page.getByText('Erreur de connexion').count()).toBe(1);
     expect(await page.getByText('Email ou mot de passe incorrect.').count()).toBe(1);
     await page.getByLabel('Email', { exact: true }).fill('pas-un-email');
@@ -276,7 +236,7 @@ describe('password recovery', () => {
     await poll(() => page.getByText('Mot de passe réinitialisé !').count()).toBe(1);
     await poll(() => pathname(page)).toBe('/login');
 
-    await signInThroughLoginPage(page, email, newPassword);
+    await signIn(page, baseUrl, { email: email, password: newPassword });
     await poll(() => page.getByText('Connexion réussie !').count()).toBe(1);
     await poll(() => pathname(page)).toBe('/pending');
     await poll(() => page.getByText('Resto Oublieux').count()).toBe(1);
@@ -307,7 +267,7 @@ describe('the owner gate screens', () => {
   it('sends a pending restaurant to /pending', async () => {
     const { email } = await signUpRestaurant('Resto En Attente');
     const page = await browser.newPage(PHONE);
-    await signInThroughLoginPage(page, email, PASSWORD);
+    await signIn(page, baseUrl, { email: email, password: PASSWORD });
     await poll(() => pathname(page)).toBe('/pending');
     await page.goto(`${baseUrl}/dashboard`);
     await poll(() => pathname(page)).toBe('/pending');
@@ -317,7 +277,7 @@ describe('the owner gate screens', () => {
     const { email, restaurantId } = await signUpRestaurant('Resto Refusé');
     await adminAction(restaurantId, 'reject', { reason: 'Le SIREN ne correspond à aucun restaurant.' });
     const page = await browser.newPage(PHONE);
-    await signInThroughLoginPage(page, email, PASSWORD);
+    await signIn(page, baseUrl, { email: email, password: PASSWORD });
     await poll(() => page.getByRole('heading', { name: 'Demande refusée' }).count()).toBe(1);
     expect(await page.getByText('Le SIREN ne correspond à aucun restaurant.').count()).toBe(1);
     await saveScreenshot(page, 'accounts-gate-rejected-phone');
@@ -329,7 +289,7 @@ describe('the owner gate screens', () => {
     await adminAction(restaurantId, 'suspend', { reason: 'Impayés répétés depuis deux mois.' });
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       const page = await browser.newPage(viewport);
-      await signInThroughLoginPage(page, email, PASSWORD);
+      await signIn(page, baseUrl, { email: email, password: PASSWORD });
       await poll(() => page.getByRole('heading', { name: 'Compte suspendu' }).count()).toBe(1);
       expect(await page.getByText('Impayés répétés depuis deux mois.').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'support@refeed.fr' }).getAttribute('href')).toBe('mailto:support@refeed.fr');
@@ -375,7 +335,7 @@ describe('the pending page', () => {
     await poll(() => visitor.getByRole('link', { name: 'Se connecter' }).count()).toBe(1);
 
     const page = await browser.newPage(PHONE);
-    await signInThroughLoginPage(page, owner.email, owner.password);
+    await signIn(page, baseUrl, owner);
     await poll(() => pathname(page)).toBe('/dashboard');
     await page.goto(`${baseUrl}/pending`);
     await poll(() => pathname(page)).toBe('/dashboard');
@@ -426,7 +386,7 @@ describe('onboarding and route memory', () => {
 
   it('brings the user back to the stored route when the window regains focus on /', async () => {
     const page = await browser.newPage(DESKTOP);
-    await signInThroughLoginPage(page, owner.email, owner.password);
+    await signIn(page, baseUrl, owner);
     await poll(() => pathname(page)).toBe('/dashboard');
     await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Clients' }).click();
     await poll(() => pathname(page)).toBe('/customers');

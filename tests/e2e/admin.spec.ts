@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { confirmEmailWithSignUpPassword } from './support/confirm-email';
+import { signIn, signUpConfirmed } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { waitForMail } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
@@ -16,63 +17,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Mail = { toEmail: string; subject: string; html: string };
-
-async function readMails(email: string): Promise<Mail[]> {
-  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { mails: Mail[] }).mails;
-}
-
-async function waitForMail(email: string, predicate: (mail: Mail) => boolean): Promise<Mail> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = (await readMails(email)).find(predicate);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no matching mail for ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
 /** A new restaurant through the real sign-up API, its email confirmed through the emailed link. */
 async function signUpRestaurant(label: string) {
   const tag = randomBytes(3).toString('hex');
   const email = `admin-e2e-${label}-${tag}@example.fr`;
   const name = `Bistro ${label} ${tag}`;
-  const response = await fetch(`${baseUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      restaurantName: name,
-      siren: String(100000000 + Math.floor(Math.random() * 899999999)),
-      firstName: 'Camille',
-      lastName: 'Martin',
-      email,
-      phone: '06 12 34 56 78',
-      password: OWNER_PASSWORD,
-      passwordConfirmation: OWNER_PASSWORD,
-      acceptTerms: true,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { restaurantId } = (await response.json()) as { restaurantId: string };
-  const verification = await waitForMail(email, (mail) => mail.html.includes('/api/auth/verify-email'));
-  const link = verification.html.match(/href="([^"]*\/api\/auth\/verify-email[^"]*)"/)![1].replace(/&amp;/g, '&');
-  await confirmEmailWithSignUpPassword(baseUrl, link, OWNER_PASSWORD);
+  const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName: name, email, password: OWNER_PASSWORD, siren: String(100000000 + Math.floor(Math.random() * 899999999)) });
   return { email, name, restaurantId };
-}
-
-/** Signs in through the real /login page (password form). */
-async function signInThroughLogin(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
 }
 
 async function newAdminPage(viewport = DESKTOP) {
   const page = await browser.newPage(viewport);
-  await signInThroughLogin(page, adminAccount.email, adminAccount.password);
+  await signIn(page, baseUrl, adminAccount);
   return page;
 }
 
@@ -125,11 +81,11 @@ describe('platform administration', () => {
     expect(await page.getByLabel('Notes internes').inputValue()).toBe('Kbis vérifié par téléphone.');
     await saveScreenshot(page, 'admin-detail-approved-desktop');
 
-    const mail = await waitForMail(restaurant.email, (m) => m.subject.includes('validé'));
+    const mail = await waitForMail(baseUrl, restaurant.email, (m) => m.subject.includes('validé'));
     expect(mail.html).toContain(restaurant.name);
 
     const owner = await browser.newPage(PHONE);
-    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    await signIn(owner, baseUrl, { email: restaurant.email, password: OWNER_PASSWORD });
     await expectOwnerDashboard(owner, restaurant.name);
     await saveScreenshot(owner, 'admin-owner-approved-dashboard-phone');
     // The owner-only API is open to them now.
@@ -166,7 +122,7 @@ describe('platform administration', () => {
     await saveScreenshot(page, 'admin-detail-rejected-phone');
 
     const owner = await browser.newPage(PHONE);
-    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    await signIn(owner, baseUrl, { email: restaurant.email, password: OWNER_PASSWORD });
     const gate = await ownerGateText(owner);
     expect(gate).toContain('Demande refusée');
     expect(gate).toContain(reason);
@@ -192,7 +148,7 @@ describe('platform administration', () => {
     expect(await page.getByText(reason).first().isVisible()).toBe(true);
 
     const owner = await browser.newPage(PHONE);
-    await signInThroughLogin(owner, restaurant.email, OWNER_PASSWORD);
+    await signIn(owner, baseUrl, { email: restaurant.email, password: OWNER_PASSWORD });
     const suspended = await ownerGateText(owner);
     expect(suspended).toContain('Compte suspendu');
     expect(suspended).toContain(reason);
@@ -214,7 +170,7 @@ describe('platform administration', () => {
     await openRestaurant(page, restaurant.restaurantId, restaurant.name);
     // Another administrator approves while this page still shows the pending request.
     const other = await browser.newPage(DESKTOP);
-    await signInThroughLogin(other, adminAccount.email, adminAccount.password);
+    await signIn(other, baseUrl, adminAccount);
     expect((await other.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
 
     await page.getByRole('button', { name: 'Refuser' }).click();
@@ -308,7 +264,7 @@ describe('platform administration', () => {
 
     const owner = await browser.newPage(PHONE);
     const demo = inject('e2eOwner');
-    await signInThroughLogin(owner, demo.email, demo.password);
+    await signIn(owner, baseUrl, demo);
     for (const path of ['/admin', '/admin/restaurants', '/admin/admins']) {
       await owner.goto(`${baseUrl}${path}`);
       await expect.poll(() => new URL(owner.url()).pathname, { timeout: 15_000 }).toBe('/dashboard');
@@ -320,7 +276,7 @@ describe('platform administration', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin');
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/auth');
-    await signInThroughLogin(page, adminAccount.email, adminAccount.password);
+    await signIn(page, baseUrl, adminAccount);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin');
   });
 

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { readMailbox as readOutbox, type Mail } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
@@ -15,20 +17,11 @@ afterAll(async () => {
 });
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
-type Mail = { toEmail: string; subject: string; html: string };
-
-async function readMailbox(to: string): Promise<Mail[]> {
-  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { mails: Mail[] }).mails;
-}
+const readMailbox = (to: string) => readOutbox(baseUrl, to);
 
 async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(owner.email);
-  await page.locator('#login-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  await signIn(page, baseUrl, owner);
   return page;
 }
 

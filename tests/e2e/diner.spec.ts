@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInCookie } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { readMailbox as readOutbox } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
@@ -11,30 +13,11 @@ let mainCode: string;
 let mainQrId: string;
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.fr`;
-type Mail = { toEmail: string; subject: string; html: string; createdAt: string };
-
-async function readMailbox(to: string): Promise<Mail[]> {
-  const response = await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  return ((await response.json()) as { mails: Mail[] }).mails;
-}
-
-/** The demo owner's session cookie. */
-async function ownerCookie(): Promise<string> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(owner),
-  });
-  expect(signIn.status).toBe(200);
-  return signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
+const readMailbox = (to: string) => readOutbox(baseUrl, to);
 
 /** The demo restaurant's id, read as its owner would (GET /api/me). */
 async function findDemoRestaurantId(): Promise<string> {
-  const cookie = await ownerCookie();
+  const cookie = await signInCookie(baseUrl, owner);
   const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string; name: string }> };
   return me.restaurants.find((r) => r.name === 'Chez Demo')!.id;
 }
@@ -201,7 +184,7 @@ describe('the diner pages on a phone (390×844)', () => {
     // Its own balance only, nothing of the regular's.
     await expect.poll(() => stranger.getByText('Votre solde :').textContent()).toBe('Votre solde : 20 points');
     // The regular, as the owner reads them: still 20 points and their own (empty) first name.
-    const cookie = await ownerCookie();
+    const cookie = await signInCookie(baseUrl, owner);
     const regularRow = async () => {
       const page = (await (await fetch(`${baseUrl}/api/customers?q=${encodeURIComponent(email)}`, { headers: { cookie } })).json()) as {
         items: Array<{ email: string | null; firstName: string | null; points: number }>;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TAutomationEditorResponse, TAutomationVersionsResponse } from '../../src/shared/schemas/automations';
+import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -29,11 +30,7 @@ function recordOutsideRequests(page: Page): string[] {
 async function signInDemoOwner(viewport: { width: number; height: number }): Promise<{ page: Page; outside: string[] }> {
   const page = await browser.newPage(viewport);
   const outside = recordOutsideRequests(page);
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(owner.email);
-  await page.locator('#login-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  await signIn(page, baseUrl, owner);
   return { page, outside };
 }
 

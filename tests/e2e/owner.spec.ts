@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -16,11 +17,7 @@ afterAll(async () => {
 /** The demo owner ("Chez Demo": 40 customers, 200 feedbacks over 60 days) signed in through /login. */
 async function signInDemoOwner(viewport: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage(viewport);
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(owner.email);
-  await page.locator('#login-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  await signIn(page, baseUrl, owner);
   return page;
 }
 

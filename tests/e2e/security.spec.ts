@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
 
 let browser: TestBrowser;
@@ -16,11 +17,7 @@ afterAll(async () => {
 /** Signs the demo owner in through the real /login page, then opens /security. */
 async function openSecurityPage(viewport: { width: number; height: number }): Promise<{ page: Page; checkCalls: string[] }> {
   const page = await browser.newPage(viewport);
-  await page.goto(`${baseUrl}/login`);
-  await page.locator('#login-email').fill(owner.email);
-  await page.locator('#login-password').fill(owner.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  await signIn(page, baseUrl, owner);
   const checkCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/security/check') checkCalls.push(request.method());
@@ -87,11 +84,7 @@ describe('security page', () => {
 
   it('shows "Vérification…" rows while running and, when the server refuses, the error toast and an alert', async () => {
     const page = await browser.newPage(PHONE);
-    await page.goto(`${baseUrl}/login`);
-    await page.locator('#login-email').fill(owner.email);
-    await page.locator('#login-password').fill(owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+    await signIn(page, baseUrl, owner);
     // The server's answer is held back, then is a rate-limit refusal (as after too many runs).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

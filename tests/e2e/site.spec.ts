@@ -21,6 +21,18 @@ async function openSitePage(page: Page, path: string) {
 /** Prices as shown, with the narrow no-break spaces of French formatting made plain. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
+/** Scrolls to `y` and returns once the page has handled that scroll event and painted twice since. */
+async function scrollAndSettle(page: Page, y: number) {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+        window.scrollTo(0, top);
+      }),
+    y,
+  );
+}
+
 async function readPrices(page: Page): Promise<string[]> {
   await page.getByTestId('plan-price').first().waitFor();
   return (await page.getByTestId('plan-price').allTextContents()).map(plain);
@@ -83,11 +95,25 @@ describe('the marketing site', () => {
     await openSitePage(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByTestId('signup-banner').count()).toBe(0);
-    await page.evaluate(() => window.scrollTo(0, 500));
-    await page.waitForTimeout(100);
+    // Every time the banner enters the page, the scroll position it entered at (no fixed sleep: at
+    // 500 px the scroll event is awaited, then the frames React renders in).
+    await page.evaluate(() => {
+      const shownAt: number[] = [];
+      const seen = new WeakSet<Element>();
+      (window as unknown as { bannerShownAt: number[] }).bannerShownAt = shownAt;
+      new MutationObserver(() => {
+        const banner = document.querySelector('[data-testid="signup-banner"]');
+        if (banner && !seen.has(banner)) {
+          seen.add(banner);
+          shownAt.push(Math.round(window.scrollY));
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await scrollAndSettle(page, 500);
     expect(await page.getByTestId('signup-banner').count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 700));
     await page.getByTestId('signup-banner').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { bannerShownAt: number[] }).bannerShownAt)).toEqual([700]);
     expect(await page.getByTestId('signup-banner').getByRole('link', { name: 'Créer mon espace' }).getAttribute('href')).toBe('/signup');
   });
 

@@ -3,19 +3,75 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DESKTOP, type TestBrowser } from './browser';
 import { confirmEmailWithSignUpPassword } from './confirm-email';
+import { linkIn, waitForMail } from './mailbox';
 
 export type Account = { email: string; password: string };
+type Viewport = { width: number; height: number };
 
-/** Signs a user in through the real /login page (password form); the page then carries the session cookie. */
-export async function signInPage(browser: TestBrowser, baseUrl: string, viewport: { width: number; height: number }, account: Account): Promise<Page> {
-  const page = await browser.newPage(viewport);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+/**
+ * Signs in through the real /login page (password form), as a person would: fills the labelled email
+ * and password fields and presses "Se connecter". By default it then waits until the app has left
+ * /login (signed in); `{ waitUntilSignedIn: false }` returns after the click, for a refused sign-in.
+ */
+export async function signIn(page: Page, baseUrl: string, account: Account, { waitUntilSignedIn = true } = {}): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.locator('#login-email').fill(account.email);
   await page.locator('#login-password').fill(account.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+  if (waitUntilSignedIn) await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).not.toBe('/login');
+}
+
+/** A new page (own browser context, clipboard allowed) signed in through /login; it carries the session cookie. */
+export async function signInPage(browser: TestBrowser, baseUrl: string, viewport: Viewport, account: Account): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  await signIn(page, baseUrl, account);
   return page;
+}
+
+/** Signs in through the API (better-auth's email sign-in) and returns the session as a `cookie` header value. */
+export async function signInCookie(baseUrl: string, account: Account): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(response.status, 'signing in through the API').toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+export type SignUp = { restaurantName: string; email: string; password: string; siren?: string; firstName?: string; lastName?: string; phone?: string };
+
+/**
+ * A restaurant signed up through POST /api/signup, its email confirmed as its owner would: the
+ * emailed link, then the sign-up password (decision 029b). The owner can sign in afterwards.
+ */
+export async function signUpConfirmed(baseUrl: string, signUp: SignUp): Promise<{ restaurantId: string }> {
+  const { restaurantName, email, password, siren = '552100554', firstName = 'Camille', lastName = 'Martin', phone = '06 12 34 56 78' } = signUp;
+  const response = await fetch(`${baseUrl}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ restaurantName, siren, firstName, lastName, email, phone, password, passwordConfirmation: password, acceptTerms: true }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { restaurantId } = (await response.json()) as { restaurantId: string };
+  const verification = await waitForMail(baseUrl, email, (mail) => mail.html.includes('/api/auth/verify-email'));
+  await confirmEmailWithSignUpPassword(baseUrl, linkIn(verification, '/api/auth/verify-email'), password);
+  return { restaurantId };
+}
+
+/** Runs an administrator action (approve, reject, suspend…) through the admin API, signed in as `admin`. */
+export async function adminAction(baseUrl: string, admin: Account, restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}): Promise<void> {
+  const cookie = await signInCookie(baseUrl, admin);
+  const response = await fetch(`${baseUrl}/api/admin/restaurants/${restaurantId}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 /** A new restaurant through the product's flows: sign-up, emailed verification link, admin approval. */
@@ -27,35 +83,7 @@ export async function createApprovedRestaurant(
 ): Promise<Account & { restaurantId: string }> {
   const email = `e2e-${randomBytes(4).toString('hex')}@example.fr`;
   const password = 'Qr-e2e-Motdepasse-42!';
-  const signup = await fetch(`${baseUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      restaurantName,
-      siren: '552100554',
-      firstName: 'Camille',
-      lastName: 'Martin',
-      email,
-      phone: '06 12 34 56 78',
-      password,
-      passwordConfirmation: password,
-      acceptTerms: true,
-    }),
-  });
-  expect(signup.status).toBe(201);
-  const { restaurantId } = (await signup.json()) as { restaurantId: string };
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const { mails } = (await (await fetch(`${baseUrl}/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { mails: Array<{ html: string }> };
-        link = mails.flatMap((mail) => [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'))).find((href) => href.includes('/api/auth/verify-email'));
-        return !!link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  await confirmEmailWithSignUpPassword(baseUrl, link!, password);
+  const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName, email, password });
   const adminPage = await signInPage(browser, baseUrl, DESKTOP, admin);
   const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);
