@@ -17,6 +17,7 @@ import { paths } from '../../../config/paths';
 import { LastSends } from './last-sends';
 import { TestSendDialog } from './test-send-dialog';
 import { VersionsDialog } from './versions-dialog';
+import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 function describeDelay(minutes: number): string {
   if (minutes === 0) return 'Envoi immédiat';
@@ -34,7 +35,7 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
     for (const part of [subject, html]) {
       const check = checkTemplate(part);
       if (!check.ok) {
-        toast.error('Erreur de validation', { description: check.message });
+        toastError('Erreur de validation', check);
         return;
       }
     }
@@ -43,7 +44,7 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
       toast.success(AUTOMATION_MESSAGES.updated);
       onOpenChange(false);
     } catch (error) {
-      toast.error(AUTOMATION_MESSAGES.updateFailed, { description: error instanceof Error ? error.message : undefined });
+      toastError(AUTOMATION_MESSAGES.updateFailed, error);
     }
   };
   const subjectId = `automation-subject-${automation.id}`;
@@ -147,7 +148,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
               await setStatus.mutateAsync({ id: automation.id, status: checked ? 'active' : 'inactive' });
               toast.success(AUTOMATION_MESSAGES.statusChanged);
             } catch (error) {
-              toast.error(AUTOMATION_MESSAGES.statusFailed, { description: error instanceof Error ? error.message : undefined });
+              toastError(AUTOMATION_MESSAGES.statusFailed, error);
             }
           }}
         />
@@ -172,7 +173,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
             </Link>
           </Button>
         ) : (
-          <Button variant="outline" size="sm" onClick={() => toast.error(AUTOMATION_MESSAGES.notReady)}>
+          <Button variant="outline" size="sm" onClick={() => toastErrorTitle(AUTOMATION_MESSAGES.notReady)}>
             <LayoutTemplate aria-hidden="true" />
             Éditeur visuel
           </Button>

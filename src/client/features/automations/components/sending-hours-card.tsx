@@ -6,6 +6,7 @@ import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { AUTOMATION_MESSAGES, ZSendingHours, type TSendingHours } from '../../../../shared/schemas/automations';
 import { useSaveSendingHours } from '../api/sending-hours';
+import { toastError } from '../../../lib/toast';
 
 const hourLabel = (hour: number) => (hour === 24 ? 'minuit (24 h)' : `${hour} h`);
 const START_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -29,7 +30,7 @@ export function SendingHoursCard({ hours }: { hours: TSendingHours }) {
       await save.mutateAsync(parsed.data);
       toast.success(AUTOMATION_MESSAGES.sendingHoursSaved);
     } catch (failure) {
-      toast.error(AUTOMATION_MESSAGES.sendingHoursFailed, { description: failure instanceof Error ? failure.message : undefined });
+      toastError(AUTOMATION_MESSAGES.sendingHoursFailed, failure);
     }
   };
 

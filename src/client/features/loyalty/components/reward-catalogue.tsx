@@ -10,8 +10,9 @@ import { DEFAULT_REWARD_COST, LOYALTY_MESSAGES, ZCreateRewardRequest, type TRewa
 import { useCreateReward } from '../api/create-reward';
 import { useDeleteReward } from '../api/delete-reward';
 import { useSetRewardActive } from '../api/set-reward-active';
+import { toastError } from '../../../lib/toast';
 
-const failure = (error: unknown) => toast.error(LOYALTY_MESSAGES.failure, { description: error instanceof Error ? error.message : undefined });
+const failure = (error: unknown) => toastError(LOYALTY_MESSAGES.failure, error);
 
 function CreateRewardForm() {
   const [label, setLabel] = useState('');

@@ -6,6 +6,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { EARNING_INTERVAL_MAX, EARNING_INTERVAL_MIN, LOYALTY_MESSAGES, RATING_THRESHOLD_MAX, RATING_THRESHOLD_MIN, ZPointsRulesRequest, type TPointsRules } from '../../../../shared/schemas/loyalty';
 import { useSaveRules } from '../api/save-rules';
 import { RulesPreview } from './rules-preview';
+import { toastError } from '../../../lib/toast';
 
 const FIELDS: Array<{ key: keyof TPointsRules; label: string; hint: string; min: number; max: number }> = [
   { key: 'basePoints', label: 'Points par visite', hint: 'Gagnés à chaque avis.', min: 0, max: 1000 },
@@ -43,7 +44,7 @@ export function RulesForm({ rules }: { rules: TPointsRules }) {
       await save.mutateAsync(parsed.data);
       toast.success(LOYALTY_MESSAGES.rulesSaved);
     } catch (error) {
-      toast.error(LOYALTY_MESSAGES.failure, { description: error instanceof Error ? error.message : undefined });
+      toastError(LOYALTY_MESSAGES.failure, error);
     }
   };
 
