@@ -83,7 +83,7 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
     for (const part of [subject, content.html]) {
       const check = checkTemplate(part);
       if (!check.ok) {
-        toastError(AUTOMATION_MESSAGES.updateFailed, check);
+        toastError(AUTOMATION_MESSAGES.updateFailed, undefined, check.message);
         return;
       }
     }
