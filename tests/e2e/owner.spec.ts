@@ -147,12 +147,13 @@ describe('owner workspace', () => {
     const page = await signInDemoOwner(PHONE);
     await page.goto(`${baseUrl}/loyalty`);
     await page.getByRole('heading', { name: 'Catalogue de récompenses' }).waitFor();
-    await page.getByLabel('Récompense', { exact: true }).fill('Café');
+    const label = `Thé ${Date.now().toString(36)}`;
+    await page.getByLabel('Récompense', { exact: true }).fill(label);
     await page.getByLabel('Coût (points)').fill('');
     await page.getByRole('button', { name: 'Créer', exact: true }).click();
     const validation = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de validation' });
     await validation.filter({ hasText: 'Coût : nombre entier requis' }).waitFor();
-    expect(await page.getByTestId('reward-row').filter({ hasText: 'Café' }).count()).toBe(0);
+    expect(await page.getByTestId('reward-row').filter({ hasText: label }).count()).toBe(0);
 
     // Two rules emptied: the toast names the first field on screen only.
     await page.getByLabel('Points par visite').fill('');
