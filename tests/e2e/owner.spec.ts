@@ -140,6 +140,28 @@ describe('owner workspace', () => {
     await page.close();
   });
 
+  it("refuses an empty cost and an empty rule with only the first error, in the 'Erreur de validation' toast", async () => {
+    const page = await signInDemoOwner(PHONE);
+    await page.goto(`${baseUrl}/loyalty`);
+    await page.getByRole('heading', { name: 'Catalogue de récompenses' }).waitFor();
+    const label = `Thé ${Date.now().toString(36)}`;
+    await page.getByLabel('Récompense', { exact: true }).fill(label);
+    await page.getByLabel('Coût (points)').fill('');
+    await page.getByRole('button', { name: 'Créer', exact: true }).click();
+    const validation = page.locator('[data-sonner-toast]').filter({ hasText: 'Erreur de validation' });
+    await validation.filter({ hasText: 'Coût : nombre entier requis' }).waitFor();
+    expect(await page.getByTestId('reward-row').filter({ hasText: label }).count()).toBe(0);
+
+    // Two rules emptied: the toast names the first field on screen only.
+    await page.getByLabel('Points par visite').fill('');
+    await page.getByLabel('Plafond de points par jour').fill('');
+    await page.getByRole('button', { name: 'Enregistrer les règles' }).click();
+    await validation.filter({ hasText: 'Points par visite : nombre entier requis' }).waitFor();
+    expect(await validation.filter({ hasText: 'Plafond journalier' }).count()).toBe(0);
+    expect(await page.getByTestId('rules-preview').count()).toBe(0);
+    await page.close();
+  });
+
   it('lists the automations, pauses one, edits its subject (refusing an unknown variable) and previews it', async () => {
     const page = await signInDemoOwner(PHONE);
     await page.goto(`${baseUrl}/automations`);

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { AdminPage } from '../../layouts/admin-layout';
 import { useAdminMe } from '../../../features/admin/api/get-admin-me';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -8,6 +7,7 @@ import { useAdmins } from '../../../features/admin/api/get-admins';
 import { AddAdminForm } from '../../../features/admin/components/add-admin-form';
 import { AdminsList } from '../../../features/admin/components/admins-list';
 import { QueryError } from '../../../components/ui/query-error';
+import { toastErrorTitle } from '../../../lib/toast';
 
 const LOAD_ERROR = 'Erreur lors du chargement des admins';
 
@@ -38,7 +38,7 @@ function AdminsCard() {
   const me = useAdminMe();
 
   useEffect(() => {
-    if (admins.isError) toast.error(LOAD_ERROR, { id: 'admins-load-error' });
+    if (admins.isError) toastErrorTitle(LOAD_ERROR, { id: 'admins-load-error' });
   }, [admins.isError]);
 
   if (admins.isPending || !me.data) {

@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { AdminPage } from '../../layouts/admin-layout';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,6 +14,7 @@ import { NotesCard } from '../../../features/admin/components/notes-card';
 import { QueryError } from '../../../components/ui/query-error';
 import { RestaurantActions } from '../../../features/admin/components/restaurant-actions';
 import { RestaurantStatusBadge } from '../../../features/admin/components/status-badge';
+import { toastErrorTitle } from '../../../lib/toast';
 
 export default function AdminRestaurantDetailPage() {
   const { id = '' } = useParams();
@@ -39,7 +39,7 @@ function RestaurantDetail({ id }: { id: string }) {
 
   useEffect(() => {
     if (!query.error) return;
-    toast.error(notFound ? ADMIN_MESSAGES.restaurantNotFound : ADMIN_MESSAGES.restaurantLoadFailed, { id: `admin-restaurant-${id}` });
+    toastErrorTitle(notFound ? ADMIN_MESSAGES.restaurantNotFound : ADMIN_MESSAGES.restaurantLoadFailed, { id: `admin-restaurant-${id}` });
   }, [query.error, notFound, id]);
 
   if (query.isPending) {

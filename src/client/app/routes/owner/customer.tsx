@@ -19,6 +19,7 @@ import { customerFullName } from '../../../features/customers/components/custome
 import { ApiError } from '../../../lib/api-client';
 import { formatDateFr, formatDateTimeFr } from '../../../../shared/format';
 import { CUSTOMER_MESSAGES, type TCustomerDetail } from '../../../../shared/schemas/customers';
+import { toastError } from '../../../lib/toast';
 
 const REASONS: Record<string, string> = {
   reward_redeemed: 'Récompense utilisée',
@@ -42,7 +43,7 @@ function PendingRewards({ customer }: { customer: TCustomerDetail }) {
       await redeem.mutateAsync({ customerId: customer.customer.id, rewardId });
       toast.success(CUSTOMER_MESSAGES.rewardRedeemed);
     } catch (error) {
-      toast.error('Erreur', { description: error instanceof Error ? error.message : undefined });
+      toastError('Erreur', error);
     }
   };
   return (
@@ -100,7 +101,7 @@ export default function CustomerPage() {
       await downloadFile(customerExportUrl(customer.id), `client-${customer.id}.json`);
       toast.success('Données du client exportées');
     } catch (error) {
-      toast.error('Échec de l’export', { description: error instanceof Error ? error.message : undefined });
+      toastError('Échec de l’export', error);
     } finally {
       setExporting(false);
     }
@@ -111,7 +112,7 @@ export default function CustomerPage() {
       toast.success(CUSTOMER_MESSAGES.erased);
       navigate(paths.customers.href(), { replace: true });
     } catch (error) {
-      toast.error('Erreur', { description: error instanceof Error ? error.message : undefined });
+      toastError('Erreur', error);
     }
   };
 

@@ -13,6 +13,7 @@ import { useCustomers } from '../../../features/customers/api/get-customers';
 import { CUSTOMERS_CSV_URL, downloadFile } from '../../../features/customers/api/download-file';
 import { CustomerCard } from '../../../features/customers/components/customer-card';
 import { CUSTOMER_MESSAGES } from '../../../../shared/schemas/customers';
+import { toastError } from '../../../lib/toast';
 
 /** The search box writes ?q= after a short pause; ?page= pages through the results. */
 export default function CustomersPage() {
@@ -35,7 +36,7 @@ export default function CustomersPage() {
       await downloadFile(CUSTOMERS_CSV_URL, 'clients.csv');
       toast.success('Export CSV téléchargé');
     } catch (error) {
-      toast.error('Échec de l’export', { description: error instanceof Error ? error.message : undefined });
+      toastError('Échec de l’export', error);
     } finally {
       setExporting(false);
     }

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { checkTemplate, TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
 import { AUTOMATION_MESSAGES, EDITOR_MESSAGES, type TAutomationEditorResponse } from '../../../../shared/schemas/automations';
+import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 // GrapesJS (~300 KB) loads with this page only: the owner bundle does not carry it.
 const VisualEditor = lazy(() => import('../../../features/email-editor/components/visual-editor'));
@@ -82,7 +83,7 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
     for (const part of [subject, content.html]) {
       const check = checkTemplate(part);
       if (!check.ok) {
-        toast.error(AUTOMATION_MESSAGES.updateFailed, { description: check.message });
+        toastError(AUTOMATION_MESSAGES.updateFailed, undefined, check.message);
         return;
       }
     }
@@ -90,7 +91,7 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
       await save.mutateAsync({ id: automation.id, subject, html: content.html, design: content.design });
       toast.success(AUTOMATION_MESSAGES.updated);
     } catch (error) {
-      toast.error(AUTOMATION_MESSAGES.updateFailed, { description: error instanceof Error ? error.message : undefined });
+      toastError(AUTOMATION_MESSAGES.updateFailed, error);
     }
   };
 
@@ -183,7 +184,7 @@ export default function EmailEditorPage() {
 
   useEffect(() => {
     if (signedOut) {
-      toast.error(EDITOR_MESSAGES.signInRequired);
+      toastErrorTitle(EDITOR_MESSAGES.signInRequired);
       navigate(paths.login.href(), { replace: true });
     } else if (me.data && !approved) {
       // Pending, suspended…: the owner area explains it.

@@ -13,6 +13,7 @@ import { useSetReviewPrompt } from '../../../features/reviews/api/set-review-pro
 import { ManualLinkForm } from '../../../features/reviews/components/manual-link-form';
 import { PlaceSearch } from '../../../features/reviews/components/place-search';
 import { formatDateFr } from '../../../../shared/format';
+import { toastError } from '../../../lib/toast';
 
 const HOW_TO = [
   'Ouvrez votre fiche Google (Google Business Profile) depuis la recherche Google ou Google Maps.',
@@ -37,8 +38,8 @@ function ReviewPromptSwitch({ enabled }: { enabled: boolean }) {
             try {
               await setPrompt.mutateAsync(checked);
               toast.success('Statut mis à jour');
-            } catch {
-              toast.error('Erreur');
+            } catch (error) {
+              toastError('Erreur', error);
             }
           }}
         />

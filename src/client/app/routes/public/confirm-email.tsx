@@ -13,9 +13,8 @@ import { getMe } from '../../../features/accounts/api/get-me';
 import { accountKeys } from '../../../features/accounts/api/keys';
 import { browserSession, landingPathFor } from '../../../features/accounts/browser-session';
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { toastFirstError } from '../../../features/accounts/components/first-error';
+import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
-import { ApiError } from '../../../lib/api-client';
 
 const INVALID_LINK = 'Lien invalide ou expiré';
 
@@ -37,7 +36,7 @@ export default function ConfirmEmailPage() {
   useEffect(() => {
     if (token || reported.current) return;
     reported.current = true;
-    toast.error(INVALID_LINK);
+    toastErrorTitle(INVALID_LINK);
     navigate(paths.login.href(), { replace: true });
   }, [token, navigate]);
 
@@ -55,8 +54,7 @@ export default function ConfirmEmailPage() {
       if (me) browserSession.markLanded(me.user.id);
       navigate(me ? landingPathFor(me.isAdmin) : paths.login.href(), { replace: true });
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Une erreur est survenue. Veuillez réessayer.';
-      toast.error('Confirmation impossible', { description: message });
+      const message = toastError('Confirmation impossible', error);
       if (message === INVALID_LINK) navigate(paths.login.href(), { replace: true });
     }
   }
@@ -76,7 +74,7 @@ export default function ConfirmEmailPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['password']))} className="flex flex-col gap-4" aria-label="Confirmation de l’email">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['password']))} className="flex flex-col gap-4" aria-label="Confirmation de l’email">
         <Field id="confirm-password" label="Mot de passe choisi à l’inscription">
           <PasswordInput id="confirm-password" autoComplete="current-password" disabled={submitting} aria-invalid={!!form.formState.errors.password} {...form.register('password')} />
         </Field>

@@ -3,15 +3,14 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { ZEmailOnlyRequest, type TEmailOnlyRequest } from '../../../../shared/schemas/accounts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
-import { readAuthErrorMessage } from '../../../features/accounts/auth-errors';
+import { RESET_ERROR_FALLBACK } from '../../../features/accounts/auth-errors';
 import { RESET_REDIRECT } from '../../../features/accounts/browser-session';
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { toastFirstError } from '../../../features/accounts/components/first-error';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { authClient } from '../../../lib/auth-client';
 
 export default function ForgotPasswordPage() {
@@ -21,7 +20,7 @@ export default function ForgotPasswordPage() {
   async function onValid(values: TEmailOnlyRequest) {
     const { error } = await authClient.requestPasswordReset({ email: values.email, redirectTo: RESET_REDIRECT });
     if (error) {
-      toast.error('Erreur', { description: readAuthErrorMessage(error, 'Une erreur est survenue lors de la réinitialisation.') });
+      toastError('Erreur', error, RESET_ERROR_FALLBACK);
       return;
     }
     setSent(true);
@@ -47,7 +46,7 @@ export default function ForgotPasswordPage() {
   const sending = form.formState.isSubmitting;
   return (
     <AuthShell title="Mot de passe oublié" description="Indiquez votre email : nous vous enverrons un lien pour choisir un nouveau mot de passe." footer={backToLogin}>
-      <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['email']))} className="flex flex-col gap-4" aria-label="Mot de passe oublié">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['email']))} className="flex flex-col gap-4" aria-label="Mot de passe oublié">
         <Field id="forgot-email" label="Email">
           <Input id="forgot-email" type="email" autoComplete="email" inputMode="email" disabled={sending} aria-invalid={!!form.formState.errors.email} {...form.register('email')} />
         </Field>

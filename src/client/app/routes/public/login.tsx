@@ -11,10 +11,9 @@ import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { getMe, useMe } from '../../../features/accounts/api/get-me';
 import { accountKeys } from '../../../features/accounts/api/keys';
-import { readAuthErrorMessage } from '../../../features/accounts/auth-errors';
 import { browserSession, LANDING_PARAM, landingPathFor } from '../../../features/accounts/browser-session';
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { toastFirstError } from '../../../features/accounts/components/first-error';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
 import { useSignOut } from '../../../features/accounts/components/use-sign-out';
 import { authClient } from '../../../lib/auth-client';
@@ -30,11 +29,11 @@ function PasswordForm() {
   async function onValid(values: TLoginRequest) {
     const { data, error } = await authClient.signIn.email({ email: values.email, password: values.password });
     if (error) {
-      toast.error('Erreur de connexion', { description: readAuthErrorMessage(error, LOGIN_ERROR_DEFAULT) });
+      toastError('Erreur de connexion', error, LOGIN_ERROR_DEFAULT);
       return;
     }
     if (!data?.user) {
-      toast.error('Erreur de connexion', { description: 'Session introuvable. Veuillez réessayer.' });
+      toastError('Erreur de connexion', undefined, 'Session introuvable. Veuillez réessayer.');
       return;
     }
     toast.success('Connexion réussie !');
@@ -47,7 +46,7 @@ function PasswordForm() {
 
   const submitting = form.formState.isSubmitting;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['email', 'password']))} className="flex flex-col gap-4" aria-label="Connexion par mot de passe">
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['email', 'password']))} className="flex flex-col gap-4" aria-label="Connexion par mot de passe">
       <Field id="login-email" label="Email">
         <Input id="login-email" type="email" autoComplete="email" inputMode="email" disabled={submitting} aria-invalid={!!form.formState.errors.email} {...form.register('email')} />
       </Field>
@@ -79,7 +78,7 @@ function MagicLinkForm() {
       errorCallbackURL: paths.login.href(),
     });
     if (error) {
-      toast.error('Erreur de connexion', { description: readAuthErrorMessage(error, 'Une erreur est survenue. Veuillez réessayer.') });
+      toastError('Erreur de connexion', error);
       return;
     }
     toast.success('Consultez votre email !', { description: 'Nous vous avons envoyé un lien magique pour vous connecter' });
@@ -103,7 +102,7 @@ function MagicLinkForm() {
 
   const sending = form.formState.isSubmitting;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, (errors) => toastFirstError(errors, ['email']))} className="flex flex-col gap-3" aria-label="Connexion par lien magique">
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['email']))} className="flex flex-col gap-3" aria-label="Connexion par lien magique">
       <p className="text-sm text-stone-600">Pas besoin de mot de passe : recevez un lien de connexion unique par email.</p>
       <Field id="magic-email" label="Email professionnel">
         <Input id="magic-email" type="email" required autoComplete="email" inputMode="email" disabled={sending} aria-invalid={!!form.formState.errors.email} {...form.register('email')} />
@@ -146,7 +145,7 @@ export default function LoginPage() {
     const error = params.get('error');
     if (!error || reported.current) return;
     reported.current = true;
-    toast.error('Lien invalide ou expiré', { description: 'Demandez un nouveau lien de connexion.' });
+    toastError('Lien invalide ou expiré', undefined, 'Demandez un nouveau lien de connexion.');
     setParams({}, { replace: true });
   }, [params, setParams]);
 

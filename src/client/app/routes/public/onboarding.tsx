@@ -15,8 +15,7 @@ import { useCreateRestaurant } from '../../../features/accounts/api/create-resta
 import { useMe } from '../../../features/accounts/api/get-me';
 import { accountKeys } from '../../../features/accounts/api/keys';
 import { AccountLoadError, AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { toastFirstError } from '../../../features/accounts/components/first-error';
-import { ApiError } from '../../../lib/api-client';
+import { onInvalid, toastError } from '../../../lib/toast';
 
 function Progress({ step }: { step: 1 | 2 }) {
   return (
@@ -48,12 +47,12 @@ function RestaurantStep({ defaultEmail, onCreated }: { defaultEmail: string; onC
         onCreated(result);
         void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       },
-      onError: (error) => toast.error('Erreur lors de la création', { description: error instanceof ApiError ? error.message : 'Une erreur est survenue. Veuillez réessayer.' }),
+      onError: (error) => toastError('Erreur lors de la création', error),
     });
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid, (e) => toastFirstError(e, CREATE_RESTAURANT_FIELD_ORDER))} className="flex flex-col gap-4" aria-label="Votre restaurant">
+    <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(CREATE_RESTAURANT_FIELD_ORDER))} className="flex flex-col gap-4" aria-label="Votre restaurant">
       <fieldset disabled={create.isPending} className="contents">
         <Field id="onboarding-name" label="Nom du restaurant">
           <Input id="onboarding-name" required maxLength={100} autoComplete="organization" aria-invalid={!!errors.name} {...form.register('name')} />

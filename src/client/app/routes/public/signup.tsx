@@ -10,9 +10,8 @@ import { paths } from '../../../config/paths';
 import { useSignUp } from '../../../features/accounts/api/sign-up';
 import type { PendingNavigationState } from '../../../features/accounts/browser-session';
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { toastFirstError } from '../../../features/accounts/components/first-error';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
-import { ApiError } from '../../../lib/api-client';
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -32,9 +31,7 @@ export default function SignupPage() {
         navigate(paths.pending.href(), { state });
       },
       onError: (error) => {
-        toast.error("Erreur lors de l'inscription", {
-          description: error instanceof ApiError ? error.message : 'Une erreur est survenue. Veuillez réessayer.',
-        });
+        toastError("Erreur lors de l'inscription", error);
       },
     });
   }
@@ -53,7 +50,7 @@ export default function SignupPage() {
         </>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid, (e) => toastFirstError(e, SIGNUP_FIELD_ORDER))} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Inscription">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(SIGNUP_FIELD_ORDER))} className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Inscription">
         <fieldset disabled={busy} className="contents">
           <div className="sm:col-span-2">
             <Field id="signup-restaurant" label="Nom du restaurant">

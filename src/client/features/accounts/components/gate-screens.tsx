@@ -2,9 +2,9 @@ import { Ban, LogOut, MailWarning, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
 import { useResendVerification } from '../api/resend-verification';
 import { useSignOut } from './use-sign-out';
+import { toastError } from '../../../lib/toast';
 
 function GateScreen({ icon, title, children, tone }: { icon: ReactNode; title: string; children: ReactNode; tone: 'warning' | 'danger' }) {
   const { signOut, pending } = useSignOut();
@@ -35,7 +35,7 @@ export function EmailNotVerifiedScreen({ email }: { email: string }) {
   function onResend() {
     resend.mutate(undefined, {
       onSuccess: () => toast.success('Email envoyé', { description: `Un nouveau lien de confirmation a été envoyé à ${email}.` }),
-      onError: (error) => toast.error('Erreur', { description: error instanceof ApiError ? error.message : 'Une erreur est survenue. Veuillez réessayer.' }),
+      onError: (error) => toastError('Erreur', error),
     });
   }
   return (

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { NEW_PASSWORD_FIELD_ORDER, ZNewPasswordForm, type TNewPasswordForm } from '../../../../shared/schemas/accounts';
 import { Button } from '../../../components/ui/button';
 import { Field } from './auth-shell';
-import { toastFirstError } from './first-error';
+import { onInvalid } from '../../../lib/toast';
 import { PasswordInput } from './password-input';
 
 /** New password + confirmation, checked with the shared policy (reset and set-password pages). */
@@ -11,7 +11,7 @@ export function NewPasswordForm({ submitLabel, onSubmit }: { submitLabel: string
   const form = useForm<TNewPasswordForm>({ resolver: zodResolver(ZNewPasswordForm), defaultValues: { password: '', passwordConfirmation: '' } });
   const busy = form.formState.isSubmitting;
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.password), (errors) => toastFirstError(errors, NEW_PASSWORD_FIELD_ORDER))} className="flex flex-col gap-4" aria-label={submitLabel}>
+    <form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.password), onInvalid(NEW_PASSWORD_FIELD_ORDER))} className="flex flex-col gap-4" aria-label={submitLabel}>
       <Field id="new-password" label="Nouveau mot de passe" hint="12 caractères minimum, avec une majuscule, une minuscule, un chiffre et un caractère spécial.">
         <PasswordInput id="new-password" autoComplete="new-password" maxLength={128} disabled={busy} aria-describedby="new-password-hint" aria-invalid={!!form.formState.errors.password} {...form.register('password')} />
       </Field>

@@ -4,10 +4,11 @@ import { toast } from 'sonner';
 import { PageLoading } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
-import { isInvalidLinkError, readAuthErrorMessage } from '../auth-errors';
+import { isInvalidLinkError, RESET_ERROR_FALLBACK } from '../auth-errors';
 import { browserSession } from '../browser-session';
 import { AuthShell } from './auth-shell';
 import { NewPasswordForm } from './new-password-form';
+import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 type TokenPasswordPageProps = {
   title: string;
@@ -34,7 +35,7 @@ export function TokenPasswordPage({ title, description, submitLabel, invalidMess
   useEffect(() => {
     if (usable || reported.current) return;
     reported.current = true;
-    toast.error(invalidMessage);
+    toastErrorTitle(invalidMessage);
     navigate(paths.login.href(), { replace: true });
   }, [usable, navigate, invalidMessage]);
 
@@ -42,11 +43,11 @@ export function TokenPasswordPage({ title, description, submitLabel, invalidMess
     const { error } = await authClient.resetPassword({ newPassword, token: token ?? '' });
     if (error) {
       if (isInvalidLinkError(error)) {
-        toast.error(invalidMessage);
+        toastErrorTitle(invalidMessage);
         navigate(paths.login.href(), { replace: true });
         return;
       }
-      toast.error('Erreur', { description: readAuthErrorMessage(error, 'Une erreur est survenue lors de la réinitialisation.') });
+      toastError('Erreur', error, RESET_ERROR_FALLBACK);
       return;
     }
     if (signOutAfter) {

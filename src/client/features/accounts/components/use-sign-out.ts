@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
 import { browserSession } from '../browser-session';
+import { toastError } from '../../../lib/toast';
 
 /** Signs out, forgets the browser-session marks and the cached data, then goes to /auth. */
 export function useSignOut() {
@@ -20,7 +20,7 @@ export function useSignOut() {
       browserSession.clear();
       queryClient.clear();
     } catch {
-      toast.error('Erreur', { description: 'La déconnexion a échoué. Veuillez réessayer.' });
+      toastError('Erreur', undefined, 'La déconnexion a échoué. Veuillez réessayer.');
     } finally {
       setPending(false);
     }

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { ZAddAdminRequest } from '../../../../shared/schemas/admin';
 import { useAddAdmin } from '../api/add-admin';
+import { toastError } from '../../../lib/toast';
 
 /** Promotes an already registered user, by email. */
 export function AddAdminForm() {
@@ -22,7 +23,7 @@ export function AddAdminForm() {
         form.reset({ email: '' });
       },
       onError: (failure) => {
-        toast.error("Erreur lors de l'ajout", { description: failure.message });
+        toastError("Erreur lors de l'ajout", failure);
         form.setError('email', { message: failure.message }, { shouldFocus: true });
       },
     }),

@@ -8,6 +8,7 @@ import { formatDateFr } from '../../../../shared/format';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
 import type { AdminListItem } from '../api/get-admins';
 import { useRemoveAdmin } from '../api/remove-admin';
+import { toastError } from '../../../lib/toast';
 
 /** The administrators, a 'Vous' tag on oneself, removal after confirmation (never oneself). */
 export function AdminsList({ admins, currentUserId }: { admins: AdminListItem[]; currentUserId: string }) {
@@ -18,7 +19,7 @@ export function AdminsList({ admins, currentUserId }: { admins: AdminListItem[];
     if (!target) return;
     remove.mutate(target.userId, {
       onSuccess: () => toast.success('Admin supprimé avec succès'),
-      onError: (error) => toast.error('Erreur lors de la suppression', { description: error.message }),
+      onError: (error) => toastError('Erreur lors de la suppression', error),
       onSettled: () => setTarget(null),
     });
   }

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Textarea } from '../../../components/ui/input';
 import { NOTES_MAX_LENGTH } from '../../../../shared/schemas/admin';
 import { useUpdateRestaurantNotes } from '../api/update-restaurant-notes';
+import { toastError } from '../../../lib/toast';
 
 /** Internal notes, seen by administrators only; approving a restaurant also saves them. */
 export function NotesCard({ restaurantId, value, saved, onChange }: { restaurantId: string; value: string; saved: string; onChange: (value: string) => void }) {
@@ -19,7 +20,7 @@ export function NotesCard({ restaurantId, value, saved, onChange }: { restaurant
         onChange(result.notes ?? '');
         toast.success('Notes enregistrées');
       },
-      onError: (error) => toast.error('Erreur lors de l’enregistrement des notes', { description: error.message }),
+      onError: (error) => toastError('Erreur lors de l’enregistrement des notes', error),
     });
   }
 

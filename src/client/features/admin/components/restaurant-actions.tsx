@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ACTIONS_BY_STATUS, type TAdminAction, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
 import { ACTION_TEXT, useChangeRestaurantStatus, type StatusChange } from '../api/change-restaurant-status';
 import { ReasonDialog } from './reason-dialog';
+import { toastError } from '../../../lib/toast';
 
 const CONFIRM = {
   approve: {
@@ -42,7 +43,7 @@ export function RestaurantActions({ restaurant, notes }: { restaurant: { id: str
       },
       onError: (error) => {
         setDialog(null);
-        toast.error(text.failure, { description: error.message });
+        toastError(text.failure, error);
       },
     });
   }

@@ -1,7 +1,10 @@
 import { Eye, History, LayoutTemplate, Pencil, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { checkTemplate } from '../../../../shared/rules/email-template';
-import { AUTOMATION_MESSAGES, type TAutomation } from '../../../../shared/schemas/automations';
+import { AUTOMATION_MESSAGES, ZAutomationTemplateRequest, type TAutomation } from '../../../../shared/schemas/automations';
 import { useAutomationPreview } from '../api/get-automation-preview';
 import { useSetAutomationStatus } from '../api/set-automation-status';
 import { useUpdateAutomation } from '../api/update-automation';
@@ -17,6 +20,7 @@ import { paths } from '../../../config/paths';
 import { LastSends } from './last-sends';
 import { TestSendDialog } from './test-send-dialog';
 import { VersionsDialog } from './versions-dialog';
+import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 
 function describeDelay(minutes: number): string {
   if (minutes === 0) return 'Envoi immédiat';
@@ -24,28 +28,28 @@ function describeDelay(minutes: number): string {
   return `Envoi après ${minutes} minutes`;
 }
 
+/** The text area's fields: the shared template request, and each part's variables checked (the same check as the server's). */
+const ZEditForm = ZAutomationTemplateRequest.pick({ subject: true, html: true }).superRefine((values, context) => {
+  for (const key of ['subject', 'html'] as const) {
+    const check = checkTemplate(values[key]);
+    if (!check.ok) context.addIssue({ code: 'custom', path: [key], message: check.message });
+  }
+});
+type TEditForm = z.input<typeof ZEditForm>;
+
 /** Edits the subject and the HTML (a 12-row text area, spec §2); variables are checked before saving. */
 function EditDialog({ automation, open, onOpenChange }: { automation: TAutomation; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [subject, setSubject] = useState(automation.subject);
-  const [html, setHtml] = useState(automation.html);
+  const form = useForm<TEditForm>({ resolver: zodResolver(ZEditForm), defaultValues: { subject: automation.subject, html: automation.html } });
   const update = useUpdateAutomation();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    for (const part of [subject, html]) {
-      const check = checkTemplate(part);
-      if (!check.ok) {
-        toast.error('Erreur de validation', { description: check.message });
-        return;
-      }
-    }
+  const submit = form.handleSubmit(async ({ subject, html }) => {
     try {
       await update.mutateAsync({ id: automation.id, subject, html });
       toast.success(AUTOMATION_MESSAGES.updated);
       onOpenChange(false);
     } catch (error) {
-      toast.error(AUTOMATION_MESSAGES.updateFailed, { description: error instanceof Error ? error.message : undefined });
+      toastError(AUTOMATION_MESSAGES.updateFailed, error);
     }
-  };
+  }, onInvalid(['subject', 'html']));
   const subjectId = `automation-subject-${automation.id}`;
   const htmlId = `automation-html-${automation.id}`;
   return (
@@ -58,11 +62,11 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={subjectId}>Objet</Label>
-            <Input id={subjectId} value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
+            <Input id={subjectId} maxLength={200} {...form.register('subject')} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={htmlId}>Contenu HTML</Label>
-            <Textarea id={htmlId} rows={12} className="font-mono text-xs" value={html} onChange={(event) => setHtml(event.target.value)} />
+            <Textarea id={htmlId} rows={12} className="font-mono text-xs" {...form.register('html')} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -147,7 +151,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
               await setStatus.mutateAsync({ id: automation.id, status: checked ? 'active' : 'inactive' });
               toast.success(AUTOMATION_MESSAGES.statusChanged);
             } catch (error) {
-              toast.error(AUTOMATION_MESSAGES.statusFailed, { description: error instanceof Error ? error.message : undefined });
+              toastError(AUTOMATION_MESSAGES.statusFailed, error);
             }
           }}
         />
@@ -172,7 +176,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
             </Link>
           </Button>
         ) : (
-          <Button variant="outline" size="sm" onClick={() => toast.error(AUTOMATION_MESSAGES.notReady)}>
+          <Button variant="outline" size="sm" onClick={() => toastErrorTitle(AUTOMATION_MESSAGES.notReady)}>
             <LayoutTemplate aria-hidden="true" />
             Éditeur visuel
           </Button>

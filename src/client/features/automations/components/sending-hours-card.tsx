@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { AUTOMATION_MESSAGES, ZSendingHours, type TSendingHours } from '../../../../shared/schemas/automations';
 import { useSaveSendingHours } from '../api/sending-hours';
 
@@ -16,22 +18,22 @@ const END_HOURS = Array.from({ length: 24 }, (_, hour) => hour + 1);
  * Paris time; an email due outside them leaves at the next opening (decision 025).
  */
 export function SendingHoursCard({ hours }: { hours: TSendingHours }) {
-  const [values, setValues] = useState<TSendingHours>(hours);
+  // Checked as the member chooses (the error shows under the fields); each hour re-checks the other.
+  const form = useForm<TSendingHours>({ resolver: zodResolver(ZSendingHours), defaultValues: hours, mode: 'onChange' });
+  const values = useWatch({ control: form.control });
   const save = useSaveSendingHours();
-  const parsed = ZSendingHours.safeParse(values);
-  const error = parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  const { errors } = form.formState;
+  const error = errors.start?.message ?? errors.end?.message ?? null;
   const changed = values.start !== hours.start || values.end !== hours.end;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!parsed.success) return;
+  const onSubmit = form.handleSubmit(async (checked) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(checked);
       toast.success(AUTOMATION_MESSAGES.sendingHoursSaved);
     } catch (failure) {
-      toast.error(AUTOMATION_MESSAGES.sendingHoursFailed, { description: failure instanceof Error ? failure.message : undefined });
+      toastError(AUTOMATION_MESSAGES.sendingHoursFailed, failure);
     }
-  };
+  }, onInvalid(['start', 'end']));
 
   return (
     <Card className="h-fit min-w-0 p-4 sm:p-5">
@@ -48,9 +50,8 @@ export function SendingHoursCard({ hours }: { hours: TSendingHours }) {
             <Label htmlFor="sending-hours-start">À partir de</Label>
             <NativeSelect
               id="sending-hours-start"
-              value={values.start}
               aria-describedby="sending-hours-hint"
-              onChange={(event) => setValues((current) => ({ ...current, start: Number(event.target.value) }))}
+              {...form.register('start', { valueAsNumber: true, deps: ['end'] })}
             >
               {START_HOURS.map((hour) => (
                 <option key={hour} value={hour}>
@@ -63,10 +64,9 @@ export function SendingHoursCard({ hours }: { hours: TSendingHours }) {
             <Label htmlFor="sending-hours-end">Jusqu’à</Label>
             <NativeSelect
               id="sending-hours-end"
-              value={values.end}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'sending-hours-error' : 'sending-hours-hint'}
-              onChange={(event) => setValues((current) => ({ ...current, end: Number(event.target.value) }))}
+              {...form.register('end', { valueAsNumber: true, deps: ['start'] })}
             >
               {END_HOURS.map((hour) => (
                 <option key={hour} value={hour}>

@@ -5,6 +5,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { authClient } from '../../../lib/auth-client';
 import { AUTOMATION_MESSAGES, type TAutomation } from '../../../../shared/schemas/automations';
 import { useSendAutomationTest } from '../api/send-automation-test';
+import { toastError } from '../../../lib/toast';
 
 /**
  * 'Envoyer un test': the automation with sample data, to the restaurant's contact address (the default)
@@ -46,7 +47,7 @@ export function TestSendDialog({
       toast.success(AUTOMATION_MESSAGES.testSent, { description: to });
       changeOpen(false);
     } catch (sendError) {
-      toast.error(AUTOMATION_MESSAGES.testFailed, { description: sendError instanceof Error ? sendError.message : undefined });
+      toastError(AUTOMATION_MESSAGES.testFailed, sendError);
     }
   };
 

@@ -11,6 +11,7 @@ import { formatDateTimeFr } from '../../../../shared/format';
 import { AUTOMATION_MESSAGES, type TAutomation, type TAutomationVersion } from '../../../../shared/schemas/automations';
 import { useAutomationVersions } from '../api/get-automation-versions';
 import { useRestoreAutomationVersion } from '../api/restore-automation-version';
+import { toastError } from '../../../lib/toast';
 
 const SOURCE_LABELS: Record<TAutomationVersion['source'], string> = {
   initial: 'Texte initial',
@@ -37,7 +38,7 @@ export function VersionsDialog({ automation, open, onOpenChange }: { automation:
       setConfirming(false);
       setSelectedId(null);
     } catch (error) {
-      toast.error(AUTOMATION_MESSAGES.updateFailed, { description: error instanceof Error ? error.message : undefined });
+      toastError(AUTOMATION_MESSAGES.updateFailed, error);
     }
   };
 

@@ -1,53 +1,67 @@
 import { Gift, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { DEFAULT_REWARD_COST, LOYALTY_MESSAGES, ZCreateRewardRequest, type TReward } from '../../../../shared/schemas/loyalty';
 import { useCreateReward } from '../api/create-reward';
 import { useDeleteReward } from '../api/delete-reward';
 import { useSetRewardActive } from '../api/set-reward-active';
 
-const failure = (error: unknown) => toast.error(LOYALTY_MESSAGES.failure, { description: error instanceof Error ? error.message : undefined });
+const failure = (error: unknown) => toastError(LOYALTY_MESSAGES.failure, error);
+
+/** The form's fields as typed (the cost as its digits), read through the shared request schema. */
+const ZCreateRewardForm = z
+  .object({ label: z.string(), description: z.string().nullish(), cost: z.string().transform((cost) => (cost === '' ? NaN : Number(cost))).optional() })
+  .pipe(ZCreateRewardRequest);
+type TCreateRewardForm = z.input<typeof ZCreateRewardForm>;
+const EMPTY_REWARD: TCreateRewardForm = { label: '', description: '', cost: String(DEFAULT_REWARD_COST) };
 
 function CreateRewardForm() {
-  const [label, setLabel] = useState('');
-  const [description, setDescription] = useState('');
-  const [cost, setCost] = useState(String(DEFAULT_REWARD_COST));
   const create = useCreateReward();
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZCreateRewardRequest.safeParse({ label, description, cost: cost === '' ? NaN : Number(cost) });
-    if (!parsed.success) {
-      toast.error('Erreur de validation', { description: parsed.error.issues[0]?.message });
-      return;
-    }
+  const form = useForm<TCreateRewardForm, unknown, z.output<typeof ZCreateRewardForm>>({ resolver: zodResolver(ZCreateRewardForm), defaultValues: EMPTY_REWARD });
+  const label = useWatch({ control: form.control, name: 'label' });
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync(values);
       toast.success(LOYALTY_MESSAGES.rewardCreated);
-      setLabel('');
-      setDescription('');
-      setCost(String(DEFAULT_REWARD_COST));
+      form.reset(EMPTY_REWARD);
     } catch (error) {
       failure(error);
     }
-  };
+  }, onInvalid(['label', 'description', 'cost']));
+  const costField = form.register('cost');
   return (
     <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" noValidate>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="reward-label">Récompense</Label>
-        <Input id="reward-label" placeholder="Café offert" value={label} maxLength={80} onChange={(event) => setLabel(event.target.value)} />
+        <Input id="reward-label" placeholder="Café offert" maxLength={80} {...form.register('label')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="reward-description">Description (optionnelle)</Label>
-        <Input id="reward-description" placeholder="Un expresso ou un thé" value={description} maxLength={200} onChange={(event) => setDescription(event.target.value)} />
+        <Input id="reward-description" placeholder="Un expresso ou un thé" maxLength={200} {...form.register('description')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="reward-cost">Coût (points)</Label>
-        <Input id="reward-cost" type="number" inputMode="numeric" min={1} step={1} value={cost} onChange={(event) => setCost(event.target.value.replace(/[^0-9]/g, ''))} />
+        <Input
+          id="reward-cost"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          {...costField}
+          onChange={(event) => {
+            // Integers only: decimals and signs typed into the field are dropped.
+            event.target.value = event.target.value.replace(/[^0-9]/g, '');
+            return costField.onChange(event);
+          }}
+        />
       </div>
       <Button type="submit" disabled={label.trim() === '' || create.isPending}>
         <Plus aria-hidden="true" />

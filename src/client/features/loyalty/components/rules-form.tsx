@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
+import { onInvalid, toastError } from '../../../lib/toast';
 import { EARNING_INTERVAL_MAX, EARNING_INTERVAL_MIN, LOYALTY_MESSAGES, RATING_THRESHOLD_MAX, RATING_THRESHOLD_MIN, ZPointsRulesRequest, type TPointsRules } from '../../../../shared/schemas/loyalty';
 import { useSaveRules } from '../api/save-rules';
 import { RulesPreview } from './rules-preview';
@@ -21,67 +24,81 @@ const FIELDS: Array<{ key: keyof TPointsRules; label: string; hint: string; min:
   },
 ];
 
+/** A number field as typed: its digits, read as a number ('' is not one). */
+const typedNumber = z.string().transform((value) => (value.trim() === '' ? NaN : Number(value)));
+/** The form's fields as typed, read through the shared request schema. */
+const ZRulesForm = z
+  .object({ basePoints: typedNumber, bonusGoodRating: typedNumber, ratingThreshold: typedNumber, maxPointsPerDay: typedNumber, earningIntervalHours: typedNumber.optional() })
+  .pipe(ZPointsRulesRequest);
+type TRulesForm = z.input<typeof ZRulesForm>;
+
+/** Integers only: decimals and signs typed into the field are dropped; the threshold keeps its last digit, within 3 to 5. */
+function sanitize(field: (typeof FIELDS)[number], typed: string): string {
+  const digits = typed.replace(/[^0-9]/g, '');
+  return field.key === 'ratingThreshold' && digits !== '' ? String(Math.min(field.max, Math.max(field.min, Number(digits.slice(-1))))) : digits;
+}
+
 /** The points rules editor: integers only, the threshold kept between 3 and 5 (spec §5). */
 export function RulesForm({ rules }: { rules: TPointsRules }) {
-  const [values, setValues] = useState<Record<keyof TPointsRules, string>>(() => ({
-    basePoints: String(rules.basePoints),
-    bonusGoodRating: String(rules.bonusGoodRating),
-    ratingThreshold: String(rules.ratingThreshold),
-    maxPointsPerDay: String(rules.maxPointsPerDay),
-    earningIntervalHours: String(rules.earningIntervalHours),
-  }));
+  const form = useForm<TRulesForm, unknown, z.output<typeof ZRulesForm>>({
+    resolver: zodResolver(ZRulesForm),
+    defaultValues: {
+      basePoints: String(rules.basePoints),
+      bonusGoodRating: String(rules.bonusGoodRating),
+      ratingThreshold: String(rules.ratingThreshold),
+      maxPointsPerDay: String(rules.maxPointsPerDay),
+      earningIntervalHours: String(rules.earningIntervalHours),
+    },
+  });
   const save = useSaveRules();
-  const parsed = ZPointsRulesRequest.safeParse(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim() === '' ? NaN : Number(value)])));
+  // The preview follows what is typed, shown while the rules read as valid.
+  const preview = ZRulesForm.safeParse(useWatch({ control: form.control }));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!parsed.success) {
-      toast.error('Erreur de validation', { description: parsed.error.issues[0]?.message });
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(values);
       toast.success(LOYALTY_MESSAGES.rulesSaved);
     } catch (error) {
-      toast.error(LOYALTY_MESSAGES.failure, { description: error instanceof Error ? error.message : undefined });
+      toastError(LOYALTY_MESSAGES.failure, error);
     }
-  };
+  }, onInvalid(FIELDS.map((field) => field.key)));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <h2 className="text-lg font-semibold">Règles de points</h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <div key={field.key} className="flex flex-col gap-1.5">
-              <Label htmlFor={`rule-${field.key}`}>{field.label}</Label>
-              <Input
-                id={`rule-${field.key}`}
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={field.min}
-                max={field.max}
-                value={values[field.key]}
-                aria-describedby={`rule-${field.key}-hint`}
-                onChange={(event) => {
-                  // Integers only: decimals and signs typed into the field are dropped.
-                  const digits = event.target.value.replace(/[^0-9]/g, '');
-                  const clamped = field.key === 'ratingThreshold' && digits !== '' ? String(Math.min(field.max, Math.max(field.min, Number(digits.slice(-1))))) : digits;
-                  setValues((current) => ({ ...current, [field.key]: clamped }));
-                }}
-              />
-              <p id={`rule-${field.key}-hint`} className="text-xs text-stone-500">
-                {field.hint}
-              </p>
-            </div>
-          ))}
+          {FIELDS.map((field) => {
+            const registered = form.register(field.key);
+            return (
+              <div key={field.key} className="flex flex-col gap-1.5">
+                <Label htmlFor={`rule-${field.key}`}>{field.label}</Label>
+                <Input
+                  id={`rule-${field.key}`}
+                  type="number"
+                  inputMode="numeric"
+                  step={1}
+                  min={field.min}
+                  max={field.max}
+                  aria-describedby={`rule-${field.key}-hint`}
+                  {...registered}
+                  onChange={(event) => {
+                    event.target.value = sanitize(field, event.target.value);
+                    return registered.onChange(event);
+                  }}
+                />
+                <p id={`rule-${field.key}-hint`} className="text-xs text-stone-500">
+                  {field.hint}
+                </p>
+              </div>
+            );
+          })}
         </div>
         <Button type="submit" className="self-start" disabled={save.isPending}>
           Enregistrer les règles
         </Button>
       </form>
-      {parsed.success ? <RulesPreview rules={parsed.data} /> : null}
+      {preview.success ? <RulesPreview rules={preview.data} /> : null}
     </Card>
   );
 }

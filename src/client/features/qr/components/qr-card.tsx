@@ -12,6 +12,7 @@ import { downloadQrPng } from '../api/download-qr-png';
 import { buildTableCardsUrl } from '../api/get-table-cards';
 import { useRegenerateQrCode } from '../api/regenerate-qr-code';
 import { QrDecodeCheck } from './qr-decode-check';
+import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 /** Main QR, the table label, or 'sans label' (spec §2). */
 export function getQrTitle(qr: Pick<TQrCode, 'isPrimary' | 'tableLabel'>): string {
@@ -31,7 +32,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
       await navigator.clipboard.writeText(qr.publicUrl);
       toast.success('URL copiée !');
     } catch {
-      toast.error('Impossible de copier l’URL', { description: qr.publicUrl });
+      toastError('Impossible de copier l’URL', undefined, qr.publicUrl);
     }
   };
 
@@ -41,7 +42,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
       await downloadQrPng(qr);
       toast.success('QR code téléchargé !');
     } catch {
-      toast.error('Échec du téléchargement');
+      toastErrorTitle('Échec du téléchargement');
     } finally {
       setDownloading(false);
     }
@@ -52,7 +53,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
       await regenerate.mutateAsync(qr.id);
       toast.success('QR régénéré ✅');
     } catch (error) {
-      toast.error('Échec de la régénération', { description: error instanceof Error ? error.message : undefined });
+      toastError('Échec de la régénération', error);
     }
   };
 
@@ -61,7 +62,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
       await remove.mutateAsync(qr.id);
       toast.success('QR code supprimé');
     } catch (error) {
-      toast.error('Échec de la suppression', { description: error instanceof Error ? error.message : undefined });
+      toastError('Échec de la suppression', error);
     }
   };
 

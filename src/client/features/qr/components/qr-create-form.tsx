@@ -1,21 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Star } from 'lucide-react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 import { MAX_QR_CODES_PER_RESTAURANT, QR_LABEL_MAX, QR_LIMIT_REACHED_MESSAGE, ZQrLabelForm, type TQrLabelForm } from '../../../../shared/schemas/qr';
 import { QR_CREATE_NO_ROW_MESSAGE, useCreateQrCode } from '../api/create-qr-code';
 
 /** The §8 failure toasts of a create: the label conflict and "no row" as they are, anything else as a failure. */
 function showCreateError(error: unknown) {
   if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
-    toast.error(error.message);
+    toastErrorTitle(error.message);
   } else if (error instanceof Error && error.message === QR_CREATE_NO_ROW_MESSAGE) {
-    toast.error(QR_CREATE_NO_ROW_MESSAGE);
+    toastErrorTitle(QR_CREATE_NO_ROW_MESSAGE);
   } else {
-    toast.error('Échec de la création du QR', { description: error instanceof Error ? error.message : undefined });
+    toastError('Échec de la création du QR', error);
   }
 }
 
@@ -43,7 +44,7 @@ export function QrCreateForm({ qrCount, hasPrimary }: { qrCount: number; hasPrim
         showCreateError(error);
       }
     },
-    (errors: FieldErrors<TQrLabelForm>) => toast.error('Erreur de validation', { description: errors.tableLabel?.message }),
+    onInvalid(['tableLabel']),
   );
 
   const createMain = async () => {

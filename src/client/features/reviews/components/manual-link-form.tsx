@@ -1,18 +1,28 @@
 import { ExternalLink, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage, firstErrorMessage, toastErrorTitle } from '../../../lib/toast';
 import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../../../../shared/rules/review-url';
+import { ZReviewUrlRequest } from '../../../../shared/schemas/review-link';
 import { useSaveReviewLink } from '../api/save-review-link';
 import { testReviewLink } from '../api/test-review-link';
 
+/** The shared request, and the link's shape checked here first (same rules as the server); empty removes the link. */
+const ZManualLinkForm = ZReviewUrlRequest.refine(({ url }) => url.trim() === '' || checkReviewUrl(url).ok, { message: REVIEW_LINK_MESSAGES.invalidOnSave, path: ['url'] });
+type TManualLinkForm = { url: string };
+
 /** Manual entry: Test checks the shape and opens the link, Save stores it (empty removes it). */
 export function ManualLinkForm({ current }: { current: string | null }) {
-  const [value, setValue] = useState(current ?? '');
+  const form = useForm<TManualLinkForm>({ resolver: zodResolver(ZManualLinkForm), defaultValues: { url: current ?? '' } });
+  const value = useWatch({ control: form.control, name: 'url' });
+  const setValue = (url: string) => form.setValue('url', url);
   const [testing, setTesting] = useState(false);
   const save = useSaveReviewLink();
 
@@ -20,7 +30,7 @@ export function ManualLinkForm({ current }: { current: string | null }) {
     // Checked here first (same rules as the server), so the new tab opens within the click.
     const local = checkReviewUrl(value);
     if (!local.ok) {
-      toast.error(REVIEW_LINK_MESSAGES.invalidOnTest);
+      toastErrorTitle(REVIEW_LINK_MESSAGES.invalidOnTest);
       return;
     }
     const opened = window.open(local.url, '_blank', 'noopener');
@@ -30,26 +40,25 @@ export function ManualLinkForm({ current }: { current: string | null }) {
       toast.success(answer.message);
     } catch (error) {
       opened?.close();
-      toast.error(error instanceof Error ? error.message : REVIEW_LINK_MESSAGES.invalidOnTest);
+      toastErrorTitle(errorMessage(error) ?? REVIEW_LINK_MESSAGES.invalidOnTest);
     } finally {
       setTesting(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!checkReviewUrl(value).ok && value.trim() !== '') {
-      toast.error(REVIEW_LINK_MESSAGES.invalidOnSave);
-      return;
-    }
-    try {
-      const answer = await save.mutateAsync(value);
-      setValue(answer.reviewUrl ?? '');
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 400 ? error.message : REVIEW_LINK_MESSAGES.saveFailed);
-    }
-  };
+  // Every message of this card is the toast's title (spec §8), the invalid link's too.
+  const submit = form.handleSubmit(
+    async ({ url }) => {
+      try {
+        const answer = await save.mutateAsync(url);
+        setValue(answer.reviewUrl ?? '');
+        toast.success(answer.message);
+      } catch (error) {
+        toastErrorTitle(error instanceof ApiError && error.status === 400 ? error.message : REVIEW_LINK_MESSAGES.saveFailed);
+      }
+    },
+    (errors) => toastErrorTitle(firstErrorMessage(errors, ['url']) ?? REVIEW_LINK_MESSAGES.invalidOnSave),
+  );
 
   const remove = async () => {
     try {
@@ -57,7 +66,7 @@ export function ManualLinkForm({ current }: { current: string | null }) {
       setValue('');
       toast.success(REVIEW_LINK_MESSAGES.removed);
     } catch {
-      toast.error(REVIEW_LINK_MESSAGES.removeFailed);
+      toastErrorTitle(REVIEW_LINK_MESSAGES.removeFailed);
     }
   };
 
@@ -76,9 +85,8 @@ export function ManualLinkForm({ current }: { current: string | null }) {
             inputMode="url"
             autoComplete="off"
             placeholder="https://g.page/r/…/review"
-            value={value}
             maxLength={2000}
-            onChange={(event) => setValue(event.target.value)}
+            {...form.register('url')}
           />
         </div>
         <div className="flex flex-wrap gap-2">

@@ -1,43 +1,54 @@
 import { MapPin, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { formatResultCount, REVIEW_LINK_MESSAGES } from '../../../../shared/rules/review-url';
-import type { TPlace } from '../../../../shared/schemas/review-link';
+import { ZPlacesSearchRequest, type TPlace } from '../../../../shared/schemas/review-link';
+import { errorMessage, firstErrorMessage, toastErrorTitle } from '../../../lib/toast';
 import { useSaveReviewLink } from '../api/save-review-link';
 import { useSearchPlaces } from '../api/search-places';
 
+/** Name and city, both required, searched as one query through the shared request schema. */
+const ZPlaceSearchForm = z
+  .object({ name: z.string(), city: z.string() })
+  .refine(({ name, city }) => name.trim() !== '' && city.trim() !== '', { message: REVIEW_LINK_MESSAGES.searchQueryRequired, path: ['name'] })
+  .transform(({ name, city }) => ({ q: `${name.trim()} ${city.trim()}`.trim() }))
+  .pipe(ZPlacesSearchRequest);
+
 /** Automatic search by name and city (Google Places when the server has a key); choosing a result saves its review link. */
 export function PlaceSearch({ configured }: { configured: boolean }) {
-  const [name, setName] = useState('');
-  const [city, setCity] = useState('');
+  const form = useForm<z.input<typeof ZPlaceSearchForm>, unknown, z.output<typeof ZPlaceSearchForm>>({
+    resolver: zodResolver(ZPlaceSearchForm),
+    defaultValues: { name: '', city: '' },
+  });
   const [results, setResults] = useState<TPlace[] | null>(null);
   const search = useSearchPlaces();
   const save = useSaveReviewLink();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const q = `${name.trim()} ${city.trim()}`.trim();
-    if (!name.trim() || !city.trim()) {
-      toast.error(REVIEW_LINK_MESSAGES.searchQueryRequired);
-      return;
-    }
-    try {
-      const answer = await search.mutateAsync(q);
-      if (!answer.configured) {
-        setResults(null);
-        toast.info(answer.message ?? REVIEW_LINK_MESSAGES.searchNotConfigured);
-        return;
+  // A missing name or city is said in the toast's title, as the other messages of this card (spec §8).
+  const onSubmit = form.handleSubmit(
+    async ({ q }) => {
+      try {
+        const answer = await search.mutateAsync(q);
+        if (!answer.configured) {
+          setResults(null);
+          toast.info(answer.message ?? REVIEW_LINK_MESSAGES.searchNotConfigured);
+          return;
+        }
+        setResults(answer.results);
+        if (answer.results.length === 0) toast.info(REVIEW_LINK_MESSAGES.noResults, { description: REVIEW_LINK_MESSAGES.noResultsHint });
+        else toast.success(formatResultCount(answer.results.length));
+      } catch (error) {
+        toastErrorTitle(errorMessage(error) ?? REVIEW_LINK_MESSAGES.searchFailed);
       }
-      setResults(answer.results);
-      if (answer.results.length === 0) toast.info(REVIEW_LINK_MESSAGES.noResults, { description: REVIEW_LINK_MESSAGES.noResultsHint });
-      else toast.success(formatResultCount(answer.results.length));
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : REVIEW_LINK_MESSAGES.searchFailed);
-    }
-  };
+    },
+    (errors) => toastErrorTitle(firstErrorMessage(errors, ['name', 'city']) ?? REVIEW_LINK_MESSAGES.searchQueryRequired),
+  );
 
   const choose = async (place: TPlace) => {
     try {
@@ -45,7 +56,7 @@ export function PlaceSearch({ configured }: { configured: boolean }) {
       toast.success(`Lien de « ${place.name} » enregistré ✅`);
       setResults(null);
     } catch {
-      toast.error(REVIEW_LINK_MESSAGES.placeSaveFailed);
+      toastErrorTitle(REVIEW_LINK_MESSAGES.placeSaveFailed);
     }
   };
 
@@ -63,11 +74,11 @@ export function PlaceSearch({ configured }: { configured: boolean }) {
       <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="place-name">Nom de l’établissement</Label>
-          <Input id="place-name" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} disabled={!configured} placeholder="Chez Paul" />
+          <Input id="place-name" maxLength={120} disabled={!configured} placeholder="Chez Paul" {...form.register('name')} />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="place-city">Ville</Label>
-          <Input id="place-city" value={city} maxLength={80} onChange={(event) => setCity(event.target.value)} disabled={!configured} placeholder="Lyon" />
+          <Input id="place-city" maxLength={80} disabled={!configured} placeholder="Lyon" {...form.register('city')} />
         </div>
         <Button type="submit" variant="outline" disabled={!configured || search.isPending}>
           <Search aria-hidden="true" />

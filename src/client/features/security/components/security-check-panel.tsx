@@ -5,6 +5,7 @@ import { useRunSecurityCheck } from '../api/run-security-check';
 import { SecurityAbout } from './security-about';
 import { SecurityCheckList, type SecurityRow } from './security-check-list';
 import { SecurityScore } from './security-score';
+import { toastError } from '../../../lib/toast';
 
 const TOTAL = SECURITY_CHECK_IDS.length;
 
@@ -15,7 +16,7 @@ export function SecurityCheckPanel() {
   const run = useCallback(() => {
     mutate(undefined, {
       onSuccess: () => toast.success(SECURITY_MESSAGES.checkDone, { id: 'security-check' }),
-      onError: (error) => toast.error(SECURITY_MESSAGES.checkFailed, { id: 'security-check', description: error.message }),
+      onError: (error) => toastError(SECURITY_MESSAGES.checkFailed, error, undefined, { id: 'security-check' }),
     });
   }, [mutate]);
 
