@@ -213,6 +213,17 @@ export async function waitForOutboxMail(databaseUrl: string, to: string, since: 
   }
 }
 
+/**
+ * After an outage: queues a job through the server (a password-reset email to `email`) and answers the
+ * milliseconds until its email is in the outbox — the proof that the job queue resumed.
+ */
+export async function timeJobQueuedAfterOutage(server: OutageServer, databaseUrl: string, email: string): Promise<number> {
+  const queuedAt = Date.now();
+  const reset = await server.call('/api/auth/request-password-reset', { method: 'POST', body: JSON.stringify({ email, redirectTo: '/reset-password' }) });
+  if (reset.status !== 200) throw new Error(`password reset answered ${reset.status}: ${reset.body}`);
+  return waitForOutboxMail(databaseUrl, email, queuedAt);
+}
+
 /** How many of these submissions are stored as feedbacks. */
 export async function countStoredSubmissions(databaseUrl: string, submissionIds: string[]): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
