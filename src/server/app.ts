@@ -30,6 +30,7 @@ import { AppError, BODY_TOO_LARGE_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE, isDatab
 import { rejectUnstorableInput } from './lib/input-guard';
 import { stampRequest } from './lib/security-headers';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
+import { RateLimitedError, retryAfterHeader } from './lib/rate-limit';
 import type { AppEnv } from './lib/hono-env';
 import { PROJECT_ROOT } from './lib/project-root';
 import { compressLargeAnswers, HTML_HEADERS, lightJsonAnswers, lightResponse } from './lib/light-responses';
@@ -138,7 +139,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json<ApiErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
+      // A refused rate limit (lib/rate-limit-rules): the one place its 429 gets Retry-After.
+      const headers = error instanceof RateLimitedError ? retryAfterHeader(error.retryAfterSeconds) : undefined;
+      return c.json<ApiErrorBody>({ error: { code: error.code, message: error.message } }, error.status, headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's own 4xx (e.g. a malformed JSON body) carry English text: answer in the product's language.
@@ -150,7 +153,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
     // the next query. A 503 the client can retry, not a 500 (decision 027).
     if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, path: c.req.path }, 'database unavailable');
-      return c.json<ApiErrorBody>({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+      return c.json<ApiErrorBody>({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, retryAfterHeader(DATABASE_RETRY_AFTER_SECONDS));
     }
     logger.error({ err: error, path: c.req.path }, 'unexpected error');
     return c.json<ApiErrorBody>({ error: { code: 'INTERNAL', message: GENERIC_ERROR_MESSAGE } }, 500);

@@ -12,9 +12,9 @@ import { enqueueEmail } from './email/send-email';
 import type { Env } from './env';
 import type { PgBoss } from './jobs/queue';
 import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';
-import { AUTH_RATE_LIMITS, emailAndIp, type AuthRateLimits, type RateLimitName } from './features/accounts/rate-limit';
 import { CLIENT_IP_HEADER, readStampedClientIp } from './lib/client-ip';
-import { enforceRateLimits as countRateLimits, RATE_LIMITED_MESSAGE, RateLimitedError, resetRateLimit } from './lib/rate-limit';
+import { enforceRateLimits as countRateLimits, RateLimitedError, resetRateLimit, retryAfterHeader } from './lib/rate-limit';
+import { AUTH_RATE_LIMITS, emailAndIp, type AuthRateLimitName, type AuthRateLimits } from './lib/rate-limit-rules';
 import type { Logger } from './lib/logger';
 import { INVALID_REQUEST_MESSAGE } from './lib/validate';
 
@@ -60,7 +60,7 @@ const NEW_PASSWORD_FIELD: Record<string, 'password' | 'newPassword'> = {
 };
 
 /** The per-IP and per-email limits of each credential endpoint. */
-const LIMITS_BY_PATH: Record<string, { ip: RateLimitName; email?: RateLimitName }> = {
+const LIMITS_BY_PATH: Record<string, { ip: AuthRateLimitName; email?: AuthRateLimitName }> = {
   '/sign-in/email': { ip: 'signInPerIp' },
   '/sign-in/magic-link': { ip: 'magicLinkPerIp', email: 'magicLinkPerEmail' },
   '/magic-link/verify': { ip: 'linkVerifyPerIp' },
@@ -92,9 +92,9 @@ async function sendAuthMail(
   }
 }
 
-/** The 429 answer, in French, with the delay before the next try. */
-export function rateLimitedError(retryAfterSeconds: number): APIError {
-  return new APIError('TOO_MANY_REQUESTS', { code: 'RATE_LIMITED', message: RATE_LIMITED_MESSAGE }, { 'Retry-After': String(retryAfterSeconds) });
+/** A refused limit as better-auth's 429: the rule's French message, and Retry-After from the app's one header builder. */
+function rateLimitedApiError(error: RateLimitedError): APIError {
+  return new APIError('TOO_MANY_REQUESTS', { code: error.code, message: error.message }, retryAfterHeader(error.retryAfterSeconds));
 }
 
 function readEmail(body: unknown): string | null {
@@ -124,7 +124,7 @@ export function createAuth(deps: AuthDeps) {
     try {
       await countRateLimits(db, hits);
     } catch (error) {
-      if (error instanceof RateLimitedError) throw rateLimitedError(error.retryAfterSeconds);
+      if (error instanceof RateLimitedError) throw rateLimitedApiError(error);
       throw error;
     }
   }

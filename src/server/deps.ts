@@ -5,8 +5,7 @@ import type { Env } from './env';
 import { createJobQueue, type PgBoss } from './jobs/queue';
 import type { Logger } from './lib/logger';
 import { createRequestLoad, type RequestLoad } from './lib/request-load';
-import { AUTH_RATE_LIMITS, type AuthRateLimits } from './features/accounts/rate-limit';
-import { DINER_RATE_LIMITS, type DinerRateLimits } from './features/diner/rate-limit';
+import { rateLimitsWith, type RateLimitOverrides, type RateLimits } from './lib/rate-limit-rules';
 import { createStorage, type FileStorage } from './storage/storage';
 
 /** Everything a route, service or job handler may need, built once at start. */
@@ -19,15 +18,11 @@ export type AppDeps = {
   storage: FileStorage;
   auth: Auth;
   logger: Logger;
-  /** The rate limits the server enforces: the defaults in production, small ones in tests. */
+  /** The rate limits the server enforces (lib/rate-limit-rules): the table in production, small ones in tests. */
   rateLimits: RateLimits;
   /** Live requests' hold on this process: the app counts them, the job workers give way to a rush. */
   requestLoad: RequestLoad;
 };
-
-export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits };
-
-export type RateLimitOverrides = { auth?: Partial<AuthRateLimits>; diner?: Partial<DinerRateLimits> };
 
 export function createDeps(
   env: Env,
@@ -37,10 +32,7 @@ export function createDeps(
 ): AppDeps {
   const db = database.db;
   const mailer = overrides.mailer ?? createMailer(env, db);
-  const rateLimits: RateLimits = {
-    auth: { ...AUTH_RATE_LIMITS, ...overrides.rateLimits?.auth },
-    diner: { ...DINER_RATE_LIMITS, ...overrides.rateLimits?.diner },
-  };
+  const rateLimits: RateLimits = rateLimitsWith(overrides.rateLimits);
   // Only a process that runs the workers listens for queued jobs (JOB_WORKERS, or its caller's choice).
   const boss = createJobQueue(database, { listen: overrides.jobWorkers ?? env.JOB_WORKERS === 'on' });
   return {

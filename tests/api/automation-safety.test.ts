@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { automations, automationVersions } from '../../src/server/db/schema';
 import { MAX_VERSIONS_PER_AUTOMATION } from '../../src/server/features/automations/automations.service';
-import { TEMPLATE_SAVES } from '../../src/server/features/automations/automations.routes';
+import { OWNER_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
 import { clock } from '../../src/server/lib/clock';
 import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import { AUTOMATION_MESSAGES, MAX_TEMPLATE_HTML_BYTES, type TAutomation, type TAutomationsResponse } from '../../src/shared/schemas/automations';
@@ -28,6 +28,7 @@ afterAll(async () => {
 async function automationsOf(agent: TestAgent): Promise<TAutomation[]> {
   return ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
 }
+const TEMPLATE_SAVES = OWNER_RATE_LIMITS.automationTemplateSaves;
 const byKey = (list: TAutomation[], key: string) => list.find((automation) => automation.key === key)!;
 
 /** What must never reach a saved template or a received email. */

@@ -3,7 +3,7 @@ import { queryRows } from '../../src/server/db/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, feedbacks } from '../../src/server/db/schema';
 import type { ServerType } from '@hono/node-server';
-import { DINER_RATE_LIMITS as REAL_LIMITS, type DinerAction, type DinerLimitSubject, type DinerRateLimits } from '../../src/server/features/diner/rate-limit';
+import { DINER_RATE_LIMITS as REAL_LIMITS, dinerRule, type DinerAction, type DinerLimitSubject, type DinerRateLimits } from '../../src/server/lib/rate-limit-rules';
 import { clock } from '../../src/server/lib/clock';
 import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
@@ -26,13 +26,12 @@ const flakyMailer: Mailer = {
 };
 
 /** Small limits injected into the app (the same rule table, smaller numbers): each one is reached in a few requests. */
-const rule = (per: DinerLimitSubject, limit: number, windowSeconds = 600) => ({ per, limit, windowSeconds });
 const DINER_RATE_LIMITS = {
-  read: [rule('device', 10), rule('addressAtRestaurant', 4), rule('address', 6)],
-  visit: [rule('device', 4), rule('addressAtRestaurant', 8), rule('address', 16)],
-  submit: [rule('device', 3), rule('addressAtRestaurant', 5), rule('address', 8)],
-  link: [rule('device', 3), rule('addressAtRestaurant', 6), rule('address', 12), rule('email', 2, 3600)],
-  confirm: [rule('device', 3), rule('address', 6)],
+  read: [dinerRule('read', 'device', 10), dinerRule('read', 'addressAtRestaurant', 4), dinerRule('read', 'address', 6)],
+  visit: [dinerRule('visit', 'device', 4), dinerRule('visit', 'addressAtRestaurant', 8), dinerRule('visit', 'address', 16)],
+  submit: [dinerRule('submit', 'device', 3), dinerRule('submit', 'addressAtRestaurant', 5), dinerRule('submit', 'address', 8)],
+  link: [dinerRule('link', 'device', 3), dinerRule('link', 'addressAtRestaurant', 6), dinerRule('link', 'address', 12), dinerRule('link', 'email', 2, 3600)],
+  confirm: [dinerRule('confirm', 'device', 3), dinerRule('confirm', 'address', 6)],
 } satisfies DinerRateLimits;
 const limitOf = (action: DinerAction, per: DinerLimitSubject) => DINER_RATE_LIMITS[action].find((line) => line.per === per)!.limit;
 

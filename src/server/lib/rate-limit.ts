@@ -5,13 +5,23 @@ import { clock } from './clock';
 import { AppError } from './errors';
 
 /**
- * The one rule shape of every rate limit (credentials, sign-up, diner endpoints): at most `limit`
- * hits per fixed window of `windowSeconds`, counted per subject (an IP, an email, a pair…).
+ * Whom a rule counts: the client address (lib/client-ip), the address at one restaurant, an email typed
+ * in the request, an (email, address) pair, the diner's device (rf_tid cookie), the session's restaurant
+ * or user.
  */
-export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
+export type RateLimitSubject = 'address' | 'addressAtRestaurant' | 'email' | 'emailAndAddress' | 'device' | 'restaurant' | 'user';
+
+/**
+ * The one rule shape of every rate limit (the table is `lib/rate-limit-rules.ts`): at most `limit` hits
+ * per fixed window of `windowSeconds`, counted per subject (`per`); past it, a 429 with `message`.
+ */
+export type RateLimitRule = { name: string; per: RateLimitSubject; limit: number; windowSeconds: number; message: string };
+
+/** What counting needs of a rule (a test may count under a rule of its own). */
+export type RateLimitCounter = Pick<RateLimitRule, 'name' | 'limit' | 'windowSeconds'>;
 
 /** One hit to count: a rule and whom it is about. */
-export type RateLimitHit = { rule: RateLimitRule; subject: string };
+export type RateLimitHit<Rule extends RateLimitCounter = RateLimitRule> = { rule: Rule; subject: string };
 /** A request's hit, whose subject may be unknown (no client address in-process): such a hit is not counted. */
 export type RequestHit = { rule: RateLimitRule; subject: string | null | undefined };
 
@@ -32,18 +42,18 @@ export function rateLimitKey(rule: Pick<RateLimitRule, 'name'>, subject: string)
  * returns the new count, so N parallel callers get N distinct counts and at most `limit` are allowed.
  * `last_request` holds the window start (ms).
  */
-export async function hitRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Db, rule: RateLimitCounter, subject: string): Promise<RateLimitResult> {
   const [result] = await hitRateLimits(db, [{ rule, subject }]);
   return result;
 }
 
 /** Forgets a subject's window (e.g. a successful sign-in clears the failures of its email and IP pair). */
-export async function resetRateLimit(db: Db, rule: RateLimitRule, subject: string): Promise<void> {
+export async function resetRateLimit(db: Db, rule: RateLimitCounter, subject: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${rateLimitKey(rule, subject)}`);
 }
 
 type CountedRow = { key: string; count: string | number; last_request: string | number };
-type KeyedHit = RateLimitHit & { key: string; windowMs: number };
+type KeyedHit = RateLimitHit<RateLimitCounter> & { key: string; windowMs: number };
 
 /**
  * The upsert that counts `hits`, as `with … counted as (…)`: each key starts a new window or increments
@@ -67,7 +77,7 @@ function countHitsSql(keyed: readonly KeyedHit[], now: number): SQL {
     )`;
 }
 
-const keyHits = (hits: readonly RateLimitHit[]): KeyedHit[] =>
+const keyHits = (hits: readonly RateLimitHit<RateLimitCounter>[]): KeyedHit[] =>
   hits.map((hit) => ({ ...hit, key: rateLimitKey(hit.rule, hit.subject), windowMs: hit.rule.windowSeconds * 1000 }));
 
 function toResults(keyed: readonly KeyedHit[], rows: readonly CountedRow[], now: number): RateLimitResult[] {
@@ -82,7 +92,7 @@ function toResults(keyed: readonly KeyedHit[], rows: readonly CountedRow[], now:
  * Counts several hits in one statement (one round trip, one commit, or none of its own inside a
  * transaction). Results come back in the order of `hits`.
  */
-export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Promise<RateLimitResult[]> {
+export async function hitRateLimits(db: Db, hits: readonly RateLimitHit<RateLimitCounter>[]): Promise<RateLimitResult[]> {
   if (hits.length === 0) return [];
   const now = clock.now().getTime();
   const keyed = keyHits(hits);
@@ -96,12 +106,7 @@ export async function hitRateLimits(db: Db, hits: readonly RateLimitHit[]): Prom
  * dropped and the answer is the 429, as if the count had come first. Returns the read's first row
  * (its columns as JSON names), or undefined.
  */
-export async function readWithinRateLimits<T>(
-  db: Db,
-  hits: readonly RequestHit[],
-  read: SQL,
-  message = RATE_LIMITED_MESSAGE,
-): Promise<T | undefined> {
+export async function readWithinRateLimits<T>(db: Db, hits: readonly RequestHit[], read: SQL): Promise<T | undefined> {
   const counted = withSubjects(hits);
   if (counted.length === 0) return (await queryPreparedRows<T>(db, read))[0];
   const now = clock.now().getTime();
@@ -112,8 +117,7 @@ export async function readWithinRateLimits<T>(
     sql`${countHitsSql(keyed, now)}
         select (select json_agg(counted) from counted) as hits, (select row_to_json(found) from (${read}) found limit 1) as found`,
   );
-  const refused = toResults(keyed, row.hits, now).find((result) => !result.allowed);
-  if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
+  throwIfRefused(counted, toResults(keyed, row.hits, now));
   return row.found ?? undefined;
 }
 
@@ -122,12 +126,26 @@ export async function readWithinRateLimits<T>(
  * one, in the given order, over its limit. Inside a transaction a refused caller's counts roll back
  * with it, and it stays refused: its count was already at the limit.
  */
-export async function enforceRateLimits(db: Db, hits: readonly RequestHit[], message = RATE_LIMITED_MESSAGE): Promise<void> {
-  const refused = (await hitRateLimits(db, withSubjects(hits))).find((result) => !result.allowed);
-  if (refused) throw new RateLimitedError(message, refused.retryAfterSeconds);
+export async function enforceRateLimits(db: Db, hits: readonly RequestHit[]): Promise<void> {
+  const counted = withSubjects(hits);
+  throwIfRefused(counted, await hitRateLimits(db, counted));
 }
 
-/** A 429 that knows how long to wait. */
+/** The 429 of the first hit, in order, over its limit: its rule's message and how long to wait. */
+function throwIfRefused(hits: readonly RateLimitHit[], results: readonly RateLimitResult[]): void {
+  const refused = results.findIndex((result) => !result.allowed);
+  if (refused >= 0) throw new RateLimitedError(hits[refused].rule.message, results[refused].retryAfterSeconds);
+}
+
+/**
+ * The one writer of `Retry-After`: the app's onError puts it on every 429 (RateLimitedError) and on the
+ * 503 of a lost database; better-auth's hooks put it on their APIError 429.
+ */
+export function retryAfterHeader(seconds: number): { 'Retry-After': string } {
+  return { 'Retry-After': String(seconds) };
+}
+
+/** A 429 that knows how long to wait (the app's onError answers it with `Retry-After`). */
 export class RateLimitedError extends AppError {
   readonly retryAfterSeconds: number;
   constructor(message: string, retryAfterSeconds: number) {

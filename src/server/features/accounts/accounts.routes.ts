@@ -15,11 +15,11 @@ import {
 } from './accounts.service';
 import { getClientIp } from '../../lib/client-ip';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { emailAndIp, type RateLimitName } from './rate-limit';
+import { emailAndIp, type AuthRateLimitName } from '../../lib/rate-limit-rules';
 
 export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
-  async function limit(c: Context<AppEnv>, ipRule: RateLimitName, emailRule: RateLimitName, email: string) {
+  async function limit(c: Context<AppEnv>, ipRule: AuthRateLimitName, emailRule: AuthRateLimitName, email: string) {
     await enforceRateLimits(deps.db, [
       { rule: deps.rateLimits.auth[ipRule], subject: getClientIp(c, deps.env) },
       { rule: deps.rateLimits.auth[emailRule], subject: email },

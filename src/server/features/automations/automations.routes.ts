@@ -3,10 +3,9 @@ import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import {
-  AUTOMATION_MESSAGES,
   ZAutomationIdParam,
   ZAutomationKeyParam,
   ZAutomationStatusRequest,
@@ -29,23 +28,9 @@ import {
   type VersionAuthor,
 } from './automations.service';
 
-/** Test sends per restaurant: enough to try every template a few times, too few to spam through ReFeed. */
-export const TEST_SENDS: RateLimitRule = { name: 'automation-test-send', limit: 20, windowSeconds: 3600 };
-
-/**
- * Template saves (text area, visual editor, restores) per restaurant: far more than an owner editing
- * by hand needs, few enough that nobody fills the database through them (issue 32, decision 028).
- */
-export const TEMPLATE_SAVES: RateLimitRule = { name: 'automation-template-save', limit: 60, windowSeconds: 3600 };
-
-/** Counts one hit of `rule` for the session's restaurant; over the limit, a 429 with Retry-After and `message`. */
-async function limitPerRestaurant(c: Context<AppEnv>, deps: AppDeps, rule: RateLimitRule, message?: string): Promise<void> {
-  try {
-    await enforceRateLimits(deps.db, [{ rule, subject: c.get('tenant').restaurantId }], message);
-  } catch (error) {
-    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
+/** Counts one hit of `rule` (lib/rate-limit-rules) for the session's restaurant; over the limit, its 429. */
+function limitPerRestaurant(c: Context<AppEnv>, deps: AppDeps, rule: RateLimitRule): Promise<void> {
+  return enforceRateLimits(deps.db, [{ rule, subject: c.get('tenant').restaurantId }]);
 }
 
 const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user').id, name: c.get('user').name || c.get('user').email });
@@ -62,12 +47,12 @@ export function createAutomationRoutes(deps: AppDeps) {
       c.json({ automation: await setAutomationStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').status) }),
     )
     .put('/:id', validate('param', ZAutomationIdParam), validate('json', ZAutomationTemplateRequest), async (c) => {
-      await limitPerRestaurant(c, deps, TEMPLATE_SAVES, AUTOMATION_MESSAGES.savesLimited);
+      await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
       return c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) });
     })
     .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
     .post('/:id/test', validate('param', ZAutomationIdParam), validate('json', ZAutomationTestRequest), async (c) => {
-      await limitPerRestaurant(c, deps, TEST_SENDS);
+      await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTestSends);
       const { restaurantId } = c.get('tenant');
       return c.json(await sendAutomationTest(deps, restaurantId, c.req.valid('param').id, c.req.valid('json').to, c.get('user').email));
     })
@@ -76,7 +61,7 @@ export function createAutomationRoutes(deps: AppDeps) {
     )
     .post('/:id/versions/:versionId/restore', validate('param', ZAutomationVersionParam), async (c) => {
       const { id, versionId } = c.req.valid('param');
-      await limitPerRestaurant(c, deps, TEMPLATE_SAVES, AUTOMATION_MESSAGES.savesLimited);
+      await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
       return c.json({ automation: await restoreAutomationVersion(deps.db, c.get('tenant').restaurantId, id, versionId, authorOf(c)) });
     });
 }

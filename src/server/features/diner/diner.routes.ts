@@ -5,9 +5,9 @@ import { getClientIp } from '../../lib/client-ip';
 import { limitBodySize } from '../../lib/body-limit';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits, RateLimitedError, type RequestHit } from '../../lib/rate-limit';
+import { enforceRateLimits, type RateLimitSubject, type RequestHit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
-import { ruleOf, type DinerAction, type DinerLimitSubject } from './rate-limit';
+import type { DinerAction } from '../../lib/rate-limit-rules';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
 
@@ -46,13 +46,13 @@ type Asker = { visitorId?: string; restaurant?: string; email?: string };
  */
 function limitHits(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker: Asker = {}): RequestHit[] {
   const ip = getClientIp(c, deps.env);
-  const subjects: Record<DinerLimitSubject, string | null | undefined> = {
+  const subjects: Partial<Record<RateLimitSubject, string | null | undefined>> = {
     device: asker.visitorId,
     address: ip,
     addressAtRestaurant: ip && asker.restaurant ? `${ip} ${asker.restaurant}` : null,
     email: asker.email,
   };
-  return deps.rateLimits.diner[action].map((limit) => ({ rule: ruleOf(action, limit), subject: subjects[limit.per] }));
+  return deps.rateLimits.diner[action].map((rule) => ({ rule, subject: subjects[rule.per] }));
 }
 
 /** The visitor id a read counts under: the cookie when the browser has one (a read never gives one). */
@@ -62,16 +62,14 @@ function readerId(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * Runs `work`, answering 429 with Retry-After when it throws that the caller is over a limit: the one
- * place every diner action's Retry-After is set. `noStore`: the error answer (404, 429) is not to be
- * kept by a cache either, like the read's own answer.
+ * Runs a public read: its error answer (404, 429) is not to be kept by a cache either, like the read's
+ * own answer. (A 429's Retry-After is the app's onError's.)
  */
-async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>, options: { noStore?: boolean } = {}): Promise<T> {
+async function noStoreOnError<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-    if (options.noStore) c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', 'no-store');
     throw error;
   }
 }
@@ -79,9 +77,9 @@ async function withRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>, opt
 /** The public reads' answers change with every scan and every edit of the owner: never cached. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** Throws 429 (with Retry-After) when this caller is over a limit of `action`. */
+/** Throws the 429 when this caller is over a limit of `action`. */
 function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker: Asker = {}): Promise<void> {
-  return withRetryAfter(c, () => enforceRateLimits(deps.db, limitHits(c, deps, action, asker)));
+  return enforceRateLimits(deps.db, limitHits(c, deps, action, asker));
 }
 
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */
@@ -90,7 +88,7 @@ export function createDinerRoutes(deps: AppDeps) {
     .get('/restaurants/:restaurantId', async (c) => {
       const restaurantId = c.req.param('restaurantId');
       const hits = limitHits(c, deps, 'read', { visitorId: readerId(c), restaurant: restaurantId });
-      const restaurant = await withRetryAfter(c, () => getPublicRestaurant(deps.db, restaurantId, hits), { noStore: true });
+      const restaurant = await noStoreOnError(c, () => getPublicRestaurant(deps.db, restaurantId, hits));
       return c.json(restaurant, 200, NO_STORE);
     })
     .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
@@ -101,7 +99,7 @@ export function createDinerRoutes(deps: AppDeps) {
     .get('/qr/:code', async (c) => {
       const code = c.req.param('code');
       const hits = limitHits(c, deps, 'read', { visitorId: readerId(c), restaurant: `qr:${code}` });
-      const found = await withRetryAfter(c, () => lookupQrCode(deps.db, code, hits), { noStore: true });
+      const found = await noStoreOnError(c, () => lookupQrCode(deps.db, code, hits));
       return c.json(found, 200, NO_STORE);
     })
     .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {
@@ -115,7 +113,7 @@ export function createDinerRoutes(deps: AppDeps) {
       const body = c.req.valid('json');
       // Counted inside the submission's transaction: one commit for the count and the feedback.
       const hits = limitHits(c, deps, 'submit', { visitorId, restaurant: body.restaurantId });
-      return c.json(await withRetryAfter(c, () => submitFeedback(deps, body, visitorId, hits)));
+      return c.json(await submitFeedback(deps, body, visitorId, hits));
     })
     .post('/link-email', limitBody, validate('json', ZLinkEmailRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);

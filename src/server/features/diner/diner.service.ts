@@ -23,7 +23,7 @@ import {
   type TSubmitFeedbackResponse,
   type TTrackVisitResponse,
 } from '../../../shared/schemas/diner';
-import { linkEmailRule } from './rate-limit';
+import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 

@@ -7,9 +7,6 @@ import { validate } from '../../lib/validate';
 import { ZPlacesSearchRequest, ZReviewPromptRequest, ZReviewUrlRequest } from '../../../shared/schemas/review-link';
 import { getPlacesProvider, getReviewLinkSettings, saveReviewUrl, searchPlaces, setReviewPromptAllRatings, testReviewUrl } from './review-link.service';
 
-/** Each search costs the platform a paid Google call: 30 per owner per 10 minutes. */
-const PLACE_SEARCHES = { name: 'owner:places', limit: 30, windowSeconds: 10 * 60 };
-
 /** /api/review-link: the session restaurant's public review link (spec §2 /google-settings, §5). */
 export function createReviewLinkRoutes(deps: AppDeps) {
   const places = getPlacesProvider(deps.env);
@@ -22,7 +19,7 @@ export function createReviewLinkRoutes(deps: AppDeps) {
       c.json(await setReviewPromptAllRatings(deps.db, c.get('tenant').restaurantId, c.req.valid('json').reviewPromptAllRatings)),
     )
     .post('/places', validate('json', ZPlacesSearchRequest), async (c) => {
-      await enforceRateLimits(deps.db, [{ rule: PLACE_SEARCHES, subject: c.get('user').id }]);
+      await enforceRateLimits(deps.db, [{ rule: deps.rateLimits.owner.placeSearches, subject: c.get('user').id }]);
       return c.json(await searchPlaces(places, c.req.valid('json').q, c.get('logger')));
     });
 }

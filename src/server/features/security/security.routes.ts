@@ -7,13 +7,10 @@ import { AppError } from '../../lib/errors';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import { enforceRateLimits, RateLimitedError, type RateLimitRule } from '../../lib/rate-limit';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import type { TSecurityCheckResponse } from '../../../shared/schemas/security';
 import { getAppRequest } from './app-request';
 import { runSecurityCheck } from './security.service';
-
-/** A run makes about ten requests to the app: a few per minute is all a person needs. */
-export const SECURITY_CHECK_RATE_LIMIT: RateLimitRule = { name: 'security:check:user', limit: 10, windowSeconds: 10 * 60 };
 
 export const SECURITY_DOCUMENT_MISSING_MESSAGE = 'Document de sécurité introuvable';
 
@@ -29,12 +26,7 @@ export function createSecurityRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
     .post('/check', async (c) => {
-      try {
-        await enforceRateLimits(deps.db, [{ rule: SECURITY_CHECK_RATE_LIMIT, subject: c.get('user').id }]);
-      } catch (error) {
-        if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      }
+      await enforceRateLimits(deps.db, [{ rule: deps.rateLimits.owner.securityChecks, subject: c.get('user').id }]);
       const appRequest = getAppRequest(deps);
       if (!appRequest) throw new AppError('UNAVAILABLE', 'La vérification de sécurité est indisponible.');
       const result: TSecurityCheckResponse = await runSecurityCheck(deps, {

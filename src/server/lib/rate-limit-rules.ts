@@ -1,0 +1,134 @@
+import { AUTOMATION_MESSAGES } from '../../shared/schemas/automations';
+import { RATE_LIMITED_MESSAGE, type RateLimitRule, type RateLimitSubject } from './rate-limit';
+
+/**
+ * THE table of every rate limit the server enforces (decision 034): name (the counter's key), whom it
+ * counts (`per`), how many hits (`limit`) per fixed window (`windowSeconds`), and the French message of
+ * its 429. Features refer to a rule by its name in this table (through `deps.rateLimits`, where tests
+ * inject smaller numbers); `lib/rate-limit.ts` counts the hits; the app's `onError` answers the 429 with
+ * `Retry-After`, and better-auth's hook answers it through the same header builder.
+ */
+
+const TEN_MINUTES = 10 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
+const HOUR = 60 * 60;
+
+const rule = (name: string, per: RateLimitSubject, limit: number, windowSeconds: number, message = RATE_LIMITED_MESSAGE): RateLimitRule => ({
+  name,
+  per,
+  limit,
+  windowSeconds,
+  message,
+});
+
+/**
+ * The credential endpoints (decisions 003, 004, 029b). Password sign-in is limited per address and per
+ * (email, address) pair, never per email alone: wrong passwords sent from elsewhere cannot lock the real
+ * owner out of their own address.
+ */
+export const AUTH_RATE_LIMITS = {
+  signInPerIp: rule('signInPerIp', 'address', 30, TEN_MINUTES),
+  signInPerEmailAndIp: rule('signInPerEmailAndIp', 'emailAndAddress', 10, FIFTEEN_MINUTES),
+  magicLinkPerIp: rule('magicLinkPerIp', 'address', 20, TEN_MINUTES),
+  magicLinkPerEmail: rule('magicLinkPerEmail', 'email', 5, FIFTEEN_MINUTES),
+  linkVerifyPerIp: rule('linkVerifyPerIp', 'address', 30, TEN_MINUTES),
+  resetRequestPerIp: rule('resetRequestPerIp', 'address', 20, TEN_MINUTES),
+  resetRequestPerEmail: rule('resetRequestPerEmail', 'email', 5, FIFTEEN_MINUTES),
+  resetPerIp: rule('resetPerIp', 'address', 20, TEN_MINUTES),
+  verificationPerIp: rule('verificationPerIp', 'address', 20, TEN_MINUTES),
+  verificationPerEmail: rule('verificationPerEmail', 'email', 5, FIFTEEN_MINUTES),
+  changePasswordPerIp: rule('changePasswordPerIp', 'address', 20, TEN_MINUTES),
+  signUpPerIp: rule('signUpPerIp', 'address', 10, HOUR),
+  signUpPerEmail: rule('signUpPerEmail', 'email', 5, HOUR),
+} as const satisfies Record<string, RateLimitRule>;
+
+export type AuthRateLimitName = keyof typeof AUTH_RATE_LIMITS;
+export type AuthRateLimits = Record<AuthRateLimitName, RateLimitRule>;
+
+/** The subject of the per-(email, address) limit. */
+export function emailAndIp(email: string, ip: string): string {
+  return `${email.trim().toLowerCase()}|${ip}`;
+}
+
+/**
+ * The diner actions (decision 026). A diner is a device (the rf_tid cookie) at a restaurant: the tight
+ * limits are per device, what a person at a table could plausibly need. An address is NOT a diner — a
+ * restaurant's guest Wi-Fi, a carrier NAT or an undeclared load balancer puts hundreds of diners behind
+ * one — so per-address limits are only high ceilings against floods: one address at one restaurant, and
+ * one address over every restaurant. The typed email of link-email has its own limit (confirmation
+ * emails per address).
+ */
+export type DinerAction = 'read' | 'visit' | 'submit' | 'link' | 'confirm';
+/** Every diner action's rules, checked in this order (the first one over its limit answers the 429). */
+export type DinerRateLimits = Record<DinerAction, readonly RateLimitRule[]>;
+/** Whom a diner rule may count. */
+export type DinerLimitSubject = Extract<RateLimitSubject, 'device' | 'address' | 'addressAtRestaurant' | 'email'>;
+
+const DINER_SUBJECT_NAMES: Record<DinerLimitSubject, string> = { device: 'tid', address: 'ip', addressAtRestaurant: 'ip-restaurant', email: 'email' };
+
+/** One line of the diner table: its name says the action and whom it counts (`public:submit:tid`). */
+export function dinerRule(action: DinerAction, per: DinerLimitSubject, limit: number, windowSeconds = TEN_MINUTES): RateLimitRule {
+  return rule(`public:${action}:${DINER_SUBJECT_NAMES[per]}`, per, limit, windowSeconds);
+}
+
+/**
+ * The ceilings are sized for a full room on one address: 150 diners each reading the page (restaurant,
+ * QR, points: ~4 reads), tracking a visit, rating and linking an email within ten minutes use at most
+ * 600 reads, 150 visits, 150 ratings and 150 link requests of one address at one restaurant — the
+ * ceilings are twice that or more. A flood (2,000 ratings a minute from one address) is refused past 300
+ * in ten minutes.
+ */
+export const DINER_RATE_LIMITS: DinerRateLimits = {
+  read: [dinerRule('read', 'device', 120), dinerRule('read', 'addressAtRestaurant', 2000), dinerRule('read', 'address', 4000)],
+  visit: [dinerRule('visit', 'device', 30), dinerRule('visit', 'addressAtRestaurant', 600), dinerRule('visit', 'address', 1200)],
+  submit: [dinerRule('submit', 'device', 10), dinerRule('submit', 'addressAtRestaurant', 300), dinerRule('submit', 'address', 600)],
+  link: [
+    dinerRule('link', 'device', 10),
+    dinerRule('link', 'addressAtRestaurant', 300),
+    dinerRule('link', 'address', 600),
+    dinerRule('link', 'email', 5, HOUR),
+  ],
+  confirm: [dinerRule('confirm', 'device', 10), dinerRule('confirm', 'address', 600)],
+};
+
+/**
+ * The email line of link-email: confirmation emails per typed address. The feedback form's typed email
+ * counts against the same rule (the same name, so the same counter), whichever route asks.
+ */
+export function linkEmailRule(limits: DinerRateLimits): RateLimitRule {
+  const line = limits.link.find((limit) => limit.per === 'email');
+  if (!line) throw new Error('the diner rate limits need an email line for link');
+  return line;
+}
+
+/** The owner area's costly or abusable actions. */
+export const OWNER_RATE_LIMITS = {
+  /** Test sends per restaurant: enough to try every template a few times, too few to spam through ReFeed. */
+  automationTestSends: rule('automation-test-send', 'restaurant', 20, HOUR),
+  /**
+   * Template saves (text area, visual editor, restores) per restaurant: far more than an owner editing by
+   * hand needs, few enough that nobody fills the database through them (issue 32, decision 028).
+   */
+  automationTemplateSaves: rule('automation-template-save', 'restaurant', 60, HOUR, AUTOMATION_MESSAGES.savesLimited),
+  /** A security self-check makes about ten requests to the app: a few per minute is all a person needs. */
+  securityChecks: rule('security:check:user', 'user', 10, TEN_MINUTES),
+  /** Each place search costs the platform a paid Google call. */
+  placeSearches: rule('owner:places', 'user', 30, TEN_MINUTES),
+} as const satisfies Record<string, RateLimitRule>;
+
+export type OwnerRateLimits = Record<keyof typeof OWNER_RATE_LIMITS, RateLimitRule>;
+
+/** Every rule, by area: what a server runs with. */
+export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits; owner: OwnerRateLimits };
+export const RATE_LIMIT_RULES: RateLimits = { auth: AUTH_RATE_LIMITS, diner: DINER_RATE_LIMITS, owner: OWNER_RATE_LIMITS };
+
+/** Smaller numbers a test injects (the same rules; only the ones it names change). */
+export type RateLimitOverrides = { [Area in keyof RateLimits]?: Partial<RateLimits[Area]> };
+
+export function rateLimitsWith(overrides: RateLimitOverrides = {}): RateLimits {
+  return {
+    auth: { ...AUTH_RATE_LIMITS, ...overrides.auth },
+    diner: { ...DINER_RATE_LIMITS, ...overrides.diner },
+    owner: { ...OWNER_RATE_LIMITS, ...overrides.owner },
+  };
+}
