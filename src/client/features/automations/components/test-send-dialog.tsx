@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { authClient } from '../../../lib/auth-client';
-import { AUTOMATION_MESSAGES, type TAutomation } from '../../../../shared/schemas/automations';
+import { AUTOMATION_MESSAGES, ZAutomationTestRequest, type TAutomation } from '../../../../shared/schemas/automations';
 import { useSendAutomationTest } from '../api/send-automation-test';
-import { toastError } from '../../../lib/toast';
+import { onInvalid, toastError } from '../../../lib/toast';
 
 /**
  * 'Envoyer un test': the automation with sample data, to the restaurant's contact address (the default)
@@ -31,28 +33,26 @@ export function TestSendDialog({
     { value: defaultTo, label: 'Adresse du restaurant' },
     { value: memberEmail, label: 'Votre adresse' },
   ].filter((option, index, all) => option.value && all.findIndex((other) => other.value.toLowerCase() === option.value.toLowerCase()) === index);
-  // The member's choice while the dialog is open; the restaurant's address until they pick.
-  const [chosen, setChosen] = useState<string | null>(null);
-  const to = chosen ?? (defaultTo || memberEmail);
-  const changeOpen = (next: boolean) => {
-    if (!next) setChosen(null);
-    onOpenChange(next);
-  };
+  // The restaurant's address each time the dialog opens, until the member picks the other one.
+  const initial = defaultTo || memberEmail;
+  const form = useForm({ resolver: zodResolver(ZAutomationTestRequest), defaultValues: { to: initial } });
+  useEffect(() => {
+    if (open) form.reset({ to: initial });
+  }, [open, initial, form]);
+  const to = useWatch({ control: form.control, name: 'to' });
 
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!to) return;
+  const submit = form.handleSubmit(async (values) => {
     try {
-      await send.mutateAsync({ id: automation.id, to });
-      toast.success(AUTOMATION_MESSAGES.testSent, { description: to });
-      changeOpen(false);
+      await send.mutateAsync({ id: automation.id, to: values.to });
+      toast.success(AUTOMATION_MESSAGES.testSent, { description: values.to });
+      onOpenChange(false);
     } catch (sendError) {
       toastError(AUTOMATION_MESSAGES.testFailed, sendError);
     }
-  };
+  }, onInvalid(['to']));
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
           <DialogHeader>
@@ -68,11 +68,9 @@ export function TestSendDialog({
                 <input
                   id={`${groupId}-${index}`}
                   type="radio"
-                  name={`${groupId}-to`}
                   value={option.value}
-                  checked={to.toLowerCase() === option.value.toLowerCase()}
-                  onChange={() => setChosen(option.value)}
                   className="mt-0.5 size-4 accent-brand-700"
+                  {...form.register('to')}
                 />
                 <span className="flex flex-col">
                   <span className="font-medium">{option.label}</span>
