@@ -26,6 +26,7 @@ import {
   timeJobQueuedAfterOutage,
   type OutageServer,
 } from '../support/outage';
+import { waitUntil } from '../support/wait';
 
 /** The newest installed PostgreSQL server binaries (Debian's layout), or null. */
 function findPostgresBin(): string | null {
@@ -106,10 +107,14 @@ describe.skipIf(!TEST_DATABASE_URL || !POSTGRES_BIN)('a PostgreSQL restart under
       await pgCtl('-m', 'fast', 'stop');
       // Down until the load has had answers while it was away (no fixed sleep).
       const stoppedAt = Date.now();
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
-        downAnswers = load.outcomes.filter((outcome) => outcome.startedAt >= stoppedAt).length;
-        if (downAnswers >= 20) break;
-      }
+      await waitUntil(
+        () => {
+          downAnswers = load.outcomes.filter((outcome) => outcome.startedAt >= stoppedAt).length;
+          return downAnswers >= 20;
+        },
+        // Fewer answers within 30 s: the assertions below say so.
+        { timeoutMs: 30_000, intervalMs: 20, onTimeout: () => true },
+      );
       await pgCtl('-o', serverOptions(), 'start');
       backRecoveryMs = await load.recoveryAfter(Date.now());
     } finally {

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { fail, waitUntil } from '../support/wait';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverDist = path.join(root, 'node_modules/.cache/refeed', `api-server-${process.pid}`);
@@ -44,12 +45,13 @@ beforeAll(async () => {
   });
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
-  for (const deadline = Date.now() + 60_000; ; ) {
-    if (server.exitCode !== null) throw new Error(`the bundle exited (${server.exitCode}):\n${output}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`the bundle did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(
+    async () => {
+      if (server.exitCode !== null) throw new Error(`the bundle exited (${server.exitCode}):\n${output}`);
+      return fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    },
+    { timeoutMs: 60_000, onTimeout: fail(() => `the bundle did not start:\n${output}`) },
+  );
 }, 120_000);
 
 afterAll(async () => {

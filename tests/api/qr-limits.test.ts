@@ -7,6 +7,7 @@ import { MAX_QR_CODES_PER_RESTAURANT, QR_LIMIT_REACHED_MESSAGE } from '../../src
 import { createSignedInOwner } from '../support/factories';
 import { listen } from '../support/listen';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
+import { pause } from '../support/wait';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('printable cards PDF', () => {
         const health = await fetch(`${url}/api/health`);
         expect(health.status, await health.text()).toBe(200);
         latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await pause(20);
       };
       const p95 = (latencies: number[]) => [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)];
       // The same probe for a second before: on a machine already busy (CI runs suites side by side),

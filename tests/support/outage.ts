@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
+import { fail, pause, waitUntil } from './wait';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** A request that has not answered by then is counted as hung (status 0). */
@@ -97,12 +98,13 @@ export async function createOutageServer(bundleDir: string, databaseUrl: string)
         deaths++;
         console.log(`the server died (code ${code}, signal ${signal}):\n${output.slice(-3000)}`);
       });
-      for (const deadline = Date.now() + 60_000; ; ) {
-        if (!isRunning()) throw new Error(`the server exited:\n${output}`);
-        if ((await call('/api/health')).status === 200) return;
-        if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntil(
+        async () => {
+          if (!isRunning()) throw new Error(`the server exited:\n${output}`);
+          return (await call('/api/health')).status === 200;
+        },
+        { timeoutMs: 60_000, onTimeout: fail(() => `the server did not start:\n${output}`) },
+      );
     },
     async stop() {
       stopping = true;
@@ -153,7 +155,6 @@ export function startLoad(server: OutageServer, restaurantId: string): Load {
   const outcomes: Outcome[] = [];
   const acknowledged: string[] = [];
   let running = true;
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
   const lanes = [
     ...Array.from({ length: 4 }, async () => {
       while (running) {
@@ -163,14 +164,14 @@ export function startLoad(server: OutageServer, restaurantId: string): Load {
         outcomes.push(outcome);
         if (outcome.status === 200) acknowledged.push(submissionId);
         // No answer at all (the process is gone): do not spin.
-        if (outcome.status === 0) await pause();
+        if (outcome.status === 0) await pause(20);
       }
     }),
     ...Array.from({ length: 2 }, async () => {
       while (running) {
         const outcome = await server.call(`/api/public/restaurants/${restaurantId}`);
         outcomes.push(outcome);
-        if (outcome.status === 0) await pause();
+        if (outcome.status === 0) await pause(20);
       }
     }),
   ];
@@ -179,17 +180,19 @@ export function startLoad(server: OutageServer, restaurantId: string): Load {
     acknowledged,
     async waitForAnswers(count) {
       const target = outcomes.length + count;
-      for (const deadline = Date.now() + 30_000; outcomes.length < target && Date.now() < deadline; ) await pause();
+      // Fewer answers within 30 s: the caller's assertions say so.
+      await waitUntil(() => outcomes.length >= target, { timeoutMs: 30_000, intervalMs: 20, onTimeout: () => true });
     },
-    async recoveryAfter(since, limitMs = 30_000) {
-      for (;;) {
-        const recovered = outcomes.find((outcome) => outcome.path === '/api/public/feedbacks' && outcome.startedAt >= since && outcome.status === 200);
-        if (recovered) return recovered.endedAt - since;
-        if (Date.now() - since > limitMs) return Infinity;
-        if (!server.isRunning()) await server.start();
-        await pause();
-      }
-    },
+    recoveryAfter: (since, limitMs = 30_000) =>
+      waitUntil(
+        async () => {
+          const recovered = outcomes.find((outcome) => outcome.path === '/api/public/feedbacks' && outcome.startedAt >= since && outcome.status === 200);
+          if (recovered) return recovered.endedAt - since;
+          if (!server.isRunning()) await server.start();
+          return undefined;
+        },
+        { timeoutMs: since + limitMs - Date.now(), intervalMs: 20, onTimeout: () => Infinity },
+      ),
     async stop() {
       running = false;
       await Promise.all(lanes);
@@ -202,12 +205,11 @@ export async function waitForOutboxMail(databaseUrl: string, to: string, since: 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    const delivered = async () => {
       const { rows } = await client.query<{ count: string }>('select count(*) as count from outbox_emails where to_email = $1', [to]);
-      if (Number(rows[0].count) > 0) return Date.now() - since;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    return Infinity;
+      return Number(rows[0].count) > 0;
+    };
+    return await waitUntil(async () => (await delivered()) && Date.now() - since, { timeoutMs: 30_000, intervalMs: 200, onTimeout: () => Infinity });
   } finally {
     await client.end();
   }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { fail, waitUntil } from './wait';
 
 export type ReceivedMail = {
   /** SMTP envelope: what the server was asked to deliver, whatever the headers say. */
@@ -52,15 +53,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async waitFor(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`Expected mail did not reach the SMTP server (${received.length} received)`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    waitFor: (predicate, timeoutMs = 15_000) =>
+      waitUntil(() => received.find(predicate), { timeoutMs, onTimeout: fail(() => `Expected mail did not reach the SMTP server (${received.length} received)`) }),
     refuseWith(reply) {
       refusal = reply;
     },

@@ -17,6 +17,7 @@ import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { clock } from '../../src/server/lib/clock';
 import { createLogger } from '../../src/server/lib/logger';
 import { openTestDatabase } from './database';
+import { fail, waitUntil } from './wait';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
@@ -134,23 +135,14 @@ export async function createTestContext(
     dataDir,
     agent: () => new TestAgent(app),
     mails,
-    async waitForMail(predicate, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = (await mails()).find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error('Expected mail did not arrive in the outbox');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    },
+    waitForMail: (predicate, timeoutMs = 10_000) =>
+      waitUntil(async () => (await mails()).find(predicate), { timeoutMs, intervalMs: 200, onTimeout: fail(() => 'Expected mail did not arrive in the outbox') }),
     async waitForMails(to, count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = await mails(to);
-        if (found.length >= count) return found;
-        if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${to}, found ${found.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      let found: Awaited<ReturnType<typeof mails>> = [];
+      return waitUntil(async () => ((found = await mails(to)).length >= count ? found : undefined), {
+        timeoutMs,
+        onTimeout: fail(() => `Expected ${count} mail(s) to ${to}, found ${found.length}`),
+      });
     },
     async releaseJobsDueBy(at, only = {}) {
       const due = await queryRows<{ id: string; name: string }>(
@@ -165,16 +157,18 @@ export async function createTestContext(
       return due.length;
     },
     async waitForIdleQueue(timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const [row] = await queryRows<{ pending: number | string }>(
-          db,
-          sql`select count(*) as pending from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
-        );
-        if (Number(row.pending) === 0) return;
-        if (Date.now() > deadline) throw new Error(`The job queue still has ${row.pending} job(s) pending`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      let pending = 0;
+      await waitUntil(
+        async () => {
+          const [row] = await queryRows<{ pending: number | string }>(
+            db,
+            sql`select count(*) as pending from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+          );
+          pending = Number(row.pending);
+          return pending === 0;
+        },
+        { timeoutMs, onTimeout: fail(() => `The job queue still has ${pending} job(s) pending`) },
+      );
     },
     async close() {
       clock.reset();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
+import { fail, pause, waitUntil } from '../../support/wait';
 
 /** Asks the OS for a free TCP port on the loopback interface. */
 export function findFreePort(): Promise<number> {
@@ -55,14 +56,13 @@ export async function startServer(
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntil(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+      return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    },
+    { timeoutMs: 60_000, intervalMs: 250, onTimeout: fail(() => `server did not start:\n${output}`) },
+  );
   return {
     url,
     dataDir,
@@ -72,7 +72,8 @@ export async function startServer(
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        // At most 5 s for a clean exit, then killed.
+        await Promise.race([exited, pause(5000)]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
