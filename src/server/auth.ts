@@ -186,7 +186,7 @@ export function createAuth(deps: AuthDeps) {
       }),
     ],
     // better-auth's limiter keys by IP only and resets a counter only after a quiet window; ours
-    // (features/accounts/rate-limit.ts) counts per IP and per email in fixed windows, in the database.
+    // (lib/rate-limit-rules.ts) counts per IP and per email in fixed windows, in the database.
     rateLimit: { enabled: false, storage: 'database' },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

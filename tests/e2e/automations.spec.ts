@@ -80,6 +80,7 @@ describe('/automations', () => {
     const to = await choice.inputValue();
     expect(to).toMatch(/@/);
     const before = (await readMailbox(to)).length;
+    await saveScreenshot(page, 'automations-test-send-phone');
     await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
     await toast(page, 'Email de test envoyé avec succès').waitFor();
     await expect.poll(async () => (await readMailbox(to)).length).toBeGreaterThan(before);

@@ -1,5 +1,4 @@
 /** Sign-up identity rules of spec §5: the 9-digit SIREN and the French phone number. */
-export const SIREN_LENGTH = 9;
 export const SIREN_MESSAGE = 'Le SIREN doit contenir exactement 9 chiffres';
 export const PHONE_MESSAGE = 'Numéro de téléphone français invalide';
 
