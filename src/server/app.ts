@@ -9,7 +9,7 @@ import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
 import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
-import { createDinerPageCheck } from './features/diner/diner.service';
+import { createDinerPageCheck } from './features/diner/public-reads.service';
 import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';

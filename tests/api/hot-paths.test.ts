@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { prepareFixedRead, prepareWriteStatements, PREPARED_PER_CONNECTION, queryPreparedRows, queryRows } from '../../src/server/db/client';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
-import { createDinerPageCheck } from '../../src/server/features/diner/diner.service';
+import { createDinerPageCheck } from '../../src/server/features/diner/public-reads.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
 import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/send-email';
