@@ -7,7 +7,7 @@ import { qrCodes, restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/public-reads.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
-import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/send-email';
+import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/email-queue';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
 import { recordStatementDetails, recordStatements } from '../support/statements';

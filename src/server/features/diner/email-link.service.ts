@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
 import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
-import { enqueueEmail } from '../../email/send-email';
+import { enqueueEmail } from '../../email/email-queue';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
