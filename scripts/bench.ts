@@ -20,7 +20,7 @@ import { like, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, queryRows, type Db } from '../src/server/db/client';
 import { outboxEmails } from '../src/server/db/schema';
-import { enqueueEmails } from '../src/server/email/send-email';
+import { enqueueEmails } from '../src/server/email/email-queue';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/demo/seed-demo.service';

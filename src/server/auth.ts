@@ -8,7 +8,7 @@ import { findPasswordProblem, PASSWORD_MESSAGES } from '../shared/rules/password
 import type { Db } from './db/client';
 import { paths } from '../shared/paths';
 import { account, rateLimit, session, user, verification } from './db/schema';
-import { enqueueEmail } from './email/send-email';
+import { enqueueEmail } from './email/email-queue';
 import type { Env } from './env';
 import type { PgBoss } from './jobs/queue';
 import { syncRestaurantEmailVerified } from './features/accounts/email-verified-sync';

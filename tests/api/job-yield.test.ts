@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueEmail } from '../../src/server/email/send-email';
+import { enqueueEmail } from '../../src/server/email/email-queue';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { createTestContext, type TestContext } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiRoutes } from '../../src/server/app';
+import { createApiRoutes } from '../../src/server/api-routes';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';

@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 // Type-only: the client learns the API's shape from the server's route types, no code is shared.
-import type { AppType } from '../../server/app';
+import type { AppType } from '../../server/api-routes';
 import { GENERIC_ERROR_MESSAGE, isApiErrorBody } from '../../shared/errors';
 
 export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });

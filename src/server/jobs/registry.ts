@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { EMAIL_JOBS } from '../email/send-email';
+import { EMAIL_JOBS } from '../email/email-queue';
 import { ACCOUNTS_JOBS } from '../features/accounts/accounts.jobs';
 import { DINER_JOBS } from '../features/diner/diner.jobs';
 import { HOUSEKEEPING_JOBS } from './housekeeping.jobs';

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { account, qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { enqueueEmail } from '../../email/send-email';
+import { enqueueEmail } from '../../email/email-queue';
 import { enqueueJob } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';

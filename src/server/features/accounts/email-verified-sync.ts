@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { restaurants, user, usersRestaurants } from '../../db/schema';
-import { enqueueEmail } from '../../email/send-email';
+import { enqueueEmail } from '../../email/email-queue';
 import type { PgBoss } from '../../jobs/queue';
 
 /** The welcome_onboarding email of a restaurant, once per restaurant (its id is the send's event). */

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adminAuditLog, restaurants, user, usersRestaurants, type RestaurantStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { enqueueEmail, SEND_EMAIL_JOB } from '../../email/send-email';
+import { enqueueEmail, SEND_EMAIL_JOB } from '../../email/email-queue';
 import type { AccountEmailTemplate } from '../../email/templates/admin';
 import { waitForJobOutcome } from '../../jobs/queue';
 import { clock } from '../../lib/clock';

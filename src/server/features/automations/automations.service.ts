@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/send-email';
+import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/email-queue';
 import { waitForJobOutcome } from '../../jobs/queue';
 import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
 import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';

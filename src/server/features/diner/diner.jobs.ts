@@ -5,7 +5,8 @@ import { customerRewards, customers, feedbacks, restaurants, visits } from '../.
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
-import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail, type SendEmailRequest } from '../../email/send-email';
+import { type SendEmailRequest } from '../../email/email-request';
+import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { formatDateTimeFr } from '../../../shared/format';

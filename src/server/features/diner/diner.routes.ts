@@ -9,7 +9,10 @@ import { enforceRateLimits, type RateLimitSubject, type RequestHit } from '../..
 import { validate } from '../../lib/validate';
 import type { DinerAction } from '../../lib/rate-limit-rules';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
-import { confirmEmailLink, getAnonymousPoints, getPublicRestaurant, isUuid, lookupQrCode, requestEmailLink, submitFeedback, trackVisit } from './diner.service';
+import { getAnonymousPoints, getPublicRestaurant, lookupQrCode, trackVisit } from './public-reads.service';
+import { confirmEmailLink, requestEmailLink } from './email-link.service';
+import { submitFeedback } from './diner.service';
+import { isUuid } from '../../../shared/rules/uuid';
 
 /** The anonymous visitor id (spec §3): a random UUID in an HttpOnly cookie, one year, path /, SameSite Lax. */
 export const DINER_COOKIE = 'rf_tid';

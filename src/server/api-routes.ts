@@ -1,0 +1,33 @@
+/** Every /api route, mounted under /api by app.ts: the one list of the API's features. */
+import { Hono } from 'hono';
+import type { AppDeps } from './deps';
+import { createAccountRoutes } from './features/accounts/accounts.routes';
+import { createAdminRoutes } from './features/admin/admin.routes';
+import { createDinerRoutes } from './features/diner/diner.routes';
+import { createQrRoutes } from './features/qr/qr.routes';
+import { createCustomerRoutes } from './features/customers/customers.routes';
+import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
+import { createAutomationRoutes } from './features/automations/automations.routes';
+import { createReviewLinkRoutes } from './features/reviews/review-link.routes';
+import { createSecurityRoutes } from './features/security/security.routes';
+import { createHealthRoutes } from './features/health/health.routes';
+import type { AppEnv } from './lib/hono-env';
+
+/** Every /api route, chained so `hc<AppType>` types the client calls. */
+export function createApiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .route('/health', createHealthRoutes(deps))
+    .route('/', createAccountRoutes(deps))
+    .route('/admin', createAdminRoutes(deps))
+    .route('/qr', createQrRoutes(deps))
+    .route('/dashboard', createDashboardRoutes(deps))
+    .route('/customers', createCustomerRoutes(deps))
+    .route('/loyalty', createLoyaltyRoutes(deps))
+    .route('/review-link', createReviewLinkRoutes(deps))
+    .route('/automations', createAutomationRoutes(deps))
+    .route('/security', createSecurityRoutes(deps))
+    .route('/public', createDinerRoutes(deps));
+}
+
+export type AppType = ReturnType<typeof createApiRoutes>;

@@ -1,0 +1,135 @@
+/** Keeping a device's points under an email: the one-time confirmation link, asked for and opened. */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { assertRestaurantApproved } from './public-reads.service';
+import type { Db } from '../../db/client';
+import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
+import { enqueueEmail } from '../../email/email-queue';
+import type { AppDeps } from '../../deps';
+import { clock } from '../../lib/clock';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
+import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
+import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
+
+/** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
+const ZStoredLink = z.object({
+  restaurantId: z.string(),
+  anonId: z.string(),
+  email: z.string(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  phone: z.string().optional(),
+  marketingConsent: z.boolean(),
+});
+
+export const EMAIL_LINK_EXPIRES_MINUTES = 30;
+const LINK_IDENTIFIER_PREFIX = 'diner-link:';
+
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Stores a pending link (by the hash of its one-time token, 30 minutes) and queues its confirmation
+ * email, inside `tx`. The email holds the link only: nothing the requester typed.
+ */
+export async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
+  const stored = ZStoredLink.parse({ ...input, anonId });
+  await tx.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
+    value: JSON.stringify(stored),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await enqueueEmail(
+    deps.boss,
+    {
+      template: 'link_email_confirmation',
+      restaurantId: input.restaurantId,
+      customerId,
+      to: input.email,
+      eventId: `link:${hashLinkToken(token)}`,
+      data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
+    },
+    // The job carries the link until it is sent: keep it no longer than the link lives.
+    { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
+  );
+}
+
+/**
+ * link-email, step 1: the diner asks to keep this device's points under an address. Nothing is linked
+ * and no consent is recorded yet: a one-time link (30 minutes, stored as a hash) goes to that address,
+ * and the answer is the same whatever the email, so nobody learns who is a customer or their points.
+ */
+export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: LinkInput, anonId: string): Promise<TLinkEmailResponse> {
+  await assertRestaurantApproved(deps.db, input.restaurantId);
+  const [anon] = await deps.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, input.restaurantId), eq(customers.anonId, anonId)));
+  // Without points on this device there is nothing to link: the answer stays the same.
+  if (anon) await deps.db.transaction((tx) => createPendingLink(deps, tx, input, anonId, anon.id, clock.now()));
+  return { status: 'confirmation_sent', message: DINER_MESSAGES.linkConfirmationSent };
+}
+
+/**
+ * link-email, step 2: the link was opened, so the diner controls the address. In one transaction the
+ * token is consumed (a parallel second use finds nothing), the device's points are merged into the
+ * customer of that email, with the consent asked for, and the follow-ups a rating with that email
+ * would have had are scheduled: the day-3 nudge after the device's latest rating when it was 4–5★ and
+ * recent, and the day-30 comeback from the last visit.
+ */
+export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token: string): Promise<TConfirmEmailLinkResponse> {
+  const identifier = LINK_IDENTIFIER_PREFIX + hashLinkToken(token);
+  const run = () =>
+    deps.db.transaction(async (tx) => {
+      const now = clock.now();
+      const [consumed] = await tx.delete(verification).where(eq(verification.identifier, identifier)).returning({ value: verification.value, expiresAt: verification.expiresAt });
+      if (!consumed || consumed.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
+      const link = ZStoredLink.parse(JSON.parse(consumed.value));
+      const [restaurant] = await tx
+        .select({ name: restaurants.name, delays: automationDelaysOf(restaurants.id) })
+        .from(restaurants)
+        .where(eq(restaurants.id, link.restaurantId));
+      // The device's latest rating, read before the merge moves it.
+      const [latest] = await tx
+        .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, tableLabel: visits.tableLabel })
+        .from(feedbacks)
+        .innerJoin(customers, eq(customers.id, feedbacks.customerId))
+        .leftJoin(visits, eq(visits.id, feedbacks.visitId))
+        .where(and(eq(customers.restaurantId, link.restaurantId), eq(customers.anonId, link.anonId)))
+        .orderBy(desc(feedbacks.createdAt))
+        .limit(1);
+      const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
+      const [merged] = await tx.select({ lastVisitAt: customers.lastVisitAt }).from(customers).where(eq(customers.id, customerId));
+      const delays = restaurant?.delays ?? null;
+      const nudgeWithinMs = (delays?.review_nudge_3d ?? REVIEW_NUDGE_DEFAULT_MINUTES) * 60_000;
+      const recent = latest && now.getTime() - latest.createdAt.getTime() <= nudgeWithinMs ? latest : null;
+      const followUp = planFollowUpEmails({
+        restaurantId: link.restaurantId,
+        customerId,
+        email: link.email,
+        lastVisitAt: merged?.lastVisitAt ?? null,
+        feedback: recent,
+        pointsAdded: 0,
+        balance,
+        // The rewards the merged points unlocked are announced to the address just confirmed.
+        rewards: unlocked,
+        delays,
+        linkConfirmed: true,
+      });
+      await queueFollowUpEmails(deps.boss, tx, followUp);
+      return { balance, restaurantName: restaurant?.name ?? '' };
+    });
+  try {
+    return await run();
+  } catch (error) {
+    // The same email linked from two devices at once: the loser retries and finds the new row.
+    if (isUniqueViolation(error, 'customers_restaurant_email_uq')) return run();
+    throw error;
+  }
+}

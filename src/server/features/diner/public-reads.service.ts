@@ -1,0 +1,174 @@
+/** The diner pages' reads: an approved restaurant's public face, a printed QR code, the page-load visit, the device's points, and whether a diner page exists. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, qrCodes, restaurants, visits } from '../../db/schema';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { enforceRateLimits, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
+import { recordDailyStats } from '../../core/daily-stats';
+import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TTrackVisitResponse } from '../../../shared/schemas/diner';
+import { validReviewUrl } from '../../../shared/rules/review-url';
+import { isUuid } from '../../../shared/rules/uuid';
+
+type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null; reviewPromptAllRatings: boolean };
+
+/** Throws not-found unless the restaurant exists and is approved (any other state reads as not found). */
+export async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<void> {
+  if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  const [found] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+}
+
+function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
+  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: validReviewUrl(restaurant.googleReviewUrl), reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
+}
+
+/** What a diner may see of a restaurant, as the JSON names readWithinRateLimits returns (`r` is restaurants). */
+const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings"`;
+
+
+/**
+ * get-public-restaurant: only the name, logo and review link of an approved restaurant. The caller's
+ * rate-limit hits are counted in the same statement as the read (one round trip).
+ */
+export async function getPublicRestaurant(db: Db, restaurantId: string, hits: readonly RequestHit[] = []): Promise<TPublicRestaurant> {
+  if (!isUuid(restaurantId)) {
+    await enforceRateLimits(db, hits);
+    throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  }
+  const found = await readWithinRateLimits<ApprovedRestaurant>(
+    db,
+    hits,
+    sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${restaurantId} and r.status = 'approved'`,
+  );
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  return toPublicRestaurant(found);
+}
+
+/**
+ * Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. The
+ * code, its restaurant and the caller's rate-limit hits are read and counted in one statement.
+ */
+export async function lookupQrCode(db: Db, code: string, hits: readonly RequestHit[] = []): Promise<TQrLookupResponse> {
+  // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
+  if (code.length > 100 || code.includes('\u0000')) {
+    await enforceRateLimits(db, hits);
+    throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+  }
+  const found = await readWithinRateLimits<ApprovedRestaurant & { qrId: string; slug: string | null; status: string }>(
+    db,
+    hits,
+    sql`select q.id as "qrId", q.slug, r.status, ${PUBLIC_RESTAURANT_COLUMNS}
+        from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${code}`,
+  );
+  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+  if (found.status !== 'approved') throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  return { restaurantId: found.id, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(found) };
+}
+
+/**
+ * track-visit: one page load records a visit (source 'qr'); when the load came from a QR of this
+ * restaurant (/r/{code}, or /f/{id}?qr={qr id}) it also counts one scan of that QR.
+ */
+export async function trackVisit(
+  db: Db,
+  input: { restaurantId?: string | null; code?: string | null; qrId?: string | null; userAgent?: string | null },
+): Promise<TTrackVisitResponse> {
+  let restaurantId = input.restaurantId ?? null;
+  let qr: { id: string; tableLabel: string | null } | null = null;
+  if (input.code) {
+    const [found] = await db
+      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel, restaurantId: qrCodes.restaurantId })
+      .from(qrCodes)
+      .where(eq(qrCodes.code, input.code));
+    if (!found || (restaurantId && found.restaurantId !== restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+    restaurantId = found.restaurantId;
+    qr = found;
+  }
+  if (!restaurantId) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  await assertRestaurantApproved(db, restaurantId);
+  if (!qr && isUuid(input.qrId)) {
+    // A stale or foreign ?qr= is ignored: the visit still counts for the restaurant.
+    const [found] = await db
+      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
+      .from(qrCodes)
+      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, restaurantId)));
+    qr = found ?? null;
+  }
+  const visitRestaurantId = restaurantId;
+  const visitId = await db.transaction(async (tx) => {
+    const now = clock.now();
+    const [visit] = await tx
+      .insert(visits)
+      .values({
+        restaurantId: visitRestaurantId,
+        qrCodeId: qr?.id ?? null,
+        source: 'qr',
+        tableLabel: qr?.tableLabel ?? null,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        createdAt: now,
+      })
+      .returning({ id: visits.id });
+    await recordDailyStats(tx, visitRestaurantId, now, { visits: 1 });
+    if (qr) await tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id));
+    return visit.id;
+  });
+  return { visitId, restaurantId, qrId: qr?.id ?? null };
+}
+
+/** anon-points: the balance of this device's anonymous customer (0 when it has none). */
+export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: string): Promise<{ points: number }> {
+  await assertRestaurantApproved(db, restaurantId);
+  const [found] = await db
+    .select({ points: customers.points })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
+  return { points: found?.points ?? 0 };
+}
+
+/**
+ * dinerPageExists, remembered per address for a few seconds: the table's phones all open the same few
+ * pages, and the answer only sets the HTTP status (the page loads its restaurant itself, which is
+ * checked on every call). At most `maxEntries` addresses are kept, the oldest dropped first, so random
+ * addresses cannot grow it.
+ */
+export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const { ttlMs = 5_000, maxEntries = 10_000 } = options;
+  const known = new Map<string, { exists: boolean; at: number }>();
+  return async (pathname: string): Promise<boolean> => {
+    const now = Date.now();
+    const hit = known.get(pathname);
+    if (hit && now - hit.at < ttlMs) return hit.exists;
+    const exists = await dinerPageExists(db, pathname);
+    known.delete(pathname);
+    if (known.size >= maxEntries) known.delete(known.keys().next().value!);
+    known.set(pathname, { exists, at: now });
+    return exists;
+  };
+}
+
+/**
+ * Whether a diner page (/f/{restaurant_id} or /r/{code}) names something that exists, so the server
+ * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
+ */
+export async function dinerPageExists(db: Db, pathname: string): Promise<boolean> {
+  const match = /^\/(f|r)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return false;
+  let value: string;
+  try {
+    value = decodeURIComponent(match[2]);
+  } catch {
+    return false;
+  }
+  try {
+    if (match[1] === 'f') await assertRestaurantApproved(db, value);
+    else await lookupQrCode(db, value);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return false;
+    throw error;
+  }
+}

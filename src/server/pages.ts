@@ -1,0 +1,80 @@
+/** What the app serves besides /api: build assets, robots and sitemap, the prerendered site pages and the two HTML entries. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { isAppPath } from '../shared/paths';
+import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
+import type { AppDeps } from './deps';
+import { createDinerPageCheck } from './features/diner/public-reads.service';
+import type { AppEnv } from './lib/hono-env';
+import { HTML_HEADERS, lightResponse } from './lib/light-responses';
+import { PROJECT_ROOT } from './lib/project-root';
+import { createSitePageReader, pickEncoding } from './lib/site-pages';
+
+export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
+
+/** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
+export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
+  return /^\/(f|r)\//.test(pathname) ? 'diner.html' : 'index.html';
+}
+
+/** Mounts the files and pages on `app`, last (after /api, /storage, /u). */
+export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string): void {
+  const { env } = deps;
+  // Hashed build assets never change: cache them for a year; .br/.gz siblings are served when accepted.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDist) || '.', precompressed: true });
+  // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the
+  // HTML below, and HTML files are never served as files (the prerendered pages need their public address).
+  app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !/\.html?$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+
+  // Crawlers: the site's public pages only; the owner, admin and diner pages are not for search engines.
+  app.get('/robots.txt', (c) =>
+    c.text(`User-agent: *\nAllow: /$\nAllow: /en\nAllow: /terms\nAllow: /confidentialite\nAllow: /mentions-legales\nDisallow: /\n\nSitemap: ${env.PUBLIC_URL.replace(/\/$/, '')}/sitemap.xml\n`),
+  );
+  app.get('/sitemap.xml', (c) => {
+    const origin = env.PUBLIC_URL.replace(/\/$/, '');
+    const urls = Object.keys(SITE_PAGES).map((pathname) => `  <url><loc>${origin}${pathname}</loc></url>`);
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
+  // An entry's text (the SPA's head is rewritten per page) and its bytes: sent as they are, Node neither
+  // measures nor encodes the diner's page again on each request.
+  const htmlCache = new Map<string, { text: string; bytes: Uint8Array<ArrayBuffer> }>();
+  const readHtml = (file: string) => {
+    if (env.NODE_ENV === 'production' && htmlCache.has(file)) return htmlCache.get(file)!;
+    const full = path.join(clientDist, file);
+    if (!existsSync(full)) return null;
+    const bytes = readFileSync(full);
+    const html = { text: bytes.toString('utf8'), bytes: new Uint8Array(bytes) };
+    htmlCache.set(file, html);
+    return html;
+  };
+  // The site's pages (/, /en, terms, privacy, legal notice) are sent prerendered, head and body, then hydrated.
+  const readSitePage = createSitePageReader(clientDist, env.PUBLIC_URL, env.NODE_ENV === 'production');
+  app.get('*', async (c, next) => {
+    const page = await readSitePage(c.req.path);
+    if (!page) return next();
+    const encoding = pickEncoding(c.req.header('Accept-Encoding'));
+    const headers = { ...HTML_HEADERS, vary: 'Accept-Encoding' };
+    if (!encoding) return lightResponse(page.html, 200, headers);
+    return lightResponse(page[encoding], 200, { ...headers, 'content-encoding': encoding });
+  });
+  // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
+  // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
+  const dinerPageExists = createDinerPageCheck(deps.db);
+  app.get('*', async (c) => {
+    const entry = pickHtmlEntry(c.req.path);
+    const html = readHtml(entry);
+    if (!html) return c.text('Client not built: run `npm run build`.', 503);
+    const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
+    // The site's public pages carry their own title, description, alternates and share tags.
+    const page = entry === 'index.html' && found ? applySiteHead(html.text, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html.bytes;
+    return lightResponse(page, found ? 200 : 404, HTML_HEADERS);
+  });
+}
