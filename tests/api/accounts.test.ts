@@ -83,6 +83,7 @@ describe('POST /api/signup', () => {
       review_nudge_3d: 4320,
       we_miss_you_30d: 43200,
       reward_unlocked: 0,
+      weekly_digest: 0,
     });
     for (const automation of autos) {
       expect(automation.status).toBe('active');

@@ -99,7 +99,7 @@ describe('the weekly digest', () => {
     const mail = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
     expect(mail.subject).toBe('Votre semaine : 4 avis, 3,0/5 de moyenne — Bilan Test');
     const text = readable(mail.html);
-    expect(text).toContain('Voici le bilan de Bilan Test du lundi 16 novembre au dimanche 22 novembre 2026.');
+    expect(text).toContain('Voici le bilan de votre semaine, du lundi 16 novembre au dimanche 22 novembre 2026.');
     expect(text).toContain('4 avis, moyenne 3,0/5 (semaine précédente : 2 avis, moyenne 4,5/5)');
     expect(text).toContain('2 avis de 3 étoiles ou moins');
     expect(text).toContain('3 invitations à laisser un avis public');

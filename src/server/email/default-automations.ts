@@ -111,7 +111,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Votre semaine : {{ratings_count}} avis{{#average}}, {{average}}/5 de moyenne{{/average}} — {{restaurant_name}}',
       html: [
         paragraph('Bonjour,'),
-        paragraph('Voici le bilan de {{restaurant_name}} {{week}}.'),
+        paragraph('Voici le bilan de votre semaine, {{week}}.'),
         '<ul>',
         '<li><strong>{{ratings_count}}</strong> avis{{#average}}, moyenne <strong>{{average}}/5</strong>{{/average}} (semaine précédente : {{ratings_count_previous}} avis{{#average_previous}}, moyenne {{average_previous}}/5{{/average_previous}})</li>',
         '<li><strong>{{low_rating_count}}</strong> avis de 3 étoiles ou moins</li>',
