@@ -101,11 +101,11 @@ describe('the weekly digest', () => {
     const text = readable(mail.html);
     expect(text).toContain('Voici le bilan de votre semaine, du lundi 16 novembre au dimanche 22 novembre 2026.');
     expect(text).toContain('4 avis, moyenne 3,0/5 (semaine précédente : 2 avis, moyenne 4,5/5)');
-    expect(text).toContain('2 avis de 3 étoiles ou moins');
-    expect(text).toContain('3 invitations à laisser un avis public');
-    expect(text).toContain('2 nouveaux clients');
-    expect(text).toContain('1 récompenses remises');
-    expect(text).toContain('4 emails envoyés');
+    expect(text).toContain('Avis de 3 étoiles ou moins : 2');
+    expect(text).toContain('Invitations à laisser un avis public : 3');
+    expect(text).toContain('Nouveaux clients : 2');
+    expect(text).toContain('Récompenses remises : 1');
+    expect(text).toContain('Emails envoyés : 4');
     expect(text).toContain('« Trop salé »');
     expect(text).toContain('Laissé par un client anonyme à la table Table 3');
     expect(text).not.toContain('Pas cette semaine');
