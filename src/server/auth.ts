@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { findPasswordProblem, PASSWORD_MESSAGES } from '../shared/rules/password';
+import { safeReturnPath, sameOriginPath, withReturnPath } from '../shared/rules/return-path';
 import type { Db } from './db/client';
 import { paths } from '../shared/paths';
 import { account, rateLimit, session, user, verification } from './db/schema';
@@ -26,6 +27,9 @@ export const RESET_PASSWORD_EXPIRES_IN_SECONDS = 60 * 60;
 export const EMAIL_VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 export const DIRECT_SIGN_UP_MESSAGE = 'Créez votre compte depuis la page d’inscription.';
+export const INVALID_REDIRECT_MESSAGE = 'Adresse de redirection non autorisée.';
+/** Where better-auth calls name the page to open afterwards. */
+const REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 export const FORGOT_PASSWORD_MESSAGE = 'Si un compte existe avec cet email, vous recevrez un lien de réinitialisation.';
 
 /** The fields a user may change on themselves: a name that is a non-empty string, an image URL or null. */
@@ -143,6 +147,22 @@ export function createAuth(deps: AuthDeps) {
     if (changed) await syncRestaurantEmailVerified(deps, userId).catch((error: unknown) => deps.logger.error({ err: error }, 'email_verified sync failed'));
   }
 
+  const appOrigin = new URL(env.PUBLIC_URL).origin;
+  /** Whether every redirect target of a call (body or query) stays on this site. */
+  function redirectTargetsAllowed(...sources: unknown[]): boolean {
+    for (const source of sources) {
+      if (!source || typeof source !== 'object') continue;
+      for (const field of REDIRECT_FIELDS) {
+        const value = (source as Record<string, unknown>)[field];
+        if (value === undefined || value === null || value === '') continue;
+        if (sameOriginPath(value)) continue;
+        if (typeof value === 'string' && URL.canParse(value) && new URL(value).origin === appOrigin) continue;
+        return false;
+      }
+    }
+    return true;
+  }
+
   return betterAuth({
     appName: 'ReFeed',
     baseURL: env.PUBLIC_URL,
@@ -200,7 +220,14 @@ export function createAuth(deps: AuthDeps) {
         // an account pre-registered with someone else's password.
         if (ctx.path === '/verify-email' && ctx.request) {
           const token = typeof ctx.query?.token === 'string' ? ctx.query.token : '';
-          throw ctx.redirect(token ? paths.confirmEmail.href(token) : `${paths.login.href()}?error=INVALID_TOKEN`);
+          // The page asked for before sign-in (a link from an alert) survives the confirmation: a path of this site only.
+          const next = safeReturnPath(ctx.query?.callbackURL);
+          throw ctx.redirect(token ? withReturnPath(paths.confirmEmail.href(token), next === paths.dashboard.href() ? null : next) : `${paths.login.href()}?error=INVALID_TOKEN`);
+        }
+        // better-auth follows a protocol-relative callback ('//evil.example') after a magic link: every
+        // redirect target a call names must be a path of this site or an address on its origin.
+        if (!redirectTargetsAllowed(ctx.body, ctx.query)) {
+          throw new APIError('FORBIDDEN', { code: 'INVALID_REDIRECT', message: INVALID_REDIRECT_MESSAGE });
         }
         // better-auth lets a null name through to the database (NOT NULL): refuse it with the French 400.
         if (ctx.path === '/update-user' && !isValidUserUpdate(ctx.body)) {

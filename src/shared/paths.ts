@@ -21,6 +21,8 @@ export const paths = {
   pending: { path: '/pending', href: () => '/pending' },
 
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  // The owner's list of every feedback (issue 26); `feedback` opens one review (the low-rating alert's link).
+  reviews: { path: '/avis', href: (query: { feedback?: string } = {}) => (query.feedback ? `/avis?feedback=${encodeURIComponent(query.feedback)}` : '/avis') },
   customers: { path: '/customers', href: () => '/customers' },
   customer: { path: '/customers/:id', href: (id: string) => `/customers/${encodeURIComponent(id)}` },
   loyalty: { path: '/loyalty', href: () => '/loyalty' },

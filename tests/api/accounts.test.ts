@@ -83,6 +83,7 @@ describe('POST /api/signup', () => {
       review_nudge_3d: 4320,
       we_miss_you_30d: 43200,
       reward_unlocked: 0,
+      weekly_digest: 0,
     });
     for (const automation of autos) {
       expect(automation.status).toBe('active');
@@ -363,7 +364,7 @@ describe('POST /api/onboarding', () => {
     const created = await response.json();
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, created.restaurantId));
     expect(restaurant).toMatchObject({ name: 'Chez Hugo', contactEmail: 'gerant@chezhugo.fr', googleReviewUrl: 'https://g.page/r/chez-hugo/review', logoUrl: null, status: 'pending', ownerFirstName: 'Hugo' });
-    expect(await countRows('automations', sql`restaurant_id = ${created.restaurantId}`)).toBe(5);
+    expect(await countRows('automations', sql`restaurant_id = ${created.restaurantId}`)).toBe(6);
     expect(await countRows('rewards', sql`restaurant_id = ${created.restaurantId} and label = 'Dessert offert' and cost = 50`)).toBe(1);
     expect(created.qr.code).toBe(`${created.restaurantId.slice(0, 8)}-main`);
     const png = PNG.sync.read(Buffer.from(created.qr.pngDataUrl.split(',')[1], 'base64'));

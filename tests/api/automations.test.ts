@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 describe('/api/automations', () => {
-  it('creates the five defaults, active, for a restaurant that has none — once', async () => {
+  it('creates the six defaults, active, for a restaurant that has none — once', async () => {
     const { agent } = await createSignedInOwner(ctx, { restaurantName: 'Chez Paul' });
     const first = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
     expect(first.initialised).toBe(true);
@@ -22,6 +22,7 @@ describe('/api/automations', () => {
       ['review_nudge_3d', 'active', 4320],
       ['we_miss_you_30d', 'active', 43200],
       ['reward_unlocked', 'active', 0],
+      ['weekly_digest', 'active', 0],
     ]);
     const again = (await (await agent.get('/api/automations')).json()) as TAutomationsResponse;
     expect(again.initialised).toBe(false);

@@ -193,14 +193,15 @@ describe('POST /api/public/feedbacks', () => {
     expect(await countRows(pointEvents, eq(pointEvents.restaurantId, restaurant.id))).toBe(0);
     expect(await findCustomerByEmail(restaurant.id, email)).toMatchObject({ points: 0, firstName: null, lastVisitAt: null });
     expect(await jobsOf('email.send')).toBe(0);
+    expect(await jobsOf('alerts.low-rating')).toBe(0);
     expect(await jobsOf('email.send-comeback')).toBe(0);
 
-    // The same submission sent again goes through whole: its alert and the customer's comeback email are
-    // queued by the submission itself (no follow-up job reads it all again).
+    // The same submission sent again goes through whole: its alert (the grouping decision, decision 036) and
+    // the customer's comeback email are queued by the submission itself (no follow-up job reads it all again).
     const accepted = await visitor.post('/api/public/feedbacks', body);
     expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [], earning: 'earned' });
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
-    expect(await jobsOf('email.send')).toBe(1);
+    expect(await jobsOf('alerts.low-rating')).toBe(1);
     expect(await jobsOf('email.send-comeback')).toBe(1);
     expect(await jobsOf('diner.feedback-follow-up')).toBe(0);
     await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail && m.subject.startsWith('Avis à surveiller : 2/5'));
@@ -215,8 +216,9 @@ describe('POST /api/public/feedbacks', () => {
     const alert = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
     expect(alert.subject).toBe('Avis à surveiller : 2/5 — Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
-    const customer = await findCustomerByEmail(restaurant.id, email);
-    expect(alert.html).toContain(`${TEST_PUBLIC_URL}/customers/${customer.id}`);
+    // The link opens this review on /avis (decision 036).
+    const [feedback] = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+    expect(alert.html).toContain(`${TEST_PUBLIC_URL}/avis?feedback=${feedback.id}`);
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(email)).toHaveLength(0);
   });

@@ -3,7 +3,7 @@
  * (subject and HTML edited on /automations, rendered with mustache); system templates are written
  * in code (email/templates). All of them go through the one send-email job (email/send-email.ts).
  */
-export const AUTOMATION_TEMPLATE_KEYS = ['thanks_after_visit', 'manager_alert_low_rating', 'review_nudge_3d', 'we_miss_you_30d', 'reward_unlocked'] as const;
+export const AUTOMATION_TEMPLATE_KEYS = ['thanks_after_visit', 'manager_alert_low_rating', 'review_nudge_3d', 'we_miss_you_30d', 'reward_unlocked', 'weekly_digest'] as const;
 export type AutomationTemplateKey = (typeof AUTOMATION_TEMPLATE_KEYS)[number];
 
 export const SYSTEM_TEMPLATE_KEYS = [
@@ -17,6 +17,7 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'magic_link',
   'account_exists',
   'link_email_confirmation',
+  'admin_new_restaurant',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 
@@ -33,7 +34,7 @@ export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 export const MARKETING_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['review_nudge_3d', 'we_miss_you_30d', 'reward_unlocked']);
 
 /** Automation templates addressed to the restaurant (its contact email) rather than to a diner. */
-export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['manager_alert_low_rating']);
+export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['manager_alert_low_rating', 'weekly_digest']);
 
 /**
  * Automation templates addressed to a diner: every one of them is skipped once the diner unsubscribed
@@ -67,4 +68,6 @@ export const SKIP_REASONS = {
   unknownAfterCrash: 'Envoi interrompu précédemment : non renvoyé pour éviter un doublon',
   restaurantMissing: 'Restaurant introuvable',
   customerMissing: 'Client introuvable',
+  feedbackMissing: 'Avis supprimé depuis : alerte non envoyée',
+  noData: 'Données absentes',
 } as const;

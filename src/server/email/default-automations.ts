@@ -1,9 +1,11 @@
 import type { Db } from '../db/client';
 import { automations, type AutomationConfig } from '../db/schema';
 import { emailButton } from './layout';
+import { LOW_RATINGS_BLOCK } from './low-rating-alert-data';
 
 /**
- * The five default email automations of spec §3, created active with every new restaurant.
+ * The default email automations, created active with every new restaurant: the five of spec §3 and the
+ * weekly digest (issue 26, decision 037).
  * Templates use {{variable}} placeholders: restaurant_name, first_name, google_url, rating, comment,
  * points_added, balance, reward_name; a block in {{#google_url}}…{{/google_url}} shows only when the
  * restaurant has a review link. Subjects and greetings read right without a first name (render.ts tidies
@@ -37,18 +39,19 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
   {
     key: 'manager_alert_low_rating',
     name: 'Alerte avis négatif',
-    description: 'Prévient le responsable quand un client donne 3 étoiles ou moins.',
+    description: 'Prévient le responsable quand un client donne 3 étoiles ou moins : tout de suite pour le premier avis, puis au plus un email toutes les 15 minutes regroupant les suivants.',
     config: {
       delay_minutes: 0,
-      subject: 'Avis à surveiller : {{rating}}/5 — {{restaurant_name}}',
+      subject: '{{#grouped}}{{low_rating_count}} avis à surveiller{{/grouped}}{{^grouped}}Avis à surveiller : {{rating}}/5{{/grouped}} — {{restaurant_name}}',
       html: [
         paragraph('Bonjour,'),
-        paragraph('Un client{{#first_name}} ({{first_name}}){{/first_name}} vient de laisser une note de {{rating}}/5 le {{created_at}}.'),
-        '{{#comment}}',
-        paragraph('Son commentaire : « {{comment}} »'),
-        '{{/comment}}',
-        paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
-        emailButton('{{admin_feedback_url}}', 'Voir sa fiche client'),
+        '{{#grouped}}',
+        paragraph('{{low_rating_count}} avis de 3 étoiles ou moins ont été laissés depuis la dernière alerte :'),
+        '{{/grouped}}',
+        '{{^grouped}}',
+        paragraph('Un avis de 3 étoiles ou moins vient d’être laissé :'),
+        '{{/grouped}}',
+        LOW_RATINGS_BLOCK,
       ].join('\n'),
     },
   },
@@ -99,9 +102,35 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       ].join('\n'),
     },
   },
+  {
+    key: 'weekly_digest',
+    name: 'Bilan de la semaine',
+    description: 'Chaque lundi à 9 h, envoie au responsable le bilan de la semaine écoulée.',
+    config: {
+      delay_minutes: 0,
+      subject: 'Votre semaine : {{ratings_count}} avis{{#average}}, {{average}}/5 de moyenne{{/average}} — {{restaurant_name}}',
+      html: [
+        paragraph('Bonjour,'),
+        paragraph('Voici le bilan de votre semaine, {{week}}.'),
+        '<ul>',
+        '<li><strong>{{ratings_count}}</strong> avis{{#average}}, moyenne <strong>{{average}}/5</strong>{{/average}} (semaine précédente : {{ratings_count_previous}} avis{{#average_previous}}, moyenne {{average_previous}}/5{{/average_previous}})</li>',
+        '<li>Avis de 3 étoiles ou moins : <strong>{{low_rating_count}}</strong></li>',
+        '<li>Invitations à laisser un avis public : <strong>{{review_invitations}}</strong></li>',
+        '<li>Nouveaux clients : <strong>{{new_customers}}</strong></li>',
+        '<li>Récompenses remises : <strong>{{rewards_redeemed}}</strong></li>',
+        '<li>Emails envoyés : <strong>{{emails_sent}}</strong></li>',
+        '</ul>',
+        '{{#low_rating_count}}',
+        paragraph('<strong>Les avis à surveiller :</strong>'),
+        '{{/low_rating_count}}',
+        LOW_RATINGS_BLOCK,
+        emailButton('{{dashboard_url}}', 'Ouvrir mon tableau de bord'),
+      ].join('\n'),
+    },
+  },
 ];
 
-/** Inserts the five defaults for a restaurant (inside the caller's transaction); existing keys are kept. */
+/** Inserts the defaults for a restaurant (inside the caller's transaction); existing keys are kept. */
 export async function insertDefaultAutomations(tx: Db, restaurantId: string): Promise<void> {
   await tx
     .insert(automations)

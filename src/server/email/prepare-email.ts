@@ -12,6 +12,8 @@ import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
 import { DEFAULT_AUTOMATIONS } from './default-automations';
+import { alertTemplateData, readAlertedRatings, withRatingsList, type AlertedRating } from './low-rating-alert-data';
+import { readWeeklyDigest } from './weekly-digest-data';
 import { type SendEmailPayload } from './email-request';
 
 /** The customer a test send's unsubscribe link names: nobody (no customer has the nil id). */
@@ -96,6 +98,7 @@ function prepareAutomationEmail(
   deps: AppDeps,
   payload: SendEmailPayload,
   { restaurant, automation: saved, customer }: { restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null },
+  extra: ExtraTemplateData | null,
 ): Prepared {
   const template = canonicalTemplate(payload.template);
   // A restaurant whose defaults were never written (made before they existed) sends the active default.
@@ -118,6 +121,7 @@ function prepareAutomationEmail(
   // Only a valid link leads to a public review; without one, nothing links back to ReFeed's own form.
   const reviewUrl = validReviewUrl(restaurant.googleReviewUrl);
   if (!payload.test && REVIEW_LINK_TEMPLATES.has(template) && !reviewUrl) return skip(SKIP_REASONS.noReviewLink);
+  if (!payload.test && extra?.skip) return skip(extra.skip);
   if (!payload.test && template === 'we_miss_you_30d' && customer?.lastVisitMs != null) {
     const dueAt = customer.lastVisitMs + automation.config.delay_minutes * 60_000;
     if (dueAt > clock.now().getTime()) return skip(SKIP_REASONS.cameBack);
@@ -140,6 +144,8 @@ function prepareAutomationEmail(
         label: payload.data.label ?? null,
         created_at: payload.data.created_at ?? null,
         admin_feedback_url: payload.customerId ? `${publicUrl}/customers/${payload.customerId}` : `${publicUrl}/dashboard`,
+        dashboard_url: `${publicUrl}/dashboard`,
+        ...extra?.data,
       };
   let footerHtml = '';
   let headers: Record<string, string> | undefined;
@@ -150,7 +156,8 @@ function prepareAutomationEmail(
     footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
     headers = unsubscribe.headers;
   }
-  const rendered = renderAutomationEmail(automation.config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
+  const config = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
+  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
   return {
     kind: 'send',
     mail: {
@@ -158,8 +165,9 @@ function prepareAutomationEmail(
       subject: payload.test ? `[Test] ${rendered.subject}` : rendered.subject,
       html: rendered.html,
       text: rendered.text,
-      // Diners see the restaurant as the sender and reply to it; its own alerts come from ReFeed.
-      ...(toRestaurant ? {} : { fromName: restaurant.name, replyTo: restaurant.contactEmail }),
+      // Diners see the restaurant as the sender and reply to it; its own alerts come from ReFeed, and an
+      // alert about one diner who left an address replies to that diner.
+      ...(toRestaurant ? (extra?.replyTo && !payload.test ? { replyTo: extra.replyTo } : {}) : { fromName: restaurant.name, replyTo: restaurant.contactEmail }),
       headers,
     },
   };
@@ -171,14 +179,48 @@ export async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Pr
   const automationTemplate = isAutomationTemplate(template);
   const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
   const found = { restaurant: !!context, customer: !!context?.customer };
-  return { prepared: prepareFoundEmail(deps, payload, context, automationTemplate), found };
+  const extra = context && !payload.test ? await readExtraTemplateData(deps, payload, context) : null;
+  return { prepared: prepareFoundEmail(deps, payload, context, automationTemplate, extra), found };
 }
 
-function prepareFoundEmail(deps: AppDeps, payload: SendEmailPayload, context: Awaited<ReturnType<typeof loadEmailContext>>, automationTemplate: boolean): Prepared {
+/** What some automations add to the template data, read at send time (the alert's ratings, the week's digest). */
+type ExtraTemplateData = { data: TemplateData; replyTo?: string | null; html?: (html: string) => string; skip?: string };
+
+async function readExtraTemplateData(
+  deps: AppDeps,
+  payload: SendEmailPayload,
+  context: NonNullable<Awaited<ReturnType<typeof loadEmailContext>>>,
+): Promise<ExtraTemplateData | null> {
+  const template = canonicalTemplate(payload.template);
+  const publicUrl = deps.env.PUBLIC_URL;
+  if (template === 'manager_alert_low_rating') {
+    const alertId = payload.data.alert_id;
+    // An alert queued by an older version names its one feedback by its event.
+    const ratings: AlertedRating[] =
+      typeof alertId === 'string' ? await readAlertedRatings(deps.db, { alertId }) : await readAlertedRatings(deps.db, { feedbackId: payload.eventId, restaurantId: context.restaurant.id });
+    if (ratings.length === 0) return { data: {}, skip: SKIP_REASONS.feedbackMissing };
+    const { data, replyTo } = alertTemplateData(ratings, publicUrl);
+    return { data, replyTo, html: ratings.length > 1 ? withRatingsList : undefined };
+  }
+  if (template === 'weekly_digest') {
+    const weekStart = typeof payload.data.week_start === 'string' ? payload.data.week_start : null;
+    if (!weekStart) return { data: {}, skip: SKIP_REASONS.noData };
+    return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, publicUrl) };
+  }
+  return null;
+}
+
+function prepareFoundEmail(
+  deps: AppDeps,
+  payload: SendEmailPayload,
+  context: Awaited<ReturnType<typeof loadEmailContext>>,
+  automationTemplate: boolean,
+  extra: ExtraTemplateData | null,
+): Prepared {
   const restaurant = context?.restaurant ?? null;
   if (automationTemplate) {
     if (!context) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
-    return prepareAutomationEmail(deps, payload, context);
+    return prepareAutomationEmail(deps, payload, context, extra);
   }
   if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
   const rendered = renderSystemEmail(payload.template as Parameters<typeof renderSystemEmail>[0], {

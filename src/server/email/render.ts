@@ -2,7 +2,7 @@ import { compile } from 'html-to-text';
 import type { Env } from '../env';
 import { renderSubject, renderTemplate, type TemplateData } from '../../shared/rules/email-template';
 import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
-import { renderAccountEmail } from './templates/admin';
+import { renderAccountEmail, renderAdminNewRestaurantEmail } from './templates/admin';
 import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
 import { renderLinkConfirmationEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
@@ -54,6 +54,9 @@ export function renderSystemEmail(
       break;
     case 'account_exists':
       mail = renderAccountExistsEmail({ to, publicUrl: env.PUBLIC_URL });
+      break;
+    case 'admin_new_restaurant':
+      mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });
       break;
     case 'link_email_confirmation':
       mail = renderLinkConfirmationEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 30) });

@@ -1,4 +1,4 @@
-import { PgBoss, fromDrizzle, fromPglite, type QueuePolicy, type SendOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type QueuePolicy, type ScheduleOptions, type SendOptions } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
@@ -19,6 +19,8 @@ export type JobDefinition<TPayload, TDeps> = {
   retryLimit?: number;
   /** A cron expression (UTC) for jobs the queue sends itself; pg-boss sends each tick once across instances. */
   schedule?: string;
+  /** The schedule's time zone (the cron is then read in it) and what to do with ticks missed while no instance ran. */
+  scheduleOptions?: Pick<ScheduleOptions, 'tz' | 'missed'>;
   /** Queue settings beyond the defaults: a policy (e.g. `short`: one waiting job per singletonKey), retention of waiting jobs. */
   queue?: { policy?: QueuePolicy; retentionSeconds?: number };
 };
@@ -83,7 +85,7 @@ export async function prepareJobQueues<TDeps>(boss: PgBoss, jobs: ReadonlyArray<
     await boss.createQueue(job.name, { ...queueOptions, ...(job.queue?.policy ? { policy: job.queue.policy } : {}) });
     // createQueue keeps an existing queue's options: bring queues made by an older version up to date.
     await boss.updateQueue(job.name, queueOptions);
-    if (job.schedule) await boss.schedule(job.name, job.schedule, {});
+    if (job.schedule) await boss.schedule(job.name, job.schedule, {}, job.scheduleOptions ?? {});
   }
   const movedByKey = jobs.filter((job) => job.queue?.policy === 'short').map((job) => job.name);
   if (movedByKey.length > 0) await ensurePendingKeyIndex(boss, movedByKey, logger);

@@ -17,10 +17,33 @@ export const TEMPLATE_VARIABLES = [
   { name: 'label', description: 'Table ou QR' },
   { name: 'created_at', description: 'Date de l’avis' },
   { name: 'admin_feedback_url', description: 'Lien vers l’avis dans ReFeed' },
+  // The low-rating alert (one rating, or every low rating since the last alert) and the weekly digest.
+  { name: 'diner', description: 'Alerte : le client (son nom, ou « un client anonyme à la table X »)' },
+  { name: 'contact', description: 'Alerte : le contact laissé par le client (email, téléphone), vide sinon' },
+  { name: 'review_url', description: 'Alerte : lien vers l’avis sur la page Avis' },
+  { name: 'low_rating_count', description: 'Alerte et bilan : nombre d’avis de 3 étoiles ou moins' },
+  { name: 'grouped', description: 'Alerte : présent quand l’alerte regroupe plusieurs avis ({{#grouped}}…{{/grouped}})' },
+  {
+    name: 'low_ratings',
+    description: 'Alerte et bilan : la liste des avis de 3 étoiles ou moins ; dans {{#low_ratings}}…{{/low_ratings}}, chaque avis a rating, comment, label, created_at, diner, contact, review_url',
+  },
+  { name: 'week', description: 'Bilan : la semaine (du … au …)' },
+  { name: 'ratings_count', description: 'Bilan : nombre d’avis de la semaine' },
+  { name: 'ratings_count_previous', description: 'Bilan : nombre d’avis de la semaine précédente' },
+  { name: 'average', description: 'Bilan : note moyenne de la semaine (ex. 4,2), vide sans avis' },
+  { name: 'average_previous', description: 'Bilan : note moyenne de la semaine précédente, vide sans avis' },
+  { name: 'review_invitations', description: 'Bilan : invitations à laisser un avis public envoyées' },
+  { name: 'new_customers', description: 'Bilan : nouveaux clients' },
+  { name: 'rewards_redeemed', description: 'Bilan : récompenses remises' },
+  { name: 'emails_sent', description: 'Bilan : emails envoyés' },
+  { name: 'dashboard_url', description: 'Lien vers le tableau de bord' },
 ] as const;
 
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number]['name'];
-export type TemplateData = Partial<Record<TemplateVariable, string | number | null>>;
+type TemplateScalar = string | number | null;
+/** One element of a list variable ({{#low_ratings}}…{{/low_ratings}}): its fields are allowlisted variables too. */
+export type TemplateListItem = Partial<Record<TemplateVariable, TemplateScalar>>;
+export type TemplateData = Partial<Record<TemplateVariable, TemplateScalar | readonly TemplateListItem[]>>;
 
 const ALLOWED = new Set<string>(TEMPLATE_VARIABLES.map((variable) => variable.name));
 
@@ -91,4 +114,23 @@ export const SAMPLE_TEMPLATE_DATA: TemplateData = {
   label: 'Table 4',
   created_at: '24 novembre 2026',
   admin_feedback_url: 'https://app.refeed.fr/dashboard',
+  diner: 'Camille',
+  contact: 'camille@example.com',
+  review_url: 'https://app.refeed.fr/avis',
+  low_rating_count: 2,
+  grouped: 'oui',
+  low_ratings: [
+    { rating: 2, comment: 'Plat arrivé froid.', label: 'Table 4', created_at: '24 novembre 2026 à 20:15', diner: 'Camille', contact: 'camille@example.com', review_url: 'https://app.refeed.fr/avis' },
+    { rating: 3, comment: null, label: 'Terrasse', created_at: '24 novembre 2026 à 20:40', diner: 'un client anonyme à la table Terrasse', contact: null, review_url: 'https://app.refeed.fr/avis' },
+  ],
+  week: 'du lundi 16 au dimanche 22 novembre 2026',
+  ratings_count: 42,
+  ratings_count_previous: 37,
+  average: '4,3',
+  average_previous: '4,1',
+  review_invitations: 18,
+  new_customers: 12,
+  rewards_redeemed: 5,
+  emails_sent: 64,
+  dashboard_url: 'https://app.refeed.fr/dashboard',
 };

@@ -1,12 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignOut } from '../../features/accounts/components/use-sign-out';
 import { useAdminMe } from '../../features/admin/api/get-admin-me';
 import { ApiError } from '../../lib/api-client';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader } from './app-header';
+import { withReturnPath } from '../../../shared/rules/return-path';
 
 const NAV = [
   { to: paths.admin.href(), label: 'Tableau de bord', short: 'Accueil', end: true },
@@ -29,14 +30,16 @@ export function AdminPage({ title, children }: { title: string; children: ReactN
 export function AdminLayout() {
   const me = useAdminMe();
   const navigate = useNavigate();
+  const location = useLocation();
   // The same sign-out as the owner pages: it also forgets the browser-session landing marks.
   const { signOut, pending: signingOut } = useSignOut();
 
   useEffect(() => {
     if (!me.error) return;
     const signedOut = me.error instanceof ApiError && me.error.status === 401;
-    navigate(signedOut ? paths.auth.href() : paths.dashboard.href(), { replace: true });
-  }, [me.error, navigate]);
+    // Signed out: the page asked for (the validation queue's link of a notice) is opened again after sign-in.
+    navigate(signedOut ? withReturnPath(paths.auth.href(), `${location.pathname}${location.search}${location.hash}`) : paths.dashboard.href(), { replace: true });
+  }, [me.error, navigate, location.pathname, location.search, location.hash]);
 
   if (!me.data) return <PageLoading label="Vérification de l’accès administrateur…" />;
 

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
 import { formatRoleFr } from '../../../shared/rules/roles';
+import { withReturnPath } from '../../../shared/rules/return-path';
 
 const NAV: HeaderNavItem[] = [
   { to: paths.dashboard.href(), label: 'Tableau de bord', short: 'Accueil' },
@@ -66,9 +67,11 @@ export function OwnerLayout() {
   const landing = new URLSearchParams(location.search).has(LANDING_PARAM);
   useEffect(() => {
     if (landing) return;
-    if (gate === 'signed-out' || gate === 'no-restaurant') navigate(paths.login.href(), { replace: true });
+    // Signed out: the page asked for (an alert's link to a review) is opened again after sign-in.
+    if (gate === 'signed-out') navigate(withReturnPath(paths.login.href(), `${location.pathname}${location.search}${location.hash}`), { replace: true });
+    if (gate === 'no-restaurant') navigate(paths.login.href(), { replace: true });
     if (gate === 'pending') navigate(paths.pending.href(), { replace: true });
-  }, [gate, landing, navigate]);
+  }, [gate, landing, navigate, location.pathname, location.search, location.hash]);
 
   if (me.isError) {
     return (

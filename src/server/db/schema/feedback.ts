@@ -65,3 +65,36 @@ export const restaurantDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.day] })],
 );
+
+/**
+ * The restaurant's low-rating alert window (decision 036): when its last alert email was queued. The
+ * alert job locks this row, so two instances (or two jobs) deciding at once take turns.
+ */
+export const lowRatingAlertState = pgTable('low_rating_alert_state', {
+  restaurantId: uuid('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  lastAlertAt: timestamp('last_alert_at', { withTimezone: true }),
+});
+
+/**
+ * One row per low rating to alert, written by the alert job; `alert_id` is set when an alert email
+ * claims it (one alert lists every rating it claimed, so none is alerted twice or forgotten).
+ */
+export const lowRatingAlertItems = pgTable(
+  'low_rating_alert_items',
+  {
+    feedbackId: uuid('feedback_id')
+      .primaryKey()
+      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    alertId: uuid('alert_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('low_rating_alert_items_pending_idx').on(t.restaurantId).where(sql`${t.alertId} is null`),
+    index('low_rating_alert_items_alert_idx').on(t.alertId),
+  ],
+);

@@ -79,3 +79,21 @@ ${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmai
       };
   }
 }
+
+/** The notice every platform administrator gets when a restaurant signs up (its email confirmed): the validation queue awaits it. */
+export function renderAdminNewRestaurantEmail(data: { to: string; restaurantName: string; restaurantId: string | null; publicUrl: string }): OutgoingMail {
+  const name = escapeHtml(data.restaurantName);
+  const queueUrl = `${data.publicUrl}/admin/restaurants`;
+  const detailUrl = data.restaurantId ? `${data.publicUrl}/admin/restaurants/${encodeURIComponent(data.restaurantId)}` : queueUrl;
+  return {
+    to: data.to,
+    subject: `Nouveau restaurant à valider : ${data.restaurantName}`,
+    html: wrapEmailHtml(
+      `<p>Bonjour,</p>
+<p>Le restaurant <strong>${name}</strong> vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).</p>
+${emailButton(queueUrl, 'Ouvrir la file de validation')}
+<p>Ou directement sa fiche : <a href="${escapeHtml(detailUrl)}">${escapeHtml(detailUrl)}</a></p>`,
+    ),
+    text: `Bonjour,\n\nLe restaurant ${data.restaurantName} vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).\n\nFile de validation : ${queueUrl}\nSa fiche : ${detailUrl}\n`,
+  };
+}

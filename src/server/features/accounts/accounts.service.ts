@@ -28,7 +28,7 @@ import type {
 import { insertDefaultAutomations } from '../../email/default-automations';
 import { createLoyaltyDefaults } from '../../core/loyalty';
 import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
-import { enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
+import { enqueueAdminSignupNotices, enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
 import type { z } from 'zod';
 
 export const ACCOUNT_ERRORS = {
@@ -185,7 +185,10 @@ export async function createRestaurantForUser(
       .returning({ id: restaurants.id });
     await tx.insert(usersRestaurants).values({ userId: sessionUser.id, restaurantId: restaurant.id, role: 'owner' });
     const mainQr = await createRestaurantDefaults(tx, restaurant.id);
-    if (sessionUser.emailVerified) await enqueueWelcomeEmail(deps.boss, tx, { id: restaurant.id, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
+    if (sessionUser.emailVerified) {
+      await enqueueWelcomeEmail(deps.boss, tx, { id: restaurant.id, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
+      await enqueueAdminSignupNotices(deps.boss, tx, restaurant.id);
+    }
     return { restaurantId: restaurant.id, qr: mainQr };
   });
   const url = buildQrPublicUrl(deps.env.PUBLIC_URL, { restaurantId, id: qr.id, slug: qr.slug });

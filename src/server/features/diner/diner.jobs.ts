@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
 import { type SendEmailRequest } from '../../email/email-request';
+import { queueLowRatingAlert } from '../../email/low-rating-alerts';
 import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
@@ -87,7 +88,8 @@ export function sendingHoursOf(delays: Record<string, number> | null): SendingHo
  * each is rendered and checked (automation active, consent, unsubscribe) when it is sent:
  * - 4 stars or more: thanks_after_visit now and review_nudge_3d after its delay (the customer's one
  *   pending nudge, moved to this visit's);
- * - 3 or less: manager_alert_low_rating to the restaurant's contact email;
+ * - 3 or less: the low-rating alert job, which sends manager_alert_low_rating to the restaurant's
+ *   contact email at once or groups it with the next ones (at most one alert per 15 minutes, decision 036);
  * - one reward_unlocked per new reward;
  * - we_miss_you_30d: the customer's one pending send moved to 30 days after this visit.
  * The sends for later (nudge, comeback) are due inside the restaurant's sending hours: at the next
@@ -102,6 +104,7 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
   const base = { restaurantId: facts.restaurantId, customerId: facts.customerId, to: null } satisfies Partial<SendEmailRequest>;
   const pending: PendingEmail[] = [];
   const emails: QueuedEmail[] = [];
+  let lowRatingAlert: FollowUpPlan['lowRatingAlert'] = null;
   const queue = (template: AutomationTemplateKey, eventId: string, data: SendEmailRequest['data']) =>
     emails.push({ request: { ...base, template, eventId, data }, id: emailJobId(template, eventId) });
 
@@ -119,7 +122,7 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
       if (!facts.linkConfirmed) queue('thanks_after_visit', feedback.id, details);
       pending.push({ request: { ...base, template: 'review_nudge_3d', eventId: feedback.id, data: details }, dueAt: dueAfter(clock.now(), 'review_nudge_3d') });
     }
-    if (feedback.rating < POSITIVE_RATING && !facts.linkConfirmed) queue('manager_alert_low_rating', feedback.id, details);
+    if (feedback.rating < POSITIVE_RATING && !facts.linkConfirmed) lowRatingAlert = { restaurantId: facts.restaurantId, feedbackId: feedback.id };
   }
   if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
   if (facts.email && facts.lastVisitAt && (feedback || facts.linkConfirmed)) {
@@ -128,7 +131,7 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
       dueAt: dueAfter(facts.lastVisitAt, 'we_miss_you_30d'),
     });
   }
-  return { emails, pending };
+  return { emails, pending, lowRatingAlert };
 }
 
 export type FollowUpPlan = {
@@ -136,6 +139,8 @@ export type FollowUpPlan = {
   emails: QueuedEmail[];
   /** The customer's one pending review nudge and 'we miss you', each moved to its new date. */
   pending: PendingEmail[];
+  /** A low rating to alert the restaurant about (the alert job decides when: decision 036). */
+  lowRatingAlert: { restaurantId: string; feedbackId: string } | null;
 };
 
 /**
@@ -146,6 +151,7 @@ export type FollowUpPlan = {
 export async function queueFollowUpEmails(boss: AppDeps['boss'], tx: Db, plan: FollowUpPlan): Promise<void> {
   await enqueueEmails(boss, plan.emails, { tx });
   for (const send of plan.pending) await schedulePendingEmail(boss, send, { tx });
+  if (plan.lowRatingAlert) await queueLowRatingAlert(boss, tx, plan.lowRatingAlert.restaurantId, plan.lowRatingAlert.feedbackId);
 }
 
 /**
@@ -200,7 +206,7 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
       rewards,
       delays: found.delays,
     });
-    if (plan.emails.length === 0 && plan.pending.length === 0) return;
+    if (plan.emails.length === 0 && plan.pending.length === 0 && !plan.lowRatingAlert) return;
     // The emails and the moved comeback in one transaction: one commit (a log flush) instead of two.
     await db.transaction((tx) => queueFollowUpEmails(deps.boss, tx, plan));
   },

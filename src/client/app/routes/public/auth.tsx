@@ -1,16 +1,20 @@
 import { KeyRound, Store } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { RETURN_PATH_PARAM, withReturnPath } from '../../../../shared/rules/return-path';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { AuthShell } from '../../../features/accounts/components/auth-shell';
 
 /** Where a user lands after signing out, and where the unauthenticated are sent: the sign-in choices. */
 export default function AuthPage() {
+  const [params] = useSearchParams();
+  // A signed-out visitor sent here from an admin page goes back to it after signing in.
+  const loginHref = withReturnPath(paths.login.href(), params.get(RETURN_PATH_PARAM));
   return (
     <AuthShell title="Accédez à votre espace" description="Vous êtes déconnecté. Choisissez comment continuer.">
       <div className="flex flex-col gap-3">
         <Button asChild size="lg">
-          <Link to={paths.login.href()}>
+          <Link to={loginHref}>
             <KeyRound aria-hidden="true" /> Se connecter
           </Link>
         </Button>

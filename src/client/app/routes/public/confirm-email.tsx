@@ -15,6 +15,7 @@ import { browserSession, landingPathFor } from '../../../features/accounts/brows
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
 import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
+import { RETURN_PATH_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/rules/return-path';
 
 const INVALID_LINK = 'Lien invalide ou expiré';
 
@@ -30,6 +31,8 @@ export default function ConfirmEmailPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirmEmail();
   const token = params.get('token') ?? '';
+  // The page asked for before the confirmation (carried by the link), a path of this site only.
+  const next = safeReturnPath(params.get(RETURN_PATH_PARAM));
   const reported = useRef(false);
   const form = useForm<TConfirmEmailRequest>({ resolver: zodResolver(ZConfirmEmailRequest), defaultValues: { token, password: '' } });
 
@@ -45,14 +48,14 @@ export default function ConfirmEmailPage() {
       const result = await confirm.mutateAsync(values);
       if (result.alreadyConfirmed) {
         toast.success('Votre adresse email est déjà confirmée.', { description: 'Connectez-vous avec votre mot de passe.' });
-        navigate(paths.login.href(), { replace: true });
+        navigate(withReturnPath(paths.login.href(), next), { replace: true });
         return;
       }
       toast.success('Email confirmé !');
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       const me = await queryClient.fetchQuery({ queryKey: accountKeys.me, queryFn: getMe }).catch(() => null);
       if (me) browserSession.markLanded(me.user.id);
-      navigate(me ? landingPathFor(me.isAdmin) : paths.login.href(), { replace: true });
+      navigate(me ? (next ?? landingPathFor(me.isAdmin)) : withReturnPath(paths.login.href(), next), { replace: true });
     } catch (error) {
       const message = toastError('Confirmation impossible', error);
       if (message === INVALID_LINK) navigate(paths.login.href(), { replace: true });

@@ -17,11 +17,12 @@ import { onInvalid, toastError } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
 import { useSignOut } from '../../../features/accounts/components/use-sign-out';
 import { authClient } from '../../../lib/auth-client';
+import { RETURN_PATH_PARAM, safeReturnPath } from '../../../../shared/rules/return-path';
 
 const LOGIN_ERROR_DEFAULT = 'Email ou mot de passe incorrect.';
 
-/** Reading B: email and password. */
-function PasswordForm() {
+/** Reading B: email and password. `next`: the page to open after sign-in (a valid same-origin path), if any. */
+function PasswordForm({ next }: { next: string | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<TLoginRequest>({ resolver: zodResolver(ZLoginRequest), defaultValues: { email: '', password: '' } });
@@ -41,7 +42,7 @@ function PasswordForm() {
     const me = await queryClient.fetchQuery({ queryKey: accountKeys.me, queryFn: getMe }).catch(() => null);
     browserSession.markLanded(data.user.id);
     // Land only if the user is still here: someone who already moved on is not pulled back.
-    if (window.location.pathname === paths.login.path) navigate(landingPathFor(me?.isAdmin ?? false), { replace: true });
+    if (window.location.pathname === paths.login.path) navigate(next ?? landingPathFor(me?.isAdmin ?? false), { replace: true });
   }
 
   const submitting = form.formState.isSubmitting;
@@ -65,15 +66,15 @@ function PasswordForm() {
   );
 }
 
-/** Reading A: the passwordless one-time link. */
-function MagicLinkForm() {
+/** Reading A: the passwordless one-time link; it opens `next` when there is one. */
+function MagicLinkForm({ next }: { next: string | null }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<TEmailOnlyRequest>({ resolver: zodResolver(ZEmailOnlyRequest), defaultValues: { email: '' } });
 
   async function onValid(values: TEmailOnlyRequest) {
     const { error } = await authClient.signIn.magicLink({
       email: values.email,
-      callbackURL: `${paths.dashboard.href()}?${LANDING_PARAM}=1`,
+      callbackURL: next ?? `${paths.dashboard.href()}?${LANDING_PARAM}=1`,
       newUserCallbackURL: paths.onboarding.href(),
       errorCallbackURL: paths.login.href(),
     });
@@ -138,6 +139,8 @@ function NoRestaurantNotice({ email }: { email: string }) {
 export default function LoginPage() {
   const [params, setParams] = useSearchParams();
   const me = useMe();
+  // Only a path of this site is followed after sign-in (never another origin).
+  const next = safeReturnPath(params.get(RETURN_PATH_PARAM));
   const reported = useRef(false);
 
   // A magic link that failed comes back here with ?error=…
@@ -146,7 +149,9 @@ export default function LoginPage() {
     if (!error || reported.current) return;
     reported.current = true;
     toastError('Lien invalide ou expiré', undefined, 'Demandez un nouveau lien de connexion.');
-    setParams({}, { replace: true });
+    const rest = new URLSearchParams(params);
+    rest.delete('error');
+    setParams(rest, { replace: true });
   }, [params, setParams]);
 
   return (
@@ -163,13 +168,13 @@ export default function LoginPage() {
       }
     >
       {me.data && me.data.gate === 'no-restaurant' && !me.data.isAdmin ? <NoRestaurantNotice email={me.data.user.email} /> : null}
-      <PasswordForm />
+      <PasswordForm next={next} />
       <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-stone-500" aria-hidden="true">
         <span className="h-px flex-1 bg-stone-200" />
         ou
         <span className="h-px flex-1 bg-stone-200" />
       </div>
-      <MagicLinkForm />
+      <MagicLinkForm next={next} />
     </AuthShell>
   );
 }

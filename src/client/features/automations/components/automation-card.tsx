@@ -22,7 +22,10 @@ import { TestSendDialog } from './test-send-dialog';
 import { VersionsDialog } from './versions-dialog';
 import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 
-function describeDelay(minutes: number): string {
+/** When an automation sends: its own rhythm for the alert (grouped) and the digest (weekly), else its delay. */
+function describeDelay(key: string, minutes: number): string {
+  if (key === 'weekly_digest') return 'Envoi chaque lundi à 9 h';
+  if (key === 'manager_alert_low_rating') return 'Envoi immédiat, puis regroupé : au plus un email toutes les 15 minutes';
   if (minutes === 0) return 'Envoi immédiat';
   if (minutes % 1440 === 0) return `Envoi après ${minutes / 1440} jour${minutes / 1440 > 1 ? 's' : ''}`;
   return `Envoi après ${minutes} minutes`;
@@ -136,7 +139,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
           {active ? 'Actif' : 'En pause'}
         </Badge>
       </div>
-      <p className="text-xs text-stone-500">{describeDelay(automation.delayMinutes)}</p>
+      <p className="text-xs text-stone-500">{describeDelay(automation.key, automation.delayMinutes)}</p>
       <p className="truncate text-sm text-stone-700" title={automation.subject}>
         <span className="text-stone-500">Objet : </span>
         <span data-testid="automation-subject">{automation.subject}</span>

@@ -1,0 +1,124 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { customers, feedbacks, lowRatingAlertItems, visits } from '../db/schema';
+import { formatDateTimeFr } from '../../shared/format';
+import type { TemplateData, TemplateListItem } from '../../shared/rules/email-template';
+import { paths } from '../../shared/paths';
+
+/** One low rating as an alert lists it (decision 036). */
+export type AlertedRating = {
+  feedbackId: string;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+  tableLabel: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  /** The diner's confirmed address (never a claimed one: decision 024). */
+  email: string | null;
+  phone: string | null;
+};
+
+/**
+ * The ratings an alert claimed, oldest first, with what the owner needs to act on each; or the one
+ * feedback of an alert queued by an older version (one email per feedback).
+ */
+export async function readAlertedRatings(db: Db, of: { alertId: string } | { feedbackId: string; restaurantId: string }): Promise<AlertedRating[]> {
+  const where =
+    'alertId' in of
+      ? inArray(feedbacks.id, db.select({ id: lowRatingAlertItems.feedbackId }).from(lowRatingAlertItems).where(eq(lowRatingAlertItems.alertId, of.alertId)))
+      : and(eq(feedbacks.id, of.feedbackId), eq(feedbacks.restaurantId, of.restaurantId));
+  return db
+    .select({
+      feedbackId: feedbacks.id,
+      rating: feedbacks.rating,
+      comment: feedbacks.comment,
+      createdAt: feedbacks.createdAt,
+      tableLabel: visits.tableLabel,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      phone: customers.phone,
+    })
+    .from(feedbacks)
+    .leftJoin(visits, eq(visits.id, feedbacks.visitId))
+    .leftJoin(customers, eq(customers.id, feedbacks.customerId))
+    .where(where)
+    .orderBy(asc(feedbacks.createdAt), asc(feedbacks.id));
+}
+
+const clean = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
+
+/** Who left the rating, as the alert names them: their name, else 'un client anonyme à la table X'. */
+export function dinerWording(rating: Pick<AlertedRating, 'firstName' | 'lastName' | 'tableLabel'>): string {
+  const name = [clean(rating.firstName), clean(rating.lastName)].filter(Boolean).join(' ');
+  if (name) return name;
+  const table = clean(rating.tableLabel);
+  return table ? `un client anonyme à la table ${table}` : 'un client anonyme';
+}
+
+/** How to reach the diner (email, phone), or null: the alert says 'prenez contact' only when there is one. */
+export function contactWording(rating: Pick<AlertedRating, 'email' | 'phone'>): string | null {
+  const parts = [clean(rating.email), clean(rating.phone)].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The link to one review on /avis, absolute (it is followed from a mailbox). */
+export const reviewUrlOf = (publicUrl: string, feedbackId: string) => `${publicUrl.replace(/\/$/, '')}${paths.reviews.href({ feedback: feedbackId })}`;
+
+export function alertListItem(rating: AlertedRating, publicUrl: string): TemplateListItem {
+  return {
+    rating: rating.rating,
+    comment: clean(rating.comment),
+    label: clean(rating.tableLabel),
+    created_at: formatDateTimeFr(rating.createdAt),
+    diner: dinerWording(rating),
+    contact: contactWording(rating),
+    review_url: reviewUrlOf(publicUrl, rating.feedbackId),
+  };
+}
+
+/**
+ * The alert's template data: the list (`low_ratings`), its size, `grouped` when it holds more than one,
+ * and the first rating's fields at the top level (so a template written for one rating still reads
+ * right). Reply-To: the diner's address when every listed rating comes from the same diner with one.
+ */
+export function alertTemplateData(ratings: readonly AlertedRating[], publicUrl: string): { data: TemplateData; replyTo: string | null } {
+  const items = ratings.map((rating) => alertListItem(rating, publicUrl));
+  const first = items[0] ?? {};
+  const emails = new Set(ratings.map((rating) => clean(rating.email)?.toLowerCase() ?? null));
+  const [only] = [...emails];
+  return {
+    data: {
+      ...first,
+      first_name: clean(ratings[0]?.firstName) ?? '',
+      admin_feedback_url: first.review_url ?? null,
+      low_ratings: items,
+      low_rating_count: items.length,
+      grouped: items.length > 1 ? 'oui' : null,
+    },
+    replyTo: emails.size === 1 && only ? only : null,
+  };
+}
+
+/**
+ * Appended to an owner's alert template that does not list the ratings (written before grouping):
+ * a grouped alert must still show every rating it claimed.
+ */
+export const LOW_RATINGS_BLOCK = [
+  '{{#low_ratings}}',
+  '<div style="border-left:3px solid #f59e0b;padding:4px 12px;margin:16px 0">',
+  '<p style="margin:0"><strong>{{rating}}/5</strong> — {{created_at}}{{#label}} — {{label}}{{/label}}</p>',
+  '<p style="margin:4px 0 0">Laissé par {{diner}}</p>',
+  '{{#comment}}<p style="margin:4px 0 0">« {{comment}} »</p>{{/comment}}',
+  '{{#contact}}<p style="margin:4px 0 0">Contact : {{contact}} — prenez contact rapidement pour comprendre ce qui n’a pas fonctionné.</p>{{/contact}}',
+  '<p style="margin:4px 0 0"><a href="{{review_url}}">Voir l’avis</a></p>',
+  '</div>',
+  '{{/low_ratings}}',
+].join('\n');
+
+/** An owner's template with the list added when it has none (before `</body>` in a whole document). */
+export function withRatingsList(html: string): string {
+  if (/\{\{\s*#\s*low_ratings\s*\}\}/.test(html)) return html;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${LOW_RATINGS_BLOCK}\n</body>`) : `${html}\n${LOW_RATINGS_BLOCK}`;
+}

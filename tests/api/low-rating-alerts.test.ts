@@ -1,0 +1,180 @@
+import { eq, isNull, and, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { automations, feedbacks, lowRatingAlertItems } from '../../src/server/db/schema';
+import { insertDefaultAutomations } from '../../src/server/email/default-automations';
+import { ALERT_WINDOW_MS, runLowRatingAlert } from '../../src/server/email/low-rating-alerts';
+import { clock } from '../../src/server/lib/clock';
+import { uniqueEmail } from '../support/factories';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
+import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+
+// The alerts leave through a real SMTP server: their headers (Reply-To) are read as a mail client would.
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
+});
+afterEach(() => clock.reset());
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
+const reviewLinks = (mail: ReceivedMail) => [...String(mail.parsed.html).matchAll(/href="([^"]*\/avis\?feedback=[^"]+)"/g)].map((match) => match[1]);
+const feedbackIdsOf = async (restaurantId: string) =>
+  (await ctx.db.select({ id: feedbacks.id, createdAt: feedbacks.createdAt }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.createdAt)).map((row) => row.id);
+
+async function restaurantWithAlerts(name: string) {
+  const setup = await createDinerRestaurant(ctx, { name });
+  await insertDefaultAutomations(ctx.db, setup.restaurant.id);
+  return setup;
+}
+
+describe('low-rating alerts that do not flood', () => {
+  it('10 low ratings in 5 minutes: one alert at once, then one grouped alert listing the 9 others after 15 minutes', async () => {
+    const start = new Date();
+    clock.freeze(start);
+    const { restaurant, tableQr } = await restaurantWithAlerts('Le Rush');
+    const first = createVisitor(ctx);
+    expect((await first.submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 2, comment: 'Attente interminable' })).status).toBe(200);
+    const immediate = await smtp.waitFor((mail) => mail.envelope.to.includes(restaurant.contactEmail));
+    expect(immediate.parsed.subject).toBe('Avis à surveiller : 2/5 — Le Rush');
+
+    // Nine more within five minutes, from nine diners (one every 30 seconds).
+    for (let index = 0; index < 9; index++) {
+      clock.advance(30_000);
+      const visitor = createVisitor(ctx);
+      const response = await visitor.submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 1 + (index % 3), comment: index % 2 === 0 ? `Commentaire ${index}` : undefined });
+      expect(response.status).toBe(200);
+    }
+    await ctx.waitForIdleQueue();
+    expect(mailsTo(restaurant.contactEmail)).toHaveLength(1);
+
+    // Still inside the window: nothing yet.
+    clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS - 60_000));
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(0);
+
+    clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS));
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(1);
+    const grouped = await smtp.waitFor((mail) => mail.envelope.to.includes(restaurant.contactEmail) && mail !== immediate);
+    expect(grouped.parsed.subject).toBe('9 avis à surveiller — Le Rush');
+
+    const ids = await feedbackIdsOf(restaurant.id);
+    expect(ids).toHaveLength(10);
+    expect(reviewLinks(immediate)).toEqual([`${TEST_PUBLIC_URL}/avis?feedback=${ids[0]}`]);
+    expect(reviewLinks(grouped).sort()).toEqual(ids.slice(1).map((id) => `${TEST_PUBLIC_URL}/avis?feedback=${id}`).sort());
+    const text = String(grouped.parsed.text);
+    expect(text).toContain('9 avis de 3 étoiles ou moins ont été laissés depuis la dernière alerte');
+    expect(text).toContain('« Commentaire 0 »');
+    expect(text).toContain('« Commentaire 8 »');
+    expect(text).toContain('un client anonyme à la table Table 1');
+    // Nine anonymous diners: no contact, nobody to reply to.
+    expect(text).not.toContain('prenez contact');
+    expect(grouped.parsed.replyTo).toBeUndefined();
+
+    await ctx.waitForIdleQueue();
+    expect(mailsTo(restaurant.contactEmail)).toHaveLength(2);
+    const pending = await ctx.db.select().from(lowRatingAlertItems).where(and(eq(lowRatingAlertItems.restaurantId, restaurant.id), isNull(lowRatingAlertItems.alertId)));
+    expect(pending).toEqual([]);
+  });
+
+  it('names an anonymous diner by the table, with no "prenez contact" and no Reply-To', async () => {
+    const { restaurant, tableQr } = await restaurantWithAlerts('Chez Anonyme');
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 3 })).status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    const text = String(mail.parsed.text);
+    expect(text).toContain('Laissé par un client anonyme à la table Table 1');
+    expect(text).not.toContain('prenez contact');
+    expect(text).not.toMatch(/contactez-le|avec lui|Un client \(\)|« »/);
+    expect(mail.parsed.replyTo).toBeUndefined();
+  });
+
+  it('gives the diner’s contact, says to get in touch, and replies to the diner’s email', async () => {
+    const { restaurant } = await restaurantWithAlerts('Chez Contact');
+    const email = uniqueEmail('diner');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email, { firstName: 'Sacha', lastName: 'Martin' });
+    expect((await visitor.submit({ restaurantId: restaurant.id, rating: 1, email, comment: 'Froid' })).status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    const text = String(mail.parsed.text);
+    expect(text).toContain('Laissé par Sacha Martin');
+    expect(text).toContain(`Contact : ${email} — prenez contact rapidement`);
+    expect(mail.parsed.replyTo?.value).toEqual([{ address: email, name: '' }]);
+  });
+
+  it('a grouped alert replies to the diner only when every listed rating is theirs', async () => {
+    const start = new Date();
+    clock.freeze(start);
+    const { restaurant } = await restaurantWithAlerts('Chez Habitué');
+    const email = uniqueEmail('regular');
+    const regular = await createConfirmedVisitor(ctx, restaurant.id, email, { firstName: 'Alex' });
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2 })).status).toBe(200);
+    await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    for (const rating of [1, 3]) {
+      clock.advance(60_000);
+      expect((await regular.submit({ restaurantId: restaurant.id, rating, email })).status).toBe(200);
+    }
+    await ctx.waitForIdleQueue();
+    clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS));
+    await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id });
+    const grouped = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m.parsed.subject === '2 avis à surveiller — Chez Habitué');
+    expect(grouped.parsed.replyTo?.value).toEqual([{ address: email, name: '' }]);
+  });
+
+  it('an owner’s own alert template without the list still lists every grouped rating', async () => {
+    const start = new Date();
+    clock.freeze(start);
+    const { restaurant } = await restaurantWithAlerts('Chez Modèle');
+    await ctx.db
+      .update(automations)
+      .set({ config: { delay_minutes: 0, subject: 'Alerte {{rating}}/5', html: '<p>Bonjour, note {{rating}}/5.</p>' } })
+      .where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'manager_alert_low_rating')));
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2 })).status).toBe(200);
+    const immediate = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    expect(reviewLinks(immediate)).toEqual([]);
+    for (let index = 0; index < 3; index++) {
+      clock.advance(60_000);
+      expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 1, comment: `Liste ${index}` })).status).toBe(200);
+    }
+    await ctx.waitForIdleQueue();
+    clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS));
+    await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id });
+    const grouped = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m !== immediate);
+    expect(reviewLinks(grouped)).toHaveLength(3);
+    expect(String(grouped.parsed.text)).toContain('« Liste 2 »');
+  });
+
+  it('under a rush of parallel decisions (as from two instances), every low rating is alerted exactly once', async () => {
+    const start = new Date();
+    clock.freeze(start);
+    const { restaurant } = await createDinerRestaurant(ctx, { name: 'Chez Concurrence' });
+    const rows = await ctx.db
+      .insert(feedbacks)
+      .values(Array.from({ length: 12 }, (_, index) => ({ restaurantId: restaurant.id, rating: 1 + (index % 3), createdAt: new Date(start.getTime() + index) })))
+      .returning({ id: feedbacks.id });
+    const deps = { db: ctx.db, boss: ctx.deps.boss };
+    const first = await Promise.all(rows.map((row) => runLowRatingAlert(deps, { restaurantId: restaurant.id, feedbackId: row.id })));
+    // Replayed jobs (a retry, a second instance) change nothing.
+    const replay = await Promise.all(rows.map((row) => runLowRatingAlert(deps, { restaurantId: restaurant.id, feedbackId: row.id })));
+    const alerts = first.filter((result) => result.alertId);
+    expect(alerts).toHaveLength(1);
+    expect(replay.filter((result) => result.alertId)).toEqual([]);
+    // The end of the window claims the rest; one flush job was queued for it, whatever the number of ratings.
+    const flushes = await queryRows<{ count: number | string }>(
+      ctx.db,
+      sql`select count(*) as count from pgboss.job where name = 'alerts.low-rating' and data->>'restaurantId' = ${restaurant.id} and data->>'feedbackId' is null`,
+    );
+    expect(Number(flushes[0].count)).toBe(1);
+    clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS));
+    const flushed = await Promise.all([1, 2, 3].map(() => runLowRatingAlert(deps, { restaurantId: restaurant.id, feedbackId: null })));
+    expect(flushed.filter((result) => result.alertId)).toHaveLength(1);
+    expect(alerts[0].claimed + flushed.reduce((sum, result) => sum + result.claimed, 0)).toBe(12);
+    const items = await ctx.db.select().from(lowRatingAlertItems).where(eq(lowRatingAlertItems.restaurantId, restaurant.id));
+    expect(items).toHaveLength(12);
+    expect(new Set(items.map((item) => item.alertId)).size).toBe(2);
+    expect(items.every((item) => item.alertId !== null)).toBe(true);
+  });
+});
