@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automations } from '../../src/server/db/schema';
+import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../src/server/email/default-automations';
+import { emailButton } from '../../src/server/email/layout';
+import { createRestaurant } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+/**
+ * Migration 0012's hand-written part (decisions 036, 037), run again on restaurants shaped as before it:
+ * the previous default alert (untouched, or edited by its owner) and no weekly digest. Its own database.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ startWorkers: false });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const paragraph = (text: string) => `<p>${text}</p>`;
+/** The alert every restaurant got before grouping (the previous default, word for word). */
+const PREVIOUS_ALERT = {
+  delay_minutes: 0,
+  subject: 'Avis à surveiller : {{rating}}/5 — {{restaurant_name}}',
+  html: [
+    paragraph('Bonjour,'),
+    paragraph('Un client{{#first_name}} ({{first_name}}){{/first_name}} vient de laisser une note de {{rating}}/5 le {{created_at}}.'),
+    '{{#comment}}',
+    paragraph('Son commentaire : « {{comment}} »'),
+    '{{/comment}}',
+    paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
+    emailButton('{{admin_feedback_url}}', 'Voir sa fiche client'),
+  ].join('\n'),
+};
+
+function customStatements(): string[] {
+  const file = readFileSync(new URL('../../drizzle/0012_low_rating_alerts.sql', import.meta.url), 'utf8');
+  return file
+    .slice(file.indexOf('-- custom:'))
+    .split('--> statement-breakpoint')
+    .map((statement) => statement.replace(/^--.*$/gm, '').trim())
+    .filter(Boolean);
+}
+
+async function restaurantAsBefore(alertConfig: typeof PREVIOUS_ALERT) {
+  const restaurant = await createRestaurant(ctx);
+  await insertDefaultAutomations(ctx.db, restaurant.id);
+  await ctx.db.delete(automations).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'weekly_digest')));
+  await ctx.db.update(automations).set({ config: alertConfig }).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'manager_alert_low_rating')));
+  return restaurant;
+}
+
+const automationOf = async (restaurantId: string, key: string) =>
+  (await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, key))))[0];
+
+describe('migration 0012 on restaurants made before grouped alerts and the digest', () => {
+  it('moves an untouched alert to the new default, keeps an edited one, and gives every restaurant the digest, active', async () => {
+    const untouched = await restaurantAsBefore(PREVIOUS_ALERT);
+    const edited = await restaurantAsBefore({ ...PREVIOUS_ALERT, html: `${PREVIOUS_ALERT.html}<p>Merci !</p>` });
+    const noAutomations = await createRestaurant(ctx);
+
+    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+    // Run twice (a retried deploy): nothing changes the second time.
+    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+
+    const newAlert = DEFAULT_AUTOMATIONS.find((automation) => automation.key === 'manager_alert_low_rating')!;
+    const digest = DEFAULT_AUTOMATIONS.find((automation) => automation.key === 'weekly_digest')!;
+    expect((await automationOf(untouched.id, 'manager_alert_low_rating')).config).toEqual(newAlert.config);
+    expect((await automationOf(edited.id, 'manager_alert_low_rating')).config.html).toContain('Merci !');
+    for (const restaurant of [untouched, edited]) {
+      expect(await automationOf(restaurant.id, 'weekly_digest')).toMatchObject({ status: 'active', name: digest.name, config: digest.config });
+    }
+    // A restaurant without automations gets all the defaults when /automations first opens (as before).
+    expect(await automationOf(noAutomations.id, 'weekly_digest')).toBeUndefined();
+  });
+});
