@@ -17,6 +17,8 @@ export const TEMPLATE_VARIABLES = [
   { name: 'label', description: 'Table ou QR' },
   { name: 'created_at', description: 'Date de l’avis' },
   { name: 'admin_feedback_url', description: 'Lien vers l’avis dans ReFeed' },
+  { name: 'restaurant_url', description: 'Lien vers la page du restaurant (avis et points)' },
+  { name: 'reward_date', description: 'Date de la récompense' },
 ] as const;
 
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number]['name'];
@@ -78,7 +80,10 @@ export function renderSubject(template: string, data: TemplateData): string {
   return Mustache.render(template, data, {}, { escape: (value: unknown) => String(value).replace(/[\r\n]+/g, ' ') });
 }
 
-/** Sample values for previews and test sends. */
+/**
+ * Sample diner values for previews and test sends. The links into the app (restaurant_url,
+ * admin_feedback_url) are made from the server's PUBLIC_URL (email/sample-data.ts), never written here.
+ */
 export const SAMPLE_TEMPLATE_DATA: TemplateData = {
   first_name: 'Camille',
   google_url: 'https://g.page/r/exemple/review',
@@ -87,8 +92,8 @@ export const SAMPLE_TEMPLATE_DATA: TemplateData = {
   points_added: 20,
   balance: 120,
   reward_name: 'Dessert offert',
+  reward_date: '24 novembre 2026',
   offer_text: 'Un café offert sur présentation de cet email',
   label: 'Table 4',
-  created_at: '24 novembre 2026',
-  admin_feedback_url: 'https://app.refeed.fr/dashboard',
+  created_at: '24 novembre 2026 à 20:15',
 };
