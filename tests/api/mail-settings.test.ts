@@ -39,8 +39,13 @@ describe('the production start', () => {
       expect(output).toContain('ReFeed is running at https://app.example.fr');
       expect(output).toContain('warning: MAIL_FROM est l’expéditeur par défaut');
       // The structured log (pino, JSON lines) carries the same warnings at level warn (40).
-      const logged = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
-      expect(logged.filter((entry) => entry.level === 40 && /^(MAIL_FROM|DKIM)/.test(entry.msg))).toHaveLength(2);
+      const warned = () =>
+        output
+          .split('\n')
+          .filter((line) => line.startsWith('{') && line.endsWith('}'))
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .filter((entry) => entry.level === 40 && /^(MAIL_FROM|DKIM)/.test(entry.msg)).length;
+      await expect.poll(warned, { timeout: 10_000, interval: 100 }).toBe(2);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
