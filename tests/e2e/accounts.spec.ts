@@ -381,6 +381,8 @@ describe('onboarding and route memory', () => {
     await page.getByLabel('Email professionnel').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
     await page.goto(linkIn(await waitForMail(email, 'Votre lien de connexion ReFeed'), '/api/auth/magic-link/verify'));
+    // An account without a restaurant is offered the wizard (a magic link no longer creates accounts).
+    await page.getByRole('link', { name: 'Créer mon restaurant' }).click();
     await poll(() => pathname(page)).toBe('/onboarding');
     await poll(() => page.getByLabel('Email du responsable').inputValue()).toBe(email);
     await saveScreenshot(page, 'accounts-onboarding-step1-phone');
