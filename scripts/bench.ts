@@ -181,6 +181,8 @@ const serverEnv: NodeJS.ProcessEnv = {
   DATABASE_URL: databaseUrl,
   PORT: String(port),
   PUBLIC_URL: base,
+  // A loopback run without TLS: production would refuse this http address otherwise.
+  ALLOW_HTTP_PUBLIC_URL: '1',
   AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
   LOG_LEVEL: 'warn',
   // Each simulated phone names itself in X-Forwarded-For, as one load balancer would.

@@ -114,6 +114,7 @@ const env = parseEnv({
   DATA_DIR: dataDir,
   DATABASE_URL: mode === 'pgbench' ? process.env.DATABASE_URL : '',
   PUBLIC_URL: 'http://127.0.0.1:3000',
+  ALLOW_HTTP_PUBLIC_URL: '1',
   AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01',
   LOG_LEVEL: 'silent',
   TRUST_PROXY: '1',

@@ -24,6 +24,8 @@ export async function startDemoServer(): Promise<DemoServer> {
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: base,
+    // A loopback run without TLS: production would refuse this http address otherwise.
+    ALLOW_HTTP_PUBLIC_URL: '1',
     AUTH_SECRET: 'demo-server-secret-demo-server-secret-0123',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
@@ -163,6 +163,16 @@ export function createAuth(deps: AuthDeps) {
     return true;
   }
 
+  /** Whether an account exists with this address (compared as better-auth stores it, lower-case). */
+  async function hasAccount(email: string): Promise<boolean> {
+    const [found] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+      .limit(1);
+    return !!found;
+  }
+
   return betterAuth({
     appName: 'ReFeed',
     baseURL: env.PUBLIC_URL,
@@ -200,7 +210,11 @@ export function createAuth(deps: AuthDeps) {
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_EXPIRES_IN_SECONDS,
+        // A link never creates an account: accounts come from sign-up, with their restaurant.
+        disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
+          // No account, no mail: /login cannot be used to mail strangers. The answer on screen is the same.
+          if (!(await hasAccount(email))) return;
           await sendAuthMail(deps, 'magic_link', email, { url }, MAGIC_LINK_EXPIRES_IN_SECONDS);
         },
       }),

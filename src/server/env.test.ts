@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { describeDatabase, EnvError, parseEnv } from './env';
+import { DEFAULT_MAIL_FROM, describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -60,6 +60,39 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...production, MAIL_MODE: 'outbox' }).MAIL_MODE).toBe('outbox');
     expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example.fr:587' }).SMTP_URL).toBe('smtp://mail.example.fr:587');
     expect(() => parseEnv({ DATA_DIR: freshDir(), MAIL_MODE: 'smtp' })).toThrow(/MAIL_MODE: smtp needs SMTP_URL/);
+  });
+
+  it('refuses an http PUBLIC_URL in production in one line, unless ALLOW_HTTP_PUBLIC_URL=1 says it is an internal test', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: freshDir(), AUTH_SECRET: 'x'.repeat(40), MAIL_MODE: 'outbox' };
+    let message = '';
+    try {
+      parseEnv({ ...production, PUBLIC_URL: 'http://app.example.fr' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split('\n').filter((line) => line.includes('PUBLIC_URL'))).toEqual([
+      '  - PUBLIC_URL: must be an https:// address in production (links and List-Unsubscribe in emails use it); set ALLOW_HTTP_PUBLIC_URL=1 only for an internal test',
+    ]);
+    expect(() => parseEnv({ ...production, PUBLIC_URL: 'http://127.0.0.1:3000' })).toThrow(/PUBLIC_URL: must be an https/);
+    expect(parseEnv({ ...production, PUBLIC_URL: 'http://127.0.0.1:3000', ALLOW_HTTP_PUBLIC_URL: '1' }).PUBLIC_URL).toBe('http://127.0.0.1:3000');
+    expect(parseEnv({ ...production, PUBLIC_URL: 'https://app.example.fr/' }).PUBLIC_URL).toBe('https://app.example.fr');
+    // Development keeps its http default.
+    expect(parseEnv({ DATA_DIR: freshDir(), PUBLIC_URL: 'http://localhost:5173' }).PUBLIC_URL).toBe('http://localhost:5173');
+  });
+
+  it('warns in production when the sender is the default one or DKIM is unset, and not once both are set', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: freshDir(), AUTH_SECRET: 'x'.repeat(40), MAIL_MODE: 'outbox', PUBLIC_URL: 'https://app.example.fr' };
+    const bare = mailSettingWarnings(parseEnv(production));
+    expect(parseEnv(production).MAIL_FROM).toBe(DEFAULT_MAIL_FROM);
+    expect(bare).toHaveLength(2);
+    expect(bare[0]).toMatch(/^MAIL_FROM est l’expéditeur par défaut/);
+    expect(bare[1]).toMatch(/^DKIM n’est pas configuré/);
+    const dkim = { DKIM_DOMAIN: 'example.fr', DKIM_SELECTOR: 'mail', DKIM_PRIVATE_KEY: 'key' };
+    expect(mailSettingWarnings(parseEnv({ ...production, ...dkim }))).toEqual([bare[0]]);
+    expect(mailSettingWarnings(parseEnv({ ...production, MAIL_FROM: 'Chez Zoé <bonjour@example.fr>' }))).toEqual([bare[1]]);
+    expect(mailSettingWarnings(parseEnv({ ...production, ...dkim, MAIL_FROM: 'Chez Zoé <bonjour@example.fr>' }))).toEqual([]);
+    // Outside production nothing is sent for real: no warning.
+    expect(mailSettingWarnings(parseEnv({ DATA_DIR: freshDir() }))).toEqual([]);
   });
 
   it('treats empty values as unset', () => {

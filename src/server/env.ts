@@ -3,6 +3,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The default sender: mail from it reads as unconfigured and lands in spam. */
+export const DEFAULT_MAIL_FROM = 'ReFeed <no-reply@refeed.local>';
+
 /**
  * The only reader of process.env. Parsed once; a bad variable stops the start with a list of
  * every problem. Nothing else in the code base may touch process.env.
@@ -12,6 +15,8 @@ const ZEnv = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    /** 1: production accepts an http PUBLIC_URL (an internal test without TLS); otherwise it must be https. */
+    ALLOW_HTTP_PUBLIC_URL: z.enum(['0', '1']).default('0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -23,7 +28,7 @@ const ZEnv = z
       .optional(),
     /** outbox: keep mails in the database (read at /dev/mailbox outside production). Production must say so explicitly. */
     MAIL_MODE: z.enum(['smtp', 'outbox']).optional(),
-    MAIL_FROM: z.string().min(3).default('ReFeed <no-reply@refeed.local>'),
+    MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
     DKIM_DOMAIN: z.string().optional(),
     DKIM_SELECTOR: z.string().optional(),
     DKIM_PRIVATE_KEY: z.string().optional(),
@@ -64,6 +69,13 @@ const ZEnv = z
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_URL && !/^https:\/\//i.test(env.PUBLIC_URL) && env.ALLOW_HTTP_PUBLIC_URL !== '1') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be an https:// address in production (links and List-Unsubscribe in emails use it); set ALLOW_HTTP_PUBLIC_URL=1 only for an internal test',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL && env.MAIL_MODE !== 'outbox') {
       ctx.addIssue({
@@ -112,6 +124,22 @@ function readOrCreateLocalSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * What in the mail settings hurts delivery without stopping the start: the default sender, no DKIM
+ * signature. Production logs them at start and the admin console shows them (decision 042).
+ */
+export function mailSettingWarnings(env: Pick<Env, 'NODE_ENV' | 'MAIL_FROM' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY'>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (env.MAIL_FROM === DEFAULT_MAIL_FROM) {
+    warnings.push('MAIL_FROM est l’expéditeur par défaut (no-reply@refeed.local) : les emails risquent d’arriver en spam. Indiquez une adresse de votre domaine.');
+  }
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR || !env.DKIM_PRIVATE_KEY) {
+    warnings.push('DKIM n’est pas configuré (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY) : les emails ne sont pas signés et risquent d’être refusés ou classés en spam.');
+  }
+  return warnings;
 }
 
 /** Describes the database for logs without ever printing a password. */

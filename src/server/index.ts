@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import path from 'node:path';
 import { createApp } from './app';
 import { startDependencies } from './bootstrap';
-import { describeDatabase, EnvError, parseEnv } from './env';
+import { describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { noteServerUrl } from './lib/server-url';
@@ -22,6 +22,11 @@ async function main(): Promise<void> {
     console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (${outboxWhere})`}`);
     console.log(`  storage: ${deps.storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.join(env.DATA_DIR, 'storage')}`);
     if (env.JOB_WORKERS === 'off') console.log('  jobs: queued here, run by the instances with JOB_WORKERS=on');
+    // Settings that hurt delivery without stopping the start: on the console, in the log, and on the admin console.
+    for (const warning of mailSettingWarnings(env)) {
+      console.warn(`  warning: ${warning}`);
+      logger.warn({ setting: 'mail' }, warning);
+    }
   });
   server.on('error', async (error) => {
     console.error(`Could not listen on port ${env.PORT}: ${error.message}`);

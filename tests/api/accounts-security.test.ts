@@ -232,11 +232,23 @@ describe('magic links', () => {
     expect((await ctx.agent().post('/api/auth/sign-in/email', { email: victim, password: 'Mot-de-passe-pirate-1' })).status).toBe(401);
   });
 
-  it('send a new user to the setup wizard', async () => {
-    const email = uniqueEmail('newcomer');
-    const link = await requestMagicLink(email);
-    const response = await ctx.agent().get(link);
-    expect(response.headers.get('location')).toBe(`${TEST_PUBLIC_URL}/onboarding`);
+  it('to an address with no account: the same answer on screen, no mail, and no account is ever created', async () => {
+    const stranger = uniqueEmail('stranger');
+    const response = await ctx.agent().post('/api/auth/sign-in/magic-link', { email: stranger, callbackURL: '/dashboard', newUserCallbackURL: '/onboarding', errorCallbackURL: '/login' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: true });
+    await ctx.waitForIdleQueue();
+    expect(await ctx.mails(stranger)).toHaveLength(0);
+    expect(await ctx.db.select().from(user).where(eq(user.email, stranger))).toHaveLength(0);
+
+    // A link made for an account deleted since does not bring it back as a new, verified account.
+    const member = await createUser(ctx);
+    const link = await requestMagicLink(member.email);
+    await ctx.db.delete(user).where(eq(user.id, member.id));
+    const opened = await ctx.agent().get(link);
+    expect(opened.status).toBe(302);
+    expect(new URL(opened.headers.get('location')!).pathname).toBe('/login');
+    expect(await ctx.db.select().from(user).where(eq(user.email, member.email))).toHaveLength(0);
   });
 });
 
@@ -332,7 +344,7 @@ describe('rate limits (counted in the database)', () => {
   });
 
   it('limits magic links per email and per IP', async () => {
-    const email = uniqueEmail('magic');
+    const { email } = await createUser(ctx, { email: uniqueEmail('magic') });
     for (let i = 0; i < LIMITS.magicLinkPerEmail.limit; i++) {
       expect((await ctx.agent().post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' }, fromIp(freshIp()))).status).toBe(200);
     }

@@ -69,6 +69,25 @@ describe('/api/automations', () => {
     expect(preview.text).not.toContain('<p>');
   });
 
+  it('lists each subject as diners read it: the restaurant’s name and the sample diner, no raw {{variables}}', async () => {
+    const { agent } = await createSignedInOwner(ctx, { restaurantName: 'Le Zinc' });
+    const list = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    const byKey = new Map(list.map((automation) => [automation.key, automation]));
+    expect(byKey.get('thanks_after_visit')).toMatchObject({ subject: 'Merci pour votre visite ! — {{restaurant_name}}', subjectPreview: 'Merci pour votre visite ! — Le Zinc' });
+    expect(byKey.get('manager_alert_low_rating')?.subjectPreview).toBe('Avis à surveiller : 2/5 — Le Zinc');
+    for (const automation of list) expect(automation.subjectPreview).not.toContain('{{');
+  });
+
+  it('previews the low-rating alert with a low rating and links into this app’s own PUBLIC_URL', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const list = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
+    const alert = list.find((automation) => automation.key === 'manager_alert_low_rating')!;
+    const preview = (await (await agent.get(`/api/automations/${alert.id}/preview`)).json()) as TAutomationPreview;
+    expect(preview.text).toContain('note de 2/5');
+    expect(preview.html).toContain(`href="${ctx.deps.env.PUBLIC_URL}/dashboard"`);
+    expect(preview.html).not.toContain('app.refeed.fr');
+  });
+
   it('refuses a visitor without a session', async () => {
     expect((await ctx.agent().get('/api/automations')).status).toBe(401);
   });

@@ -289,9 +289,9 @@ describe('every diner email honours unsubscribe and carries List-Unsubscribe; no
     const [restaurant] = await ctx.db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId));
     const alert = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
     expect(alert.parsed.headers.has('list-unsubscribe')).toBe(false);
-    expect(alert.parsed.text).toContain('Un client vient de laisser une note de 2/5');
+    expect(alert.parsed.text).toContain('Une note de 2/5 vient d’être laissée le');
     expect(alert.parsed.text).not.toContain('()');
-    expect(alert.parsed.text).not.toContain('Son commentaire');
+    expect(alert.parsed.text).not.toContain('Commentaire :');
   });
 
   it('without a first name: subjects and greetings of the thank-you, reward and nudge read right, each with List-Unsubscribe', async () => {

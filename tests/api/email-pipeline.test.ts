@@ -176,7 +176,7 @@ describe('unsubscribing', () => {
       body: 'List-Unsubscribe=One-Click',
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('Vous êtes désinscrit');
+    expect(await response.text()).toContain('Désinscription confirmée');
     const [after] = await ctx.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(after.unsubscribedAt).toBeInstanceOf(Date);
     expect(after.marketingConsent).toBe(false);

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminAction as adminActionAs, signIn, signUpConfirmed } from './support/accounts';
 import { confirmEmailWithSignUpPassword } from './support/confirm-email';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
-import { linkIn as linkInMail, waitForMail as waitForOutboxMail, type Mail } from './support/mailbox';
+import { linkIn as linkInMail, readMailbox as readOutbox, waitForMail as waitForOutboxMail, type Mail } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
 const admin = inject('e2eAdmin');
+const newcomer = inject('e2eNewcomer');
 const PASSWORD = 'Motdepasse-solide-42';
 
 beforeAll(async () => {
@@ -357,13 +358,31 @@ describe('the pending page', () => {
 });
 
 describe('onboarding and route memory', () => {
+  it('sends no magic link to an address without an account, with the same answer on screen', async () => {
+    const stranger = uniqueEmail('stranger');
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email professionnel').fill(stranger);
+    await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await poll(() => page.getByText('Nous vous avons envoyé un lien magique pour vous connecter').count()).toBeGreaterThan(0);
+    // The request decided before answering: a known address asked after it gets its mail, the stranger none.
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Email professionnel').fill(owner.email);
+    const before = (await readOutbox(baseUrl, owner.email)).length;
+    await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
+    await expect.poll(async () => (await readOutbox(baseUrl, owner.email)).length, { timeout: 20_000, interval: 200 }).toBe(before + 1);
+    expect(await readOutbox(baseUrl, stranger)).toEqual([]);
+  });
+
   it('creates a restaurant for a magic-link newcomer, shows the QR, then the gate shows /pending', async () => {
-    const email = uniqueEmail('newcomer');
+    const email = newcomer.email;
     const page = await browser.newPage(PHONE);
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('Email professionnel').fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien magique' }).click();
     await page.goto(linkIn(await waitForMail(email, 'Votre lien de connexion ReFeed'), '/api/auth/magic-link/verify'));
+    // An account without a restaurant is offered the wizard (a magic link no longer creates accounts).
+    await page.getByRole('link', { name: 'Créer mon restaurant' }).click();
     await poll(() => pathname(page)).toBe('/onboarding');
     await poll(() => page.getByLabel('Email du responsable').inputValue()).toBe(email);
     await saveScreenshot(page, 'accounts-onboarding-step1-phone');

@@ -39,16 +39,20 @@ describe('/automations', () => {
     const page = await signInDemoOwner(DESKTOP);
     const card = await openAutomations(page);
     const subjectLine = card.getByTestId('automation-subject');
+    // The list shows the subject as diners read it: the restaurant's name, no raw {{variables}}.
     const before = (await subjectLine.textContent())!;
-    expect(before.length).toBeGreaterThan(0);
-    const edited = `Merci {{first_name}} (essai ${randomBytes(2).toString('hex')})`;
+    expect(before).toContain('Chez Demo');
+    expect(before).not.toContain('{{');
+    const essai = `essai ${randomBytes(2).toString('hex')}`;
+    const edited = `Merci {{first_name}} (${essai})`;
 
     await card.getByRole('button', { name: 'Modifier' }).click();
     const dialog = page.getByRole('dialog');
+    const beforeTemplate = await dialog.getByLabel('Objet').inputValue();
     await dialog.getByLabel('Objet').fill(edited);
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await toast(page, 'Automation mise à jour').waitFor();
-    await expect.poll(() => subjectLine.textContent()).toBe(edited);
+    await expect.poll(() => subjectLine.textContent()).toBe(`Merci Camille (${essai})`);
 
     await card.getByRole('button', { name: 'Versions' }).click();
     const versions = page.getByRole('dialog');
@@ -58,13 +62,13 @@ describe('/automations', () => {
     expect(await versions.getByTestId('version-subject').textContent()).toBe(edited);
     expect(await versions.locator('iframe').getAttribute('sandbox')).toBe('');
     await versions.getByTestId('automation-version').nth(1).click();
-    expect(await versions.getByTestId('version-subject').textContent()).toBe(before);
+    expect(await versions.getByTestId('version-subject').textContent()).toBe(beforeTemplate);
     await versions.getByRole('button', { name: 'Restaurer cette version' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restaurer' }).click();
     await toast(page, 'Version restaurée').waitFor();
     await expect.poll(() => subjectLine.textContent()).toBe(before);
     // The restore is itself a new version, now the current one.
-    await expect.poll(async () => await versions.getByTestId('version-subject').textContent()).toBe(before);
+    await expect.poll(async () => await versions.getByTestId('version-subject').textContent()).toBe(beforeTemplate);
     await versions.getByRole('button', { name: 'Version actuelle' }).waitFor();
   });
 
@@ -176,7 +180,7 @@ describe('/automations', () => {
     const diner = await browser.newPage(PHONE);
     await diner.goto(link!);
     await diner.getByRole('button', { name: 'Me désinscrire' }).click();
-    await diner.getByText('Vous êtes désinscrit').first().waitFor();
+    await diner.getByText('Désinscription confirmée').first().waitFor();
     expect(new URL(diner.url()).pathname.startsWith('/u/')).toBe(true);
   });
 });

@@ -80,6 +80,7 @@ export async function createOutageServer(bundleDir: string, databaseUrl: string)
           NODE_ENV: 'production',
           PORT: String(port),
           PUBLIC_URL: base,
+          ALLOW_HTTP_PUBLIC_URL: '1',
           DATA_DIR: dataDir,
           DATABASE_URL: databaseUrl,
           AUTH_SECRET: 'outage-test-secret-outage-test-secret-01',

@@ -114,6 +114,8 @@ export async function createTestContext(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // In-process requests have no socket: tests name the client with X-Forwarded-For, as one proxy would.
     TRUST_PROXY: '1',
+    // The tests' origin is http; a test in production mode is an internal test without TLS.
+    ALLOW_HTTP_PUBLIC_URL: '1',
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);

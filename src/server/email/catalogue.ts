@@ -42,6 +42,15 @@ export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<Autom
  */
 export const DINER_TEMPLATES: ReadonlySet<string> = new Set<string>(AUTOMATION_TEMPLATE_KEYS.filter((key) => !RESTAURANT_ADDRESSED_TEMPLATES.has(key)));
 
+/** System emails an owner may answer: their Reply-To is the support address (SUPPORT_EMAIL). */
+export const SUPPORT_REPLY_TEMPLATES: ReadonlySet<string> = new Set<SystemTemplateKey>([
+  'welcome_onboarding',
+  'account_approved',
+  'account_rejected',
+  'account_suspended',
+  'account_reactivated',
+]);
+
 /** Templates about leaving a public review: without a valid review link they are not sent (decision 025). */
 export const REVIEW_LINK_TEMPLATES: ReadonlySet<string> = new Set<AutomationTemplateKey>(['review_nudge_3d']);
 
@@ -60,9 +69,9 @@ export const SKIP_REASONS = {
   automationMissing: 'Automation absente',
   noAddress: 'Adresse email absente',
   noConsent: 'Pas de consentement marketing',
-  unsubscribed: 'Client désinscrit',
+  unsubscribed: 'Adresse désinscrite',
   noReviewLink: 'Pas de lien d’avis Google : relance non envoyée',
-  cameBack: 'Client revenu depuis : relance reportée',
+  cameBack: 'Nouvelle visite depuis : relance reportée',
   alreadySent: 'Déjà envoyé',
   inProgress: 'Déjà en cours d’envoi',
   unknownAfterCrash: 'Envoi interrompu précédemment : non renvoyé pour éviter un doublon',

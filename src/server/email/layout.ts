@@ -16,34 +16,60 @@ export type EmailFrame = {
 
 const FONT = "font-family:Arial,Helvetica,sans-serif";
 
+/** The content width of every email, in pixels. */
+export const EMAIL_WIDTH = 560;
+
 /**
- * The shared frame of every email: one 560-pixel column built from tables with inline styles, the
- * layout Gmail, Outlook and Apple Mail all render the same; it narrows to the screen on a phone.
+ * The shared frame of every email: one 560-pixel column built from tables with inline styles and hex
+ * colours, the layout Gmail, Outlook and Apple Mail all render the same; it narrows to the screen on a
+ * phone. Classic Outlook for Windows (Word's engine) ignores max-width: its conditional comments give it
+ * a fixed 560-pixel table instead, and its 96-dpi setting keeps the sizes as written.
  */
 export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string {
   const brand = escapeHtml(frame.brandName ?? 'ReFeed');
   const logo = frame.logoUrl && /^https:\/\//.test(frame.logoUrl)
-    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="" width="56" height="56" style="display:block;margin:0 auto 8px;border:0;border-radius:12px;width:56px;height:56px;object-fit:cover">`
+    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="Logo ${brand}" width="56" height="56" style="display:block;margin:0 auto 8px;border:0;border-radius:12px;width:56px;height:56px;object-fit:cover">`
     : '';
   const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
   return `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title></head>
+<html lang="fr" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title>
+<!--[if mso]><noscript><xml><o:OfficeDocumentSettings><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml></noscript><![endif]-->
+</head>
 <body style="margin:0;padding:0;background-color:#f6f5f2;-webkit-text-size-adjust:100%">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f6f5f2">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="#f6f5f2" style="background-color:#f6f5f2">
 <tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;width:100%">
+<!--[if mso]><table role="presentation" width="${EMAIL_WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td width="${EMAIL_WIDTH}"><![endif]-->
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:${EMAIL_WIDTH}px;width:100%">
 <tr><td align="center" style="padding:0 0 16px;${FONT};font-size:20px;font-weight:bold;color:#c2410c">${logo}${brand}</td></tr>
-<tr><td style="background-color:#ffffff;border-radius:12px;padding:24px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${bodyHtml}</td></tr>
+<tr><td bgcolor="#ffffff" style="background-color:#ffffff;border-radius:12px;padding:24px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${bodyHtml}</td></tr>
 <tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#6b7280;text-align:center">${frame.footerHtml ?? ''}<p style="margin:8px 0 0">${signature}</p></td></tr>
 </table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
 </table>
 </body></html>`;
 }
 
-/** A call-to-action button that survives email clients (a padded link in a table cell). */
+/**
+ * A call-to-action button that survives email clients, Outlook included: the padding and the colour are
+ * on the table cell (Outlook ignores an inline link's padding), the link fills it elsewhere. No comment
+ * or VML inside, so it survives the template sanitiser and render.ts can drop it when its link is empty.
+ */
 export function emailButton(href: string, label: string): string {
-  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td style="background-color:#c2410c;border-radius:8px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;${FONT};font-size:16px;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></td></tr></table>`;
+  return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td align="center" bgcolor="#c2410c" style="background-color:#c2410c;border-radius:8px;padding:12px 20px"><a href="${escapeHtml(href)}" style="display:inline-block;${FONT};font-size:16px;line-height:20px;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></td></tr></table>`;
+}
+
+/** The sign-off of the emails ReFeed writes (account, decisions, links). */
+export function emailClosing(signOff = 'L’équipe ReFeed'): string {
+  return `<p style="margin:24px 0 0">À bientôt,<br>${escapeHtml(signOff)}</p>`;
+}
+
+/**
+ * Text whose line breaks matter (a refusal reason, a comment), escaped, its lines joined by <br>:
+ * Outlook for Windows ignores white-space:pre-line and would run the lines together.
+ */
+export function preLineHtml(text: string): string {
+  return escapeHtml(text.replace(/\r\n?/g, '\n').trim()).replace(/\n/g, '<br>');
 }
 
 /** True when the HTML is a whole document (e.g. from the visual editor) rather than a body fragment. */

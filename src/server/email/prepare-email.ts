@@ -4,14 +4,17 @@ import { prepareFixedRead, type Db } from '../db/client';
 import { automations } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clock } from '../lib/clock';
-import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
+import type { TemplateData } from '../../shared/rules/email-template';
+import { formatDateFr } from '../../shared/format';
+import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
-import { canonicalTemplate, DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES, RESTAURANT_ADDRESSED_TEMPLATES, REVIEW_LINK_TEMPLATES, SKIP_REASONS } from './catalogue';
-import { renderAutomationEmail, renderSystemEmail, unsubscribeFooter } from './render';
+import { canonicalTemplate, DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES, RESTAURANT_ADDRESSED_TEMPLATES, REVIEW_LINK_TEMPLATES, SKIP_REASONS, SUPPORT_REPLY_TEMPLATES } from './catalogue';
+import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
 import { DEFAULT_AUTOMATIONS } from './default-automations';
+import { sampleEmailData } from './sample-data';
 import { alertTemplateData, readAlertedRatings, withRatingsList, type AlertedRating } from './low-rating-alert-data';
 import { readWeeklyDigest } from './weekly-digest-data';
 import { type SendEmailPayload } from './email-request';
@@ -24,7 +27,16 @@ export type Prepared =
   | { kind: 'send'; mail: OutgoingMail };
 
 type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
-type LoadedCustomer = { email: string | null; firstName: string | null; points: number; marketingConsent: boolean; unsubscribed: boolean; lastVisitMs: number | null };
+type LoadedCustomer = {
+  email: string | null;
+  firstName: string | null;
+  points: number;
+  marketingConsent: boolean;
+  unsubscribed: boolean;
+  lastVisitMs: number | null;
+  /** The newest reward unlocked and not yet used, if any (the day-30 email names it). */
+  pendingReward: string | null;
+};
 type LoadedAutomation = Pick<typeof automations.$inferSelect, 'status' | 'config'>;
 
 type EmailContextRow = {
@@ -42,6 +54,7 @@ type EmailContextRow = {
   marketing_consent: boolean | null;
   unsubscribed: boolean | null;
   last_visit_ms: number | null;
+  pending_reward: string | null;
 };
 
 /**
@@ -53,7 +66,9 @@ const readEmailContext = prepareFixedRead<EmailContextRow>(
   sql`select r.id as restaurant_id, r.name, r.contact_email, r.logo_url, r.google_review_url,
              a.status as automation_status, a.config as automation_config,
              c.id as customer_id, c.email as customer_email, c.first_name, c.points, c.marketing_consent,
-             c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms
+             c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms,
+             (select cr.label from customer_rewards cr where cr.customer_id = c.id and cr.status = 'pending'
+               order by cr.created_at desc limit 1) as pending_reward
       from restaurants r
       left join automations a on a.restaurant_id = r.id and a.key = ${sql.placeholder('automationKey')}
       left join customers c on c.id = ${sql.placeholder('customerId')} and c.restaurant_id = r.id
@@ -83,6 +98,7 @@ async function loadEmailContext(
           marketingConsent: row.marketing_consent === true,
           unsubscribed: row.unsubscribed === true,
           lastVisitMs: row.last_visit_ms,
+          pendingReward: row.pending_reward,
         }
       : null,
   };
@@ -106,7 +122,8 @@ function prepareAutomationEmail(
   const automation = saved ?? (fallback ? { status: 'active' as const, config: fallback.config } : undefined);
   const toRestaurant = RESTAURANT_ADDRESSED_TEMPLATES.has(template);
   const to = payload.to ?? (toRestaurant ? restaurant.contactEmail : customer?.email) ?? null;
-  const subjectForLog = automation?.config.subject ?? template;
+  // The owner's last sends show the subject as the diner would have read it, not its {{variables}}.
+  const subjectForLog = automation ? renderAutomationSubject(automation.config.subject, { restaurant_name: restaurant.name, first_name: customer?.firstName ?? '' }) : template;
   const skip = (reason: string): Prepared => ({ kind: 'skip', reason, to: to ?? '', subject: subjectForLog });
   if (!automation) return skip(SKIP_REASONS.automationMissing);
   if (!payload.test && automation.status !== 'active') return skip(SKIP_REASONS.automationPaused);
@@ -129,7 +146,7 @@ function prepareAutomationEmail(
 
   const publicUrl = deps.env.PUBLIC_URL;
   const data: TemplateData = payload.test
-    ? { ...SAMPLE_TEMPLATE_DATA, restaurant_name: restaurant.name, google_url: reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url }
+    ? sampleEmailData(template, { id: restaurant.id, name: restaurant.name, reviewUrl }, publicUrl)
     : {
         restaurant_name: restaurant.name,
         first_name: customer?.firstName ?? '',
@@ -139,7 +156,10 @@ function prepareAutomationEmail(
         rating: payload.data.rating ?? null,
         comment: payload.data.comment ?? null,
         points_added: payload.data.points_added ?? 0,
-        reward_name: payload.data.reward_name ?? null,
+        // The reward of a reward email, else (the day-30 email) the one waiting for the diner.
+        reward_name: payload.data.reward_name ?? customer?.pendingReward ?? null,
+        reward_date: payload.data.reward_date ?? (template === 'reward_unlocked' ? formatDateFr(clock.now()) : null),
+        restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,
         offer_text: payload.data.offer_text ?? null,
         label: payload.data.label ?? null,
         created_at: payload.data.created_at ?? null,
@@ -230,9 +250,15 @@ function prepareFoundEmail(
     env: deps.env,
   });
   const fromRestaurant = payload.template === 'link_email_confirmation' && restaurant;
+  // The owner's answer to a welcome or a decision reaches the team, not the no-reply sender.
+  const toSupport = SUPPORT_REPLY_TEMPLATES.has(payload.template);
   return {
     kind: 'send',
-    mail: { to: payload.to, ...rendered, ...(fromRestaurant ? { fromName: restaurant.name, replyTo: restaurant.contactEmail } : {}) },
+    mail: {
+      to: payload.to,
+      ...rendered,
+      ...(fromRestaurant ? { fromName: restaurant.name, replyTo: restaurant.contactEmail } : toSupport ? { replyTo: deps.env.SUPPORT_EMAIL } : {}),
+    },
   };
 }
 

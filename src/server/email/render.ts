@@ -79,6 +79,11 @@ function tidySubject(subject: string): string {
   return trimmed.charAt(0).toLocaleUpperCase('fr-FR') + trimmed.slice(1);
 }
 
+/** An automation's subject as its recipient reads it: variables filled, empty ones tidied away. */
+export function renderAutomationSubject(subject: string, data: TemplateData): string {
+  return tidySubject(tidyEmptyVariables(renderSubject(subject, data)));
+}
+
 /**
  * A link whose address rendered empty (an owner's template with {{google_url}} while the restaurant has
  * no review link) would open the mail itself or nothing: the button around it (email/layout.ts's table)
@@ -100,7 +105,7 @@ export function renderAutomationEmail(
   data: TemplateData,
   frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
 ): RenderedEmail {
-  const subject = tidySubject(tidyEmptyVariables(renderSubject(template.subject, data)));
+  const subject = renderAutomationSubject(template.subject, data);
   // Sanitised again at send: a template saved before the allowlist (decision 028) reaches nobody as it was.
   const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(sanitizeEmailHtmlCached(template.html), data)));
   const html = isWholeDocument(body)

@@ -37,6 +37,8 @@ export const TEMPLATE_VARIABLES = [
   { name: 'rewards_redeemed', description: 'Bilan : récompenses remises' },
   { name: 'emails_sent', description: 'Bilan : emails envoyés' },
   { name: 'dashboard_url', description: 'Lien vers le tableau de bord' },
+  { name: 'restaurant_url', description: 'Lien vers la page du restaurant (avis et points)' },
+  { name: 'reward_date', description: 'Date de la récompense' },
 ] as const;
 
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number]['name'];
@@ -101,7 +103,10 @@ export function renderSubject(template: string, data: TemplateData): string {
   return Mustache.render(template, data, {}, { escape: (value: unknown) => String(value).replace(/[\r\n]+/g, ' ') });
 }
 
-/** Sample values for previews and test sends. */
+/**
+ * Sample diner values for previews and test sends. The links into the app (restaurant_url,
+ * admin_feedback_url) are made from the server's PUBLIC_URL (email/sample-data.ts), never written here.
+ */
 export const SAMPLE_TEMPLATE_DATA: TemplateData = {
   first_name: 'Camille',
   google_url: 'https://g.page/r/exemple/review',
@@ -110,9 +115,10 @@ export const SAMPLE_TEMPLATE_DATA: TemplateData = {
   points_added: 20,
   balance: 120,
   reward_name: 'Dessert offert',
+  reward_date: '24 novembre 2026',
   offer_text: 'Un café offert sur présentation de cet email',
   label: 'Table 4',
-  created_at: '24 novembre 2026',
+  created_at: '24 novembre 2026 à 20:15',
   admin_feedback_url: 'https://app.refeed.fr/dashboard',
   diner: 'Camille',
   contact: 'camille@example.com',

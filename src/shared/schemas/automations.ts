@@ -81,6 +81,8 @@ export type TAutomation = {
   description: string | null;
   status: 'active' | 'inactive';
   subject: string;
+  /** The subject as diners read it: rendered with the restaurant's name and the sample diner (no raw {{variables}}). */
+  subjectPreview: string;
   html: string;
   delayMinutes: number;
   /** True when the current HTML was built in the visual editor (its design can be reopened there). */

@@ -7,6 +7,8 @@ import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../../../src/server/featu
 import { createE2eDatabase, startServer } from './server';
 
 const E2E_ADMIN = { email: 'admin-e2e@refeed.fr', password: 'Admin-e2e-2026!' };
+// Keep in step with E2E_NEWCOMER in seed-e2e.ts.
+const E2E_NEWCOMER = { email: 'newcomer-e2e@refeed.fr', password: 'Newcomer-e2e-2026!' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     /** A platform administrator and the approved demo owner ("Chez Demo"), created before the server starts. */
     e2eAdmin: { email: string; password: string };
     e2eOwner: { email: string; password: string };
+    /** A confirmed account with no restaurant yet (magic links create no account: decision 042). */
+    e2eNewcomer: { email: string; password: string };
   }
 }
 
@@ -41,6 +45,7 @@ export default async function setup(project: TestProject) {
     path.join(serverDist, 'index.js'),
   );
   project.provide('e2eAdmin', E2E_ADMIN);
+  project.provide('e2eNewcomer', E2E_NEWCOMER);
   project.provide('e2eOwner', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD });
   project.provide('baseUrl', server.url);
   project.provide('e2eDataDir', server.dataDir);

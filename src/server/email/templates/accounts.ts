@@ -1,4 +1,4 @@
-import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
+import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
 /** The greeting name of the welcome email: the first name, else the part of the email before the @. */
@@ -7,7 +7,11 @@ export function pickGreetingName(firstName: string | null | undefined, email: st
   return trimmed ? trimmed : email.split('@')[0];
 }
 
-/** welcome_onboarding (spec §7): sent once the owner has confirmed their email address. */
+/**
+ * welcome_onboarding (spec §7): sent once the owner has confirmed their email address. It says what
+ * happens next as it is: the account waits for the team's validation (within 24 hours), the owner's
+ * space shows the request until then, and a second email announces the decision.
+ */
 export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string }): OutgoingMail {
   const name = escapeHtml(pickGreetingName(data.firstName, data.to));
   return {
@@ -16,9 +20,16 @@ export function renderWelcomeOnboardingEmail(data: { to: string; firstName: stri
     html: wrapEmailHtml(
       `<p>Bonjour ${name},</p>
 <p>Votre adresse email est confirmée : merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
-<p>Notre équipe vérifie vos informations : vous recevrez un email dès que votre compte sera validé (sous 24 à 48 heures).</p>
-<p>Vous pouvez déjà vous connecter : votre QR code principal, vos règles de fidélité et vos emails automatiques sont prêts.</p>
-${emailButton(`${data.publicUrl}/login`, 'Accéder à mon espace')}`,
+<p><strong>La suite :</strong></p>
+<ol style="margin:0 0 16px;padding-left:24px">
+<li>Notre équipe vérifie les informations de votre restaurant, sous 24 heures (jours ouvrés).</li>
+<li>Vous recevez un email dès que votre compte est validé.</li>
+<li>Vous imprimez alors vos QR codes et recevez vos premiers avis clients.</li>
+</ol>
+<p>En attendant, votre espace affiche l’état de votre demande.</p>
+${emailButton(`${data.publicUrl}/login`, 'Suivre ma demande')}
+<p>Une question ? Répondez simplement à cet email.</p>
+${emailClosing()}`,
     ),
   };
 }
@@ -29,7 +40,7 @@ export function renderVerificationEmail(data: { to: string; name: string; url: s
     to: data.to,
     subject: 'Confirmez votre adresse email',
     html: wrapEmailHtml(
-      `<p>Bonjour ${escapeHtml(data.name || data.to.split('@')[0])},</p><p>Confirmez votre adresse email pour activer votre espace ReFeed.</p>${emailButton(data.url, 'Confirmer mon email')}<p>Ce lien est valable 24 heures.</p>`,
+      `<p>Bonjour ${escapeHtml(data.name || data.to.split('@')[0])},</p><p>Confirmez votre adresse email pour activer votre espace ReFeed.</p>${emailButton(data.url, 'Confirmer mon email')}<p>Ce lien est valable 24 heures. Si vous n’avez pas créé de compte ReFeed, ignorez cet email.</p>${emailClosing()}`,
     ),
   };
 }
@@ -40,7 +51,7 @@ export function renderResetPasswordEmail(data: { to: string; url: string }): Out
     to: data.to,
     subject: 'Réinitialisez votre mot de passe ReFeed',
     html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous. Ce lien est valable une heure et ne sert qu’une fois.</p>${emailButton(data.url, 'Réinitialiser mon mot de passe')}<p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email.</p>`,
+      `<p>Bonjour,</p><p>Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous. Ce lien est valable une heure et ne sert qu’une fois.</p>${emailButton(data.url, 'Réinitialiser mon mot de passe')}<p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email.</p>${emailClosing()}`,
     ),
   };
 }
@@ -51,7 +62,7 @@ export function renderMagicLinkEmail(data: { to: string; url: string }): Outgoin
     to: data.to,
     subject: 'Votre lien de connexion ReFeed',
     html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Cliquez ci-dessous pour vous connecter. Ce lien est valable 15 minutes et ne sert qu’une fois.</p>${emailButton(data.url, 'Me connecter')}<p>Si vous n’avez rien demandé, ignorez cet email.</p>`,
+      `<p>Bonjour,</p><p>Cliquez ci-dessous pour vous connecter. Ce lien est valable 15 minutes et ne sert qu’une fois.</p>${emailButton(data.url, 'Me connecter')}<p>Si vous n’avez rien demandé, ignorez cet email.</p>${emailClosing()}`,
     ),
   };
 }
@@ -65,7 +76,7 @@ export function renderAccountExistsEmail(data: { to: string; publicUrl: string }
     to: data.to,
     subject: 'Tentative d’inscription avec votre adresse email',
     html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Quelqu’un vient d’essayer de créer un compte ReFeed avec votre adresse email <strong>${escapeHtml(data.to)}</strong>. Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.</p><p>Si c’était vous, connectez-vous à votre espace. Si vous avez oublié votre mot de passe, réinitialisez-le.</p>${emailButton(`${data.publicUrl}/login`, 'Me connecter')}<p><a href="${escapeHtml(`${data.publicUrl}/forgot-password`)}">Réinitialiser mon mot de passe</a></p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : votre compte n’a pas changé.</p>`,
+      `<p>Bonjour,</p><p>Quelqu’un vient d’essayer de créer un compte ReFeed avec votre adresse email <strong>${escapeHtml(data.to)}</strong>. Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.</p><p>Si c’était vous, connectez-vous à votre espace. Si vous avez oublié votre mot de passe, réinitialisez-le.</p>${emailButton(`${data.publicUrl}/login`, 'Me connecter')}<p><a href="${escapeHtml(`${data.publicUrl}/forgot-password`)}">Réinitialiser mon mot de passe</a></p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : votre compte n’a pas changé.</p>${emailClosing()}`,
     ),
   };
 }

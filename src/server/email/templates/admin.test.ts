@@ -31,6 +31,15 @@ describe('account decision emails', () => {
     }
   });
 
+  it('keeps the lines of a reason apart without pre-line (Outlook), and closes with the team’s sign-off', () => {
+    const mail = renderAccountEmail('account_rejected', { ...BASE, reason: 'SIREN inconnu.\nKbis illisible.' });
+    expect(mail.html).toContain('SIREN inconnu.<br>Kbis illisible.');
+    expect(mail.html).not.toContain('pre-line');
+    expect(mail.html).toContain('À bientôt,<br>L’équipe ReFeed');
+    // The text part is made from the whole email (render.ts): no hand-written shorter one.
+    expect(mail.text).toBeUndefined();
+  });
+
   it('greets without a name when the first name is unknown', () => {
     expect(renderAccountEmail('account_approved', { ...BASE, firstName: null }).html).toContain('<p>Bonjour,</p>');
   });

@@ -1,4 +1,4 @@
-import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
+import { emailButton, emailClosing, escapeHtml, preLineHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
 /** The four account emails sent after an administrator's decision (spec §7 send-email templates). */
@@ -20,12 +20,12 @@ function greeting(firstName: string | null): string {
 function reasonBlock(label: string, reason: string | null | undefined): string {
   if (!reason) return '';
   return `<p style="margin:16px 0 4px;font-weight:700">${escapeHtml(label)}</p>
-<blockquote style="margin:0;padding:12px 16px;background:#f6f5f2;border-left:4px solid #c2410c;white-space:pre-line">${escapeHtml(reason)}</blockquote>`;
+<blockquote style="margin:0;padding:12px 16px;background-color:#f6f5f2;border-left:4px solid #c2410c">${preLineHtml(reason)}</blockquote>`;
 }
 
 function supportLine(supportEmail: string): string {
   const address = escapeHtml(supportEmail);
-  return `<p>Une question ? Écrivez-nous à <a href="mailto:${address}">${address}</a>.</p>`;
+  return `<p>Une question ? Répondez à cet email ou écrivez-nous à <a href="mailto:${address}">${address}</a>.</p>`;
 }
 
 /** Builds the French email for an account decision. */
@@ -41,9 +41,8 @@ export function renderAccountEmail(template: AccountEmailTemplate, data: Account
         html: wrapEmailHtml(
           `${hello}<p>Bonne nouvelle : le compte de votre restaurant <strong>${name}</strong> a été validé par l’équipe ReFeed.</p>
 <p>Vous pouvez dès maintenant imprimer vos QR codes, configurer votre programme de fidélité et recevoir vos premiers avis.</p>
-${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
+${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}${emailClosing()}`,
         ),
-        text: `${data.firstName ? `Bonjour ${data.firstName},` : 'Bonjour,'}\n\nLe compte de votre restaurant ${data.restaurantName} a été validé par l’équipe ReFeed.\nConnectez-vous : ${loginUrl}\n`,
       };
     case 'account_rejected':
       return {
@@ -52,9 +51,8 @@ ${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmai
         html: wrapEmailHtml(
           `${hello}<p>Après examen, l’équipe ReFeed n’a pas pu valider la demande de compte de votre restaurant <strong>${name}</strong>.</p>
 ${reasonBlock('Motif du refus', data.reason)}
-<p>Si vous pensez qu’il s’agit d’une erreur ou souhaitez apporter des précisions, répondez-nous.</p>${supportLine(data.supportEmail)}`,
+<p>Si vous pensez qu’il s’agit d’une erreur ou souhaitez apporter des précisions, répondez à cet email : il parvient à notre équipe.</p>${supportLine(data.supportEmail)}${emailClosing()}`,
         ),
-        text: `La demande de compte de votre restaurant ${data.restaurantName} a été refusée.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
       };
     case 'account_suspended':
       return {
@@ -63,9 +61,8 @@ ${reasonBlock('Motif du refus', data.reason)}
         html: wrapEmailHtml(
           `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> a été suspendu par l’équipe ReFeed. Votre espace et vos pages d’avis sont inaccessibles pendant la suspension.</p>
 ${reasonBlock('Motif de la suspension', data.reason)}
-<p>Pour en discuter ou régulariser la situation, contactez le support.</p>${supportLine(data.supportEmail)}`,
+<p>Pour en discuter ou régulariser la situation, répondez à cet email.</p>${supportLine(data.supportEmail)}${emailClosing()}`,
         ),
-        text: `Le compte de votre restaurant ${data.restaurantName} a été suspendu.\nMotif : ${data.reason ?? ''}\nContact : ${data.supportEmail}\n`,
       };
     case 'account_reactivated':
       return {
@@ -73,9 +70,8 @@ ${reasonBlock('Motif de la suspension', data.reason)}
         subject: `Votre compte ReFeed est réactivé – ${data.restaurantName}`,
         html: wrapEmailHtml(
           `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> est de nouveau actif. Vous retrouvez votre espace, vos QR codes et vos clients.</p>
-${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}`,
+${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}${emailClosing()}`,
         ),
-        text: `Le compte de votre restaurant ${data.restaurantName} est de nouveau actif.\nConnectez-vous : ${loginUrl}\n`,
       };
   }
 }

@@ -1,5 +1,5 @@
 import { atRestaurant } from '../../../shared/rules/restaurant-name';
-import { emailButton, escapeHtml, wrapEmailHtml } from '../layout';
+import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
 /** The one-time link that proves the diner controls the address before their points are linked to it. */
@@ -11,7 +11,7 @@ export function renderLinkConfirmationEmail(data: { to: string; restaurantName: 
 <p>Vous avez demandé à retrouver vos points de fidélité ${escapeHtml(atRestaurant(data.restaurantName))} avec cette adresse email.</p>
 <p>Confirmez-la pour ajouter vos points :</p>
 ${emailButton(data.url, 'Confirmer et récupérer mes points')}
-<p>Ce lien fonctionne une seule fois, pendant ${data.expiresInMinutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : rien ne sera modifié.</p>`, { brandName: data.restaurantName }),
-    text: `Confirmez votre email pour récupérer vos points ${atRestaurant(data.restaurantName)} : ${data.url} (valable ${data.expiresInMinutes} minutes, une seule fois). Si vous n'êtes pas à l'origine de cette demande, ignorez cet email.`,
+<p>Ce lien fonctionne une seule fois, pendant ${data.expiresInMinutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : rien ne sera modifié.</p>
+${emailClosing(data.restaurantName)}`, { brandName: data.restaurantName, signature: 'Envoyé avec ReFeed' }),
   };
 }

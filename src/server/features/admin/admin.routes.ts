@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { mailSettingWarnings } from '../../env';
 import { requireAdmin } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
@@ -39,7 +40,7 @@ export function createAdminRoutes(deps: AppDeps) {
       .use('*', requireAdmin(deps))
       // The admin gate of the client asks here: 200 admin, 401 signed out, 403 anyone else.
       .get('/me', (c) => c.json({ user: c.get('user'), isAdmin: true as const }))
-      .get('/overview', async (c) => c.json(await getAdminOverview(deps.db)))
+      .get('/overview', async (c) => c.json({ ...(await getAdminOverview(deps.db)), mailWarnings: mailSettingWarnings(deps.env) }))
       .get('/restaurants', validate('query', ZListRestaurantsQuery), async (c) => c.json(await listRestaurantsForAdmin(deps.db, c.req.valid('query'))))
       .get('/restaurants/:id', async (c) => c.json(await getRestaurantForAdmin(deps.db, c.req.param('id'))))
       .patch('/restaurants/:id/notes', validate('json', ZUpdateNotesRequest), async (c) =>

@@ -50,7 +50,7 @@ export function createAutomationRoutes(deps: AppDeps) {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
       return c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) });
     })
-    .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
+    .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, deps.env.PUBLIC_URL)))
     .post('/:id/test', validate('param', ZAutomationIdParam), validate('json', ZAutomationTestRequest), async (c) => {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTestSends);
       const { restaurantId } = c.get('tenant');

@@ -4,12 +4,13 @@ import type { AppDeps } from '../../deps';
 import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/email-queue';
 import { waitForJobOutcome } from '../../jobs/queue';
 import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
-import { renderAutomationEmail, unsubscribeFooter } from '../../email/render';
+import { renderAutomationEmail, renderAutomationSubject, unsubscribeFooter } from '../../email/render';
+import { sampleEmailData } from '../../email/sample-data';
 import { sanitizeDesign, sanitizeEmailHtml } from '../../email/sanitize';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
-import { checkTemplate, SAMPLE_TEMPLATE_DATA } from '../../../shared/rules/email-template';
+import { checkTemplate } from '../../../shared/rules/email-template';
 import {
   AUTOMATION_MESSAGES,
   type TAutomation,
@@ -36,7 +37,7 @@ const VERSIONS_SHOWN = MAX_VERSIONS_PER_AUTOMATION;
 type AutomationRow = typeof automations.$inferSelect;
 export type VersionAuthor = { userId: string; name: string | null };
 
-function toAutomation(row: AutomationRow, lastSends: TEmailLogEntry[] = []): TAutomation {
+function toAutomation(row: AutomationRow, restaurantName: string, lastSends: TEmailLogEntry[] = []): TAutomation {
   return {
     id: row.id,
     key: row.key,
@@ -44,6 +45,7 @@ function toAutomation(row: AutomationRow, lastSends: TEmailLogEntry[] = []): TAu
     description: row.description,
     status: row.status,
     subject: row.config.subject,
+    subjectPreview: renderAutomationSubject(row.config.subject, sampleEmailData(row.key, { id: row.restaurantId, name: restaurantName, reviewUrl: null }, '')),
     html: row.config.html,
     delayMinutes: row.config.delay_minutes,
     hasDesign: row.design !== null,
@@ -77,11 +79,11 @@ export async function listAutomations(db: Db, restaurantId: string): Promise<TAu
     initialised = true;
   }
   const [[restaurant], lastSends] = await Promise.all([
-    db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId)),
+    db.select({ contactEmail: restaurants.contactEmail, name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId)),
     readLastSends(db, restaurantId, rows.map((row) => row.key)),
   ]);
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (DEFAULT_ORDER.get(a.key) ?? 99) - (DEFAULT_ORDER.get(b.key) ?? 99));
-  return { automations: rows.map((row) => toAutomation(row, lastSends.get(row.key))), initialised, contactEmail: restaurant?.contactEmail ?? '' };
+  return { automations: rows.map((row) => toAutomation(row, restaurant?.name ?? '', lastSends.get(row.key))), initialised, contactEmail: restaurant?.contactEmail ?? '' };
 }
 
 async function findAutomation(db: Db, restaurantId: string, id: string): Promise<AutomationRow> {
@@ -97,7 +99,13 @@ export async function setAutomationStatus(db: Db, restaurantId: string, id: stri
     .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
-  return toAutomation(row);
+  return toAutomation(row, await restaurantNameOf(db, restaurantId));
+}
+
+/** The restaurant's name, which automation subjects are shown with. */
+async function restaurantNameOf(db: Db, restaurantId: string): Promise<string> {
+  const [row] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  return row?.name ?? '';
 }
 
 function assertAllowedTemplate(subject: string, html: string): void {
@@ -174,7 +182,7 @@ async function writeTemplateVersion(
     await tx
       .delete(automationVersions)
       .where(and(eq(automationVersions.automationId, id), ne(automationVersions.id, saved.id), notInArray(automationVersions.id, kept)));
-    return toAutomation(row);
+    return toAutomation(row, await restaurantNameOf(tx, restaurantId));
   });
 }
 
@@ -220,18 +228,21 @@ export async function getAutomationForEditor(db: Db, restaurantId: string, key: 
   await listAutomations(db, restaurantId); // creates the defaults for a restaurant that has none yet
   const [row] = await db.select().from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, key)));
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
-  return { restaurantId, automation: toAutomation(row), design: row.design };
+  return { restaurantId, automation: toAutomation(row, await restaurantNameOf(db, restaurantId)), design: row.design };
 }
 
-/** The automation rendered with sample data and the restaurant's own name and review link. */
-export async function previewAutomation(db: Db, restaurantId: string, id: string): Promise<TAutomationPreview> {
+/**
+ * The automation as a diner gets it (the same data as a test send): the sample diner, the rating that
+ * fits the template, the restaurant's own name, logo and review link, links made from PUBLIC_URL.
+ */
+export async function previewAutomation(db: Db, restaurantId: string, id: string, publicUrl: string): Promise<TAutomationPreview> {
   const row = await findAutomation(db, restaurantId, id);
   const [restaurant] = await db
     .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
   const name = restaurant?.name ?? '';
-  const data = { ...SAMPLE_TEMPLATE_DATA, restaurant_name: name, google_url: restaurant?.googleReviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url };
+  const data = sampleEmailData(row.key, { id: restaurantId, name, reviewUrl: restaurant?.googleReviewUrl ?? null }, publicUrl);
   // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
   const footerHtml = DINER_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(row.key) }) : '';
   return renderAutomationEmail(row.config, data, { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml });

@@ -40,7 +40,7 @@ export function createUnsubscribeRoutes(deps: AppDeps) {
       if (!customerId) return c.html(INVALID, 404);
       const customer = await findCustomer(deps, customerId);
       if (customer?.unsubscribedAt || !customer) {
-        return c.html(page('Vous êtes désinscrit', '<p>Vous ne recevrez plus d’emails de ce restaurant.</p>'));
+        return c.html(page('Désinscription confirmée', '<p>Vous ne recevrez plus d’emails de ce restaurant.</p>'));
       }
       const name = escapeHtml(customer.restaurantName);
       return c.html(
@@ -61,6 +61,6 @@ export function createUnsubscribeRoutes(deps: AppDeps) {
         .where(and(eq(customers.id, customerId), isNull(customers.unsubscribedAt)));
       const customer = await findCustomer(deps, customerId);
       const name = customer ? ` du restaurant <strong>« ${escapeHtml(customer.restaurantName)} »</strong>` : '';
-      return c.html(page('Vous êtes désinscrit', `<p>C’est fait : vous ne recevrez plus d’emails${name}.</p>`));
+      return c.html(page('Désinscription confirmée', `<p>C’est fait : vous ne recevrez plus d’emails${name}.</p>`));
     });
 }

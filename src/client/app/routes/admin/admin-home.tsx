@@ -6,6 +6,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '../../../component
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useAdminOverview } from '../../../features/admin/api/get-overview';
+import { MailWarnings } from '../../../features/admin/components/mail-warnings';
 import { PendingList } from '../../../features/admin/components/pending-list';
 import { QueryError } from '../../../components/ui/query-error';
 import { StatusCounters } from '../../../features/admin/components/status-counters';
@@ -50,6 +51,7 @@ export default function AdminHomePage() {
           <QueryError title="Impossible de charger le tableau de bord" detail={overview.error.message} onRetry={() => overview.refetch()} />
         ) : (
           <>
+            <MailWarnings warnings={overview.data.mailWarnings} />
             <StatusCounters counts={overview.data.counts} />
             <Card>
               <CardHeader>

@@ -122,7 +122,7 @@ function NoRestaurantNotice({ email }: { email: string }) {
   return (
     <div role="status" className="mb-5 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <p>
-        Vous êtes connecté en tant que <strong className="[overflow-wrap:anywhere]">{email}</strong>, mais aucun restaurant n’est associé à ce compte.
+        Votre session est ouverte avec <strong className="[overflow-wrap:anywhere]">{email}</strong>, mais aucun restaurant n’est associé à ce compte.
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button asChild size="sm">

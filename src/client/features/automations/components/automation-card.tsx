@@ -140,9 +140,9 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
         </Badge>
       </div>
       <p className="text-xs text-stone-500">{describeDelay(automation.key, automation.delayMinutes)}</p>
-      <p className="truncate text-sm text-stone-700" title={automation.subject}>
+      <p className="truncate text-sm text-stone-700" title={automation.subjectPreview}>
         <span className="text-stone-500">Objet : </span>
-        <span data-testid="automation-subject">{automation.subject}</span>
+        <span data-testid="automation-subject">{automation.subjectPreview}</span>
       </p>
       <div className="mt-auto flex items-center gap-2">
         <Switch

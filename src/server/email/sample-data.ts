@@ -1,0 +1,34 @@
+import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
+import { paths } from '../../shared/paths';
+
+/**
+ * What each automation's sample looks like when it is real: the low-rating alert is about a low rating
+ * (a 2-star visit and its complaint), not the 5 stars of a thank-you.
+ */
+const SAMPLE_BY_TEMPLATE: Partial<Record<string, TemplateData>> = {
+  manager_alert_low_rating: { rating: 2, comment: 'Plat arrivé froid et 40 minutes d’attente.', points_added: 10, balance: 30 },
+  review_nudge_3d: { rating: 5 },
+};
+
+/**
+ * The data of a preview or a test send: the sample diner of SAMPLE_TEMPLATE_DATA, the rating that fits
+ * the template, the restaurant's own name and review link, and links into this app made from its
+ * PUBLIC_URL (the restaurant's diner page, the owner's dashboard).
+ */
+export function sampleEmailData(
+  template: string,
+  restaurant: { id: string; name: string; reviewUrl: string | null },
+  publicUrl: string,
+): TemplateData {
+  return {
+    ...SAMPLE_TEMPLATE_DATA,
+    ...SAMPLE_BY_TEMPLATE[template],
+    restaurant_name: restaurant.name,
+    google_url: restaurant.reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url,
+    restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,
+    admin_feedback_url: `${publicUrl}${paths.dashboard.href()}`,
+    dashboard_url: `${publicUrl}${paths.dashboard.href()}`,
+    review_url: `${publicUrl}${paths.reviews.href()}`,
+    low_ratings: (Array.isArray(SAMPLE_TEMPLATE_DATA.low_ratings) ? SAMPLE_TEMPLATE_DATA.low_ratings : []).map((item) => ({ ...item, review_url: `${publicUrl}${paths.reviews.href()}` })),
+  };
+}
