@@ -36,19 +36,15 @@ function reasonSchema(missingMessage: string) {
 }
 
 export const ZRejectRestaurantRequest = z.object({ reason: reasonSchema(REASON_MESSAGES.rejectMissing) });
-export type TRejectRestaurantRequest = z.infer<typeof ZRejectRestaurantRequest>;
 
 export const ZSuspendRestaurantRequest = z.object({ reason: reasonSchema(REASON_MESSAGES.suspendMissing) });
-export type TSuspendRestaurantRequest = z.infer<typeof ZSuspendRestaurantRequest>;
 
 const ZNotes = z.string({ error: 'Notes invalides' }).max(NOTES_MAX_LENGTH, `Notes trop longues (${NOTES_MAX_LENGTH} caractères maximum)`);
 
 /** Approval may replace the internal notes (spec §4: notes kept or replaced). */
 export const ZApproveRestaurantRequest = z.object({ notes: ZNotes.optional() });
-export type TApproveRestaurantRequest = z.infer<typeof ZApproveRestaurantRequest>;
 
 export const ZUpdateNotesRequest = z.object({ notes: ZNotes });
-export type TUpdateNotesRequest = z.infer<typeof ZUpdateNotesRequest>;
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX_LENGTH = 200;

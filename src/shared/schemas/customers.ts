@@ -22,7 +22,6 @@ export const ZCustomersQuery = z.object({
   q: z.string().trim().max(100, 'Recherche trop longue').optional().default(''),
   page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000, 'Page invalide').default(1),
 });
-export type TCustomersQuery = z.input<typeof ZCustomersQuery>;
 
 export const ZCustomerIdParam = z.object({ id: z.uuid(CUSTOMER_MESSAGES.notFound) });
 export const ZCustomerRewardParams = z.object({ id: z.uuid(CUSTOMER_MESSAGES.notFound), rewardId: z.uuid(CUSTOMER_MESSAGES.rewardNotFound) });

@@ -110,7 +110,6 @@ export const ZLinkEmailRequest = z.object({
   lastName: ZLastName,
   marketingConsent: z._default(z.boolean(wrongType), false),
 }, wrongType);
-export type TLinkEmailRequest = z.input<typeof ZLinkEmailRequest>;
 /** The same answer whatever the email: whether it belongs to a customer is not told to anyone. */
 export type TLinkEmailResponse = { status: 'confirmation_sent'; message: string };
 
@@ -134,7 +133,6 @@ export const ZTrackVisitRequest = z
     label: ZLooseId,
   }, wrongType)
   .check(z.refine((value) => !!(value.restaurantId || value.code), { message: DINER_MESSAGES.restaurantNotFound, path: ['restaurantId'] }));
-export type TTrackVisitRequest = z.input<typeof ZTrackVisitRequest>;
 export type TTrackVisitResponse = { visitId: string; restaurantId: string; qrId: string | null };
 
 /** What anyone may read about a restaurant: never an email, a SIRET or any personal data. */
@@ -145,4 +143,3 @@ export type TPublicRestaurant = { name: string; logoUrl: string | null; reviewUr
 export type TQrLookupResponse = { restaurantId: string; qrId: string; label: string | null; restaurant: TPublicRestaurant };
 
 /** GET /api/public/restaurants/{id}/anonymous-points: this device's anonymous balance (spec's anon-points). */
-export type TAnonymousPointsResponse = { points: number };

@@ -45,7 +45,6 @@ export type TSecurityCheck = z.infer<typeof ZSecurityCheck>;
  * the five checks; it does not count in the score (e.g. 'Proxy non déclaré', decision 026).
  */
 export const ZSecurityNotice = z.object({ id: z.string(), title: z.string(), detail: z.string() });
-export type TSecurityNotice = z.infer<typeof ZSecurityNotice>;
 
 /** POST /api/security/check. */
 export const ZSecurityCheckResponse = z.object({
