@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { GENERIC_ERROR_MESSAGE, type ApiErrorBody } from '../shared/errors';
+import { EDITOR_IMAGE_MESSAGES } from '../shared/schemas/automations';
 import { isAppPath } from '../shared/paths';
 import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
@@ -65,7 +66,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Saving a template from the visual editor sends its inlined HTML and design: the one larger body. */
 export const MAX_TEMPLATE_BODY_BYTES = 1024 * 1024;
-const isTemplateSave = (method: string, path: string) => method === 'PUT' && /^\/api\/automations\/[^/]+$/.test(path);
+const isTemplateSave = (method: string, path: string) =>
+  (method === 'PUT' && /^\/api\/automations\/[^/]+$/.test(path)) || (method === 'POST' && /^\/api\/automations\/[^/]+\/preview$/.test(path));
+
+/** An image upload (the email editor's asset manager): a file in multipart/form-data, up to this. */
+export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
+export const isImageUpload = (method: string, path: string) => method === 'POST' && path === '/api/automations/images';
 
 /** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
 export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
@@ -124,9 +130,14 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
   const smallBodies = limitBodySize(MAX_BODY_BYTES, tooLarge);
   const templateBodies = limitBodySize(MAX_TEMPLATE_BODY_BYTES, tooLarge);
+  // An image far past the upload limit is refused while it streams in, with the limit in the message.
+  const uploadBodies = limitBodySize(MAX_UPLOAD_BODY_BYTES, (c) =>
+    c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: EDITOR_IMAGE_MESSAGES.uploadTooLarge } }, 413),
+  );
+  const bodyLimitFor = (c: Context) => (isImageUpload(c.req.method, c.req.path) ? uploadBodies : isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies);
   // (A GET or HEAD has no body to limit: asking it for one would build a whole Request object.)
-  app.use((c, next) => (BODILESS.has(c.req.method) ? next() : (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next)));
-  app.use(rejectUnstorableInput());
+  app.use((c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimitFor(c)(c, next)));
+  app.use(rejectUnstorableInput({ acceptsUpload: isImageUpload }));
   // A browser always sends Origin on a state-changing fetch; one from another site is refused.
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');
