@@ -56,8 +56,9 @@ function mountEmailFrame(editor: Editor, frame: EmailFrame) {
   if (!parsed.getElementById(frame.markerId)) return;
   const holder = doc.createElement('div');
   holder.setAttribute('data-refeed-frame', '');
-  holder.style.pointerEvents = 'none';
-  holder.setAttribute('style', `${parsed.body.getAttribute('style') ?? ''};pointer-events:none;min-height:100%`);
+  holder.setAttribute('style', 'pointer-events:none');
+  // The email's body style (its background) on the canvas's body, down to the bottom of the canvas.
+  doc.body.setAttribute('style', `${parsed.body.getAttribute('style') ?? ''};min-height:100vh`);
   for (const node of [...parsed.body.childNodes]) holder.appendChild(doc.importNode(node, true));
   const marker = holder.querySelector(`#${frame.markerId}`);
   if (!marker) return;
