@@ -46,7 +46,7 @@ describe('/api/automations', () => {
     expect((await saved.json()).automation).toMatchObject({ subject: 'Merci {{first_name}} !', html: '<p>À bientôt — {{restaurant_name}}</p>', delayMinutes: 0 });
     const unknown = await agent.put(`/api/automations/${automation.id}`, { subject: 'Merci {{prenom}}', html: '<p>x</p>' });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error.message).toMatch(/^Variable inconnue : \{\{prenom\}\}/);
+    expect((await unknown.json()).error.message).toMatch(/^Dans l’objet : Variable inconnue : \{\{prenom\}\}/);
     const raw = await agent.put(`/api/automations/${automation.id}`, { subject: 'x', html: '{{{comment}}}' });
     expect(raw.status).toBe(400);
     expect((await agent.put(`/api/automations/${automation.id}`, { subject: ' ', html: '<p>x</p>' })).status).toBe(400);
