@@ -65,6 +65,8 @@ describe('the visual email editor', () => {
     const paragraph = canvas.locator('p').first();
     await paragraph.waitFor({ timeout: 20_000 });
     await paragraph.dblclick();
+    // The text toolbar speaks French too.
+    await page.locator('.gjs-rte-action[title="Gras"]').waitFor();
     await page.keyboard.press('End');
     await page.keyboard.type(' Merci de votre fidélité.');
     // Leave the text so the editor keeps the change.

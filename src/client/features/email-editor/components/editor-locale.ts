@@ -71,6 +71,17 @@ export const PRESET_TEXTS = {
 };
 
 const base = fr as unknown as Record<string, Record<string, unknown>>;
+const baseTraits = (base.traitManager ?? {}) as { traits?: { labels?: Record<string, string>; attributes?: Record<string, unknown>; options?: Record<string, unknown> } };
+
+/** The text toolbar's buttons (GrapesJS titles them in English and takes no locale for them). */
+export const FRENCH_TEXT_ACTIONS = [
+  { name: 'bold', icon: '<b>G</b>', attributes: { title: 'Gras' } },
+  { name: 'italic', attributes: { title: 'Italique' } },
+  { name: 'underline', icon: '<u>S</u>', attributes: { title: 'Souligné' } },
+  { name: 'strikethrough', attributes: { title: 'Barré' } },
+  { name: 'link', attributes: { style: 'font-size:1.4rem;padding:0 4px 2px;', title: 'Lien (ajoutez son adresse https:// dans les paramètres)' } },
+  { name: 'wrap', attributes: { title: 'Isoler pour mettre en forme' } },
+];
 
 /** GrapesJS's French messages with the newsletter preset's words added. */
 export const FRENCH_MESSAGES = {
@@ -98,6 +109,14 @@ export const FRENCH_MESSAGES = {
     inputPlh: 'https://exemple.fr/image.jpg',
     modalTitle: 'Choisir une image',
     uploadTitle: 'Déposez une image ici ou cliquez pour en envoyer une (PNG, JPEG, WebP ou GIF, 5 Mo au plus)',
+  },
+  traitManager: {
+    ...base.traitManager,
+    traits: {
+      ...baseTraits.traits,
+      labels: { ...baseTraits.traits?.labels, href: 'Adresse du lien', alt: 'Texte alternatif (obligatoire)', target: 'Ouvrir dans' },
+      attributes: { ...baseTraits.traits?.attributes, href: { placeholder: 'https://exemple.fr' }, alt: { placeholder: 'ex. Notre terrasse' } },
+    },
   },
   styleManager: {
     ...(base.styleManager as Record<string, unknown>),

@@ -9,7 +9,7 @@ import 'grapesjs/dist/css/grapes.min.css';
 import 'font-awesome/css/font-awesome.min.css';
 import type { TAutomationEditorResponse } from '../../../../shared/schemas/automations';
 import { uploadEmailImage } from '../api/upload-email-image';
-import { FRENCH_MESSAGES, frenchBlock, PRESET_TEXTS } from './editor-locale';
+import { FRENCH_MESSAGES, FRENCH_TEXT_ACTIONS, frenchBlock, PRESET_TEXTS } from './editor-locale';
 
 /**
  * The preset ships as a UMD bundle: depending on the bundler's CommonJS interop its function sits at
@@ -171,6 +171,9 @@ export default function VisualEditor({
         noticeOnUnload: false,
         i18n: { locale: 'fr', localeFallback: 'fr', detectLocale: false, messages: { fr: FRENCH_MESSAGES } },
         canvasCss: CANVAS_CSS,
+        // The config is typed string[], but it is handed to RichTextEditorOptions, whose actions may be
+        // objects: a default action named in one is merged with it (French title, same command).
+        richTextEditor: { actions: FRENCH_TEXT_ACTIONS as unknown as string[] },
         ...(design ? { projectData: design as unknown as ProjectData } : { components: html }),
         assetManager: {
           // Uploaded through uploadFile below (the URL only turns the drop zone on); never embedded as base64.
