@@ -13,7 +13,7 @@ import type { AppEnv } from './lib/hono-env';
 import { rejectUnstorableInput } from './lib/input-guard';
 import { compressLargeAnswers, lightJsonAnswers } from './lib/light-responses';
 import { stampRequest } from './lib/security-headers';
-import { limitBodies, logApiRequests, refuseForeignOrigins, stampClientIp } from './middleware';
+import { isImageUpload, limitBodies, logApiRequests, refuseForeignOrigins, stampClientIp } from './middleware';
 import { CLIENT_DIST, mountPages } from './pages';
 
 /**
@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use(stampClientIp(deps));
   app.use('/api/*', logApiRequests(deps));
   app.use(limitBodies());
-  app.use(rejectUnstorableInput());
+  app.use(rejectUnstorableInput({ acceptsUpload: isImageUpload }));
   app.use('/api/*', refuseForeignOrigins(env.PUBLIC_URL));
   app.onError(handleErrors(deps));
 

@@ -46,6 +46,14 @@ const ATTACK_HTML = [
   '<img src="https://example.fr/logo.png" alt="Logo">',
 ].join('\n');
 
+/**
+ * The same, as a save accepts it (issue 28's checks refuse a relative image and a javascript: link
+ * outright): what is left is for the sanitiser.
+ */
+const SAVABLE_ATTACK_HTML = ATTACK_HTML.replace('<img src=x onerror="alert(1)">', '<img src="https://example.fr/x.png" alt="x" onerror="alert(1)">')
+  .replace('<a href="javascript:alert(document.cookie)">Cliquez</a>', '')
+  .replace('<a href=" JaVaScRiPt:alert(2)">Encore</a>', '');
+
 function expectNoActiveContent(html: string) {
   expect(html).not.toMatch(/onerror|onload|javascript:|<script|<svg|<iframe|<form|<input|alert\(/i);
 }
@@ -77,16 +85,26 @@ describe('template bounds', () => {
     expect(current.config.subject).toBe('Actuelle');
   });
 
-  it('attack: a template above 100 KB is refused with a French 400 naming the limit (counted in bytes)', async () => {
+  it('attack: a template above 90 KB is refused with a French 400 naming its size (counted in bytes)', async () => {
     const { agent } = await createSignedInOwner(ctx);
     const [automation] = await automationsOf(agent);
-    // 60,000 characters, 120,000 bytes in UTF-8.
-    const accents = await agent.put(`/api/automations/${automation.id}`, { subject: 'Gros', html: `<p>${'é'.repeat(60_000)}</p>` });
+    // 50,000 characters, 100,000 bytes in UTF-8.
+    const accents = await agent.put(`/api/automations/${automation.id}`, { subject: 'Gros', html: `<p>${'é'.repeat(50_000)}</p>` });
     expect(accents.status).toBe(400);
-    expect((await accents.json()).error.message).toBe('Le contenu de l’email dépasse la limite de 100 Ko.');
-    const atLimit = `<p>${'x'.repeat(MAX_TEMPLATE_HTML_BYTES - 7)}</p>`;
-    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Juste', html: atLimit })).status).toBe(200);
-    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Trop', html: `${atLimit}x` })).status).toBe(400);
+    expect((await accents.json()).error.message).toMatch(/^Le contenu pèse 97,7 Ko : au-delà de 90 Ko, Gmail coupe l’email/);
+    // Under the limit once framed: saved; one byte over the template limit: refused.
+    const fits = `<p>${'x'.repeat(MAX_TEMPLATE_HTML_BYTES - 4096)}</p>`;
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Juste', html: fits })).status).toBe(200);
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Trop', html: `<p>${'x'.repeat(MAX_TEMPLATE_HTML_BYTES - 6)}</p>` })).status).toBe(400);
+  });
+
+  it('attack: javascript: links and relative images are refused at save, not silently dropped', async () => {
+    const { agent } = await createSignedInOwner(ctx);
+    const [automation] = await automationsOf(agent);
+    const link = await agent.put(`/api/automations/${automation.id}`, { subject: 'Piège', html: '<a href=" JaVaScRiPt:alert(2)">Encore</a>' });
+    expect(link.status).toBe(400);
+    expect((await link.json()).error.message).toMatch(/^Le lien « Encore » \(ligne 1\) doit être une adresse complète en https:\/\//);
+    expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Piège', html: '<img src=x onerror="alert(1)" alt="x">' })).status).toBe(400);
   });
 
   it('attack: saves past the per-restaurant limit answer 429 with Retry-After and a French message; another restaurant still saves', async () => {
@@ -111,7 +129,7 @@ describe('template HTML is sanitised', () => {
   it('attack: <img onerror>, javascript: links, <svg onload>, <script> are gone from a template saved in the text area', async () => {
     const { agent } = await createSignedInOwner(ctx);
     const [automation] = await automationsOf(agent);
-    const saved = await agent.put(`/api/automations/${automation.id}`, { subject: 'Piège', html: ATTACK_HTML });
+    const saved = await agent.put(`/api/automations/${automation.id}`, { subject: 'Piège', html: SAVABLE_ATTACK_HTML });
     expect(saved.status).toBe(200);
     const [row] = await ctx.db.select().from(automations).where(eq(automations.id, automation.id));
     const versions = await ctx.db.select().from(automationVersions).where(eq(automationVersions.automationId, automation.id));
@@ -145,7 +163,7 @@ describe('template HTML is sanitised', () => {
       ],
       styles: [],
     };
-    const saved = await agent.put(`/api/automations/${automation.id}`, { subject: 'Éditeur', html: ATTACK_HTML, design });
+    const saved = await agent.put(`/api/automations/${automation.id}`, { subject: 'Éditeur', html: SAVABLE_ATTACK_HTML, design });
     expect(saved.status).toBe(200);
     const [row] = await ctx.db.select().from(automations).where(eq(automations.id, automation.id));
     expectNoActiveContent(row.config.html);

@@ -47,7 +47,7 @@ describe('/api/automations', () => {
     expect((await saved.json()).automation).toMatchObject({ subject: 'Merci {{first_name}} !', html: '<p>À bientôt — {{restaurant_name}}</p>', delayMinutes: 0 });
     const unknown = await agent.put(`/api/automations/${automation.id}`, { subject: 'Merci {{prenom}}', html: '<p>x</p>' });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).error.message).toMatch(/^Variable inconnue : \{\{prenom\}\}/);
+    expect((await unknown.json()).error.message).toMatch(/^Dans l’objet : Variable inconnue : \{\{prenom\}\}/);
     const raw = await agent.put(`/api/automations/${automation.id}`, { subject: 'x', html: '{{{comment}}}' });
     expect(raw.status).toBe(400);
     expect((await agent.put(`/api/automations/${automation.id}`, { subject: ' ', html: '<p>x</p>' })).status).toBe(400);
@@ -126,7 +126,7 @@ describe('/api/automations', () => {
   it('accepts an editor save above the 64 KB limit of other routes, and refuses one above 1 MB', async () => {
     const { agent } = await createSignedInOwner(ctx);
     const [automation] = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
-    const html = `<p>${'x'.repeat(90_000)}</p>`;
+    const html = `<p>${'x'.repeat(80_000)}</p>`;
     expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Gros', html, design: { blob: 'y'.repeat(300_000) } })).status).toBe(200);
     expect((await agent.put(`/api/automations/${automation.id}`, { subject: 'Trop gros', html, design: { blob: 'y'.repeat(1_100_000) } })).status).toBe(413);
   });

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TAutomationEditorResponse, TAutomationVersionsResponse } from '../../src/shared/schemas/automations';
 import { signIn } from './support/accounts';
 import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { readMailbox, waitForMail } from './support/mailbox';
 
 let browser: TestBrowser;
 const baseUrl = inject('baseUrl');
@@ -38,16 +40,16 @@ async function fetchJson<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (url) => (await fetch(url, { credentials: 'same-origin' })).json(), path) as Promise<T>;
 }
 
-async function openEditor(page: Page): Promise<{ restaurantId: string; automationId: string }> {
+async function openEditor(page: Page, key = KEY): Promise<{ restaurantId: string; automationId: string }> {
   // The automations exist once /automations has been opened.
   await page.goto(`${baseUrl}/automations`);
-  await page.locator(`[data-testid="automation-card"][data-key="${KEY}"]`).waitFor();
+  await page.locator(`[data-testid="automation-card"][data-key="${key}"]`).waitFor();
   const me = await fetchJson<{ restaurants: Array<{ id: string }> }>(page, '/api/me');
   const restaurantId = me.restaurants[0].id;
-  await page.locator(`[data-testid="automation-card"][data-key="${KEY}"]`).getByRole('link', { name: 'Éditeur visuel' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(`/emails/${KEY}/editor`);
+  await page.locator(`[data-testid="automation-card"][data-key="${key}"]`).getByRole('link', { name: 'Éditeur visuel' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/emails/${key}/editor`);
   expect(new URL(page.url()).searchParams.get('restaurant_id')).toBe(restaurantId);
-  const editor = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${KEY}`);
+  const editor = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${key}`);
   return { restaurantId, automationId: editor.automation.id };
 }
 
@@ -63,6 +65,8 @@ describe('the visual email editor', () => {
     const paragraph = canvas.locator('p').first();
     await paragraph.waitFor({ timeout: 20_000 });
     await paragraph.dblclick();
+    // The text toolbar speaks French too.
+    await page.locator('.gjs-rte-action[title="Gras"]').waitFor();
     await page.keyboard.press('End');
     await page.keyboard.type(' Merci de votre fidélité.');
     // Leave the text so the editor keeps the change.
@@ -97,6 +101,104 @@ describe('the visual email editor', () => {
     await canvas.getByText('Écrit à la main').waitFor({ timeout: 20_000 });
 
     expect(outside).toEqual([]);
+  });
+
+  it('is in French and shows the email as diners get it: blocks, categories, the frame with the restaurant’s name, 560 px, Arial', async () => {
+    const { page, outside } = await signInDemoOwner(DESKTOP);
+    await openEditor(page);
+    const editor = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${KEY}`);
+    const labels = page.locator('.gjs-block-label');
+    await labels.first().waitFor({ timeout: 20_000 });
+    const names = (await labels.allTextContents()).map((text) => text.trim());
+    expect(names).toEqual(expect.arrayContaining(['Section 1 colonne', 'Bouton', 'Séparateur', 'Texte', 'Titre et texte', 'Image', 'Citation', 'Lien']));
+    for (const english of ['Button', 'Divider', 'Text', 'Quote', 'Link', '1 Section', 'Text Section', 'Grid Items']) expect(names).not.toContain(english);
+    const categories = (await page.locator('.gjs-block-category .gjs-title').allTextContents()).map((text) => text.trim());
+    expect(categories).toEqual(['Mise en page', 'Contenu']);
+    expect(await page.locator('.gjs-pn-btn[title="Annuler"]').count()).toBe(1);
+
+    const canvas = page.frameLocator('iframe.gjs-frame');
+    await canvas.locator('[data-refeed-frame]').waitFor({ timeout: 20_000 });
+    // The restaurant's name heads the email, the unsubscribe line closes it, the content sits in the 560 px column.
+    expect(await canvas.locator('[data-refeed-frame]').textContent()).toContain(editor.frame.restaurantName);
+    expect(await canvas.locator('[data-refeed-frame]').textContent()).toContain('Se désinscrire');
+    const look = await canvas.locator('[data-gjs-type="wrapper"]').evaluate((element) => {
+      const style = getComputedStyle(element);
+      const column = element.closest('table[style*="max-width:560px"]');
+      return { font: style.fontFamily, size: style.fontSize, column: column ? column.getBoundingClientRect().width : 0 };
+    });
+    expect(look.font).toMatch(/^Arial/);
+    expect(look.size).toBe('16px');
+    expect(look.column).toBe(560);
+    await saveScreenshot(page, 'email-editor-french-desktop');
+
+    // The preview: the draft rendered with sample data in the real frame.
+    await page.getByRole('button', { name: 'Aperçu' }).click();
+    const preview = page.getByRole('dialog').frameLocator('iframe[title="Aperçu de l’email"]');
+    await preview.getByText('Bonjour Camille,').waitFor();
+    await saveScreenshot(page, 'email-editor-preview-desktop');
+    expect(outside).toEqual([]);
+  });
+
+  it('uploads an image, saves it with its alt text, and the test email carries it at an absolute address that answers 200', async () => {
+    const key = 'we_miss_you_30d';
+    const { page, outside } = await signInDemoOwner(DESKTOP);
+    await openEditor(page, key);
+    // An image to replace: written in HTML mode (own-origin placeholder), then opened in the canvas.
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
+    const area = page.getByLabel('Contenu HTML');
+    await area.fill(`${await area.inputValue()}\n<img src="${baseUrl}/favicon.svg" alt="">`);
+    await page.getByRole('button', { name: 'Visuel' }).click();
+    const canvas = page.frameLocator('iframe.gjs-frame');
+    const image = canvas.locator('img[src$="/favicon.svg"]');
+    await image.waitFor({ timeout: 20_000 });
+    await image.dblclick();
+    await page.locator('.gjs-am-file-uploader').waitFor();
+    const photo = await sharp({ create: { width: 1600, height: 800, channels: 3, background: { r: 194, g: 65, b: 12 } } }).jpeg().toBuffer();
+    await page.locator('.gjs-am-file-uploader input[type="file"]').setInputFiles({ name: 'terrasse.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await toast(page, 'Image ajoutée').waitFor();
+    await canvas.locator('img[src*="/storage/images/"]').waitFor();
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Automation mise à jour').waitFor();
+    const saved = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${key}`);
+    const src = /<img[^>]*src="([^"]+\/storage\/images\/[^"]+)"/.exec(saved.automation.html)?.[1];
+    expect(src?.startsWith(`${baseUrl}/storage/images/`)).toBe(true);
+    expect(saved.automation.html).toContain(`alt="${saved.frame.restaurantName}"`);
+
+    // A test send, as the owner does it from /automations.
+    await page.goto(`${baseUrl}/automations`);
+    const card = page.locator(`[data-testid="automation-card"][data-key="${key}"]`);
+    await card.getByRole('button', { name: 'Envoyer un test' }).click();
+    const dialog = page.getByRole('dialog');
+    const to = await dialog.getByRole('radio').first().inputValue();
+    const before = (await readMailbox(baseUrl, to)).length;
+    await dialog.getByRole('button', { name: 'Envoyer le test' }).click();
+    await toast(page, 'Email de test envoyé avec succès').waitFor();
+    await expect.poll(async () => (await readMailbox(baseUrl, to)).length).toBeGreaterThan(before);
+    const mail = await waitForMail(baseUrl, to, (m) => m.subject.startsWith('[Test]') && m.html.includes('/storage/images/'));
+    const sent = /<img[^>]*src="([^"]+)"[^>]*>/g;
+    const images = [...mail.html.matchAll(sent)].map((match) => ({ tag: match[0], src: match[1] }));
+    const uploaded = images.find((img) => img.src.includes('/storage/images/'))!;
+    expect(uploaded.src).toBe(src);
+    expect(uploaded.tag).toContain(`alt="${saved.frame.restaurantName}"`);
+    expect(mail.html).not.toMatch(/data:/i);
+    const served = await fetch(uploaded.src);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(outside).toEqual([]);
+  });
+
+  it('refuses a template with Lorem ipsum with the French message, and saves nothing', async () => {
+    const { page } = await signInDemoOwner(DESKTOP);
+    await openEditor(page);
+    const before = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${KEY}`);
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
+    await page.getByLabel('Contenu HTML').fill('<h1>Notre nouvelle carte</h1>\n<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit</p>');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const refused = toast(page, 'Erreur lors de la mise à jour');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Texte d’exemple laissé (ligne 2) : « Lorem ipsum dolor sit amet, consectetur… ». Remplacez-le par votre propre texte.');
+    const after = await fetchJson<TAutomationEditorResponse>(page, `/api/automations/by-key/${KEY}`);
+    expect(after.automation.html).toBe(before.automation.html);
   });
 
   it('refuses an unknown variable with the server’s French message', async () => {

@@ -27,6 +27,15 @@ function keepIf(attribs: sanitizeHtml.Attributes, name: string, safe: (value: st
   return out;
 }
 
+/**
+ * An inline style without `data:` URLs (a base64 background): mail clients do not show them, and
+ * they bloat the email past Gmail's clipping (issue 28). `src` and `href` already refuse data:.
+ */
+function withoutDataUrls(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (!attribs.style || !/data:/i.test(attribs.style)) return attribs;
+  return { ...attribs, style: attribs.style.replace(/url\(\s*(['"]?)\s*data:[^)]*\)/gi, 'none') };
+}
+
 const TABLE_ATTRIBUTES = ['width', 'height', 'bgcolor', 'align', 'valign', 'border', 'cellpadding', 'cellspacing', 'colspan', 'rowspan', 'nowrap'];
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -61,6 +70,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: keepIf(attribs, 'href', isSafeHref) }),
     img: (tagName, attribs) => ({ tagName, attribs: keepIf(attribs, 'src', isSafeSrc) }),
+    '*': (tagName, attribs) => ({ tagName, attribs: withoutDataUrls(attribs) }),
   },
 };
 

@@ -33,6 +33,7 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;|$)/i;
 const TEXT_TYPE = /^(?:application\/x-www-form-urlencoded|text\/[a-z0-9!#$&^_.+-]+)\s*(?:;|$)/i;
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 
 /** The 415 answer: a body of a type no route reads. */
 export const UNSUPPORTED_BODY_TYPE_MESSAGE = 'Type de contenu non pris en charge : envoyez les données en JSON.';
@@ -48,8 +49,11 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * multipart, binary, none declared) is refused with 415: no route reads one, and no unchecked text
  * reaches a route. Runs after the body-size limit, so the body read here is small.
  */
-export function rejectUnstorableInput(): MiddlewareHandler<AppEnv> {
+export function rejectUnstorableInput(options: { acceptsUpload?: (method: string, path: string) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // An upload route (a file in multipart/form-data) reads and checks its own body, which is binary:
+    // read as text here it would be mangled for the route.
+    if (options.acceptsUpload?.(c.req.method, c.req.path) && MULTIPART_TYPE.test(c.req.header('content-type') ?? '')) return next();
     // A URL arrives as bytes: NUL or a lone surrogate can only come in percent-encoded, so a URL without
     // '%' needs no decoding (most requests; parsing and decoding every URL was a visible share of the HTML's cost).
     let bad = false;

@@ -1,4 +1,4 @@
-import { AUTOMATION_MESSAGES } from '../../shared/schemas/automations';
+import { EDITOR_IMAGE_MESSAGES, AUTOMATION_MESSAGES } from '../../shared/schemas/automations';
 import { RATE_LIMITED_MESSAGE, type RateLimitRule, type RateLimitSubject } from './rate-limit';
 
 /**
@@ -110,6 +110,8 @@ export const OWNER_RATE_LIMITS = {
    * hand needs, few enough that nobody fills the database through them (issue 32, decision 028).
    */
   automationTemplateSaves: rule('automation-template-save', 'restaurant', 60, HOUR, AUTOMATION_MESSAGES.savesLimited),
+  /** Image uploads of the email editor per restaurant: a few dozen images while building templates. */
+  automationImageUploads: rule('automation-image-upload', 'restaurant', 60, HOUR, EDITOR_IMAGE_MESSAGES.uploadsLimited),
   /** A security self-check makes about ten requests to the app: a few per minute is all a person needs. */
   securityChecks: rule('security:check:user', 'user', 10, TEN_MINUTES),
   /** Each place search costs the platform a paid Google call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkHtmlContent, checkSubjectContent, MAX_EMAIL_BYTES, utf8Bytes } from '../rules/email-content';
 
 /** The §8 toasts of /automations. */
 export const AUTOMATION_MESSAGES = {
@@ -15,7 +16,7 @@ export const AUTOMATION_MESSAGES = {
   versionNotFound: 'Version introuvable',
   sendingHoursSaved: 'Horaires d’envoi enregistrés',
   sendingHoursFailed: 'Erreur lors de l’enregistrement des horaires',
-  htmlTooLarge: 'Le contenu de l’email dépasse la limite de 100 Ko.',
+  htmlTooLarge: 'L’email dépasse 90 Ko une fois mis en page : Gmail le couperait (et son lien de désinscription). Allégez le contenu.',
   emptyAfterSanitising: 'Le contenu ne contient rien qu’un email puisse afficher (scripts et éléments interactifs sont retirés).',
   savesLimited: 'Trop d’enregistrements de modèles d’email en peu de temps. Réessayez dans quelques minutes.',
   testRecipientRefused: 'Les emails de test ne partent que vers l’adresse du restaurant ou la vôtre.',
@@ -41,9 +42,8 @@ export type TSendingHours = z.infer<typeof ZSendingHours>;
 /** GET and PUT /api/automations/sending-hours. */
 export type TSendingHoursResponse = { sendingHours: TSendingHours; message?: string };
 
-/** The largest template HTML an automation stores (UTF-8 bytes). */
-export const MAX_TEMPLATE_HTML_BYTES = 100 * 1024;
-const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
+/** The largest template HTML an automation stores (UTF-8 bytes): under Gmail's clipping (issue 28). */
+export const MAX_TEMPLATE_HTML_BYTES = MAX_EMAIL_BYTES;
 
 /** The §8 messages of the visual editor (/emails/{key}/editor). */
 export const EDITOR_MESSAGES = {
@@ -51,6 +51,25 @@ export const EDITOR_MESSAGES = {
   missingParameters: 'Paramètres manquants: restaurant_id ou clé de template',
   initFailed: 'Erreur lors de l’initialisation',
 } as const;
+
+/** The largest image the email editor uploads (the server's limit, src/server/core/images.ts). */
+export const EMAIL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Types the editor's file picker offers; the server decodes the file whatever it claims. */
+export const EMAIL_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** The messages of the editor's image upload (the server's own name the file it refuses). */
+export const EDITOR_IMAGE_MESSAGES = {
+  uploadTooLarge: 'L’image est trop volumineuse : 5 Mo maximum.',
+  tooLarge: (name: string) => `Le fichier « ${name} » est trop volumineux : 5 Mo maximum.`,
+  wrongType: (name: string) => `Le fichier « ${name} » n'est pas une image acceptée : formats PNG, JPEG, WebP ou GIF (SVG refusé).`,
+  noFile: 'Choisissez une image à envoyer.',
+  uploadFailed: 'Erreur lors de l’envoi de l’image',
+  uploadsLimited: 'Trop d’images envoyées en peu de temps. Réessayez dans quelques minutes.',
+  uploaded: 'Image ajoutée',
+} as const;
+
+/** POST /api/automations/images: the stored image at its absolute address (PUBLIC_URL + /storage/…). */
+export type TEmailImageUploadResponse = { image: { src: string; width: number; height: number } };
 
 /** Keys of automations (the five defaults and any later one): lower-case words joined by '_'. */
 export const ZAutomationKeyParam = z.object({ key: z.string().regex(/^[a-z0-9_-]{1,64}$/, AUTOMATION_MESSAGES.notFound) });
@@ -63,12 +82,24 @@ export type TAutomationTestRequest = z.infer<typeof ZAutomationTestRequest>;
 export const ZAutomationIdParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound) });
 export const ZAutomationStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }) });
 export const ZAutomationTemplateRequest = z.object({
-  subject: z.string().trim().min(1, 'L’objet est requis').max(200, 'L’objet doit contenir au plus 200 caractères'),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'L’objet est requis')
+    .max(200, 'L’objet doit contenir au plus 200 caractères')
+    .superRefine((subject, context) => {
+      const check = checkSubjectContent(subject);
+      if (!check.ok) context.addIssue({ code: 'custom', message: check.message });
+    }),
+  /** Checked as sent (email-content.ts): variables, hosted and described images, https links, no sample text, under 90 KB. */
   html: z
     .string()
     .trim()
     .min(1, 'Le contenu est requis')
-    .refine((html) => utf8Bytes(html) <= MAX_TEMPLATE_HTML_BYTES, AUTOMATION_MESSAGES.htmlTooLarge),
+    .superRefine((html, context) => {
+      const check = checkHtmlContent(html);
+      if (!check.ok) context.addIssue({ code: 'custom', message: check.message });
+    }),
   /** The visual editor's project (GrapesJS JSON), sent only by the editor; the text area sends none. */
   design: z.record(z.string(), z.unknown()).nullable().optional(),
 });
@@ -106,7 +137,23 @@ export type TAutomationVersion = {
 /** GET /api/automations/:id/versions (newest first, 50 at most). */
 export type TAutomationVersionsResponse = { versions: TAutomationVersion[] };
 /** GET /api/automations/by-key/:key (the visual editor). */
-export type TAutomationEditorResponse = { restaurantId: string; automation: TAutomation; design: Record<string, unknown> | null };
+export type TAutomationEditorResponse = {
+  restaurantId: string;
+  automation: TAutomation;
+  design: Record<string, unknown> | null;
+  /**
+   * The email as diners get it (layout, fonts, width, header, footer) rendered around an empty element
+   * with id `markerId`: the editor's canvas puts the template there.
+   */
+  frame: { html: string; markerId: string; restaurantName: string };
+};
+
+/** POST /api/automations/:id/preview: the draft being edited, rendered with sample data (not saved, not checked). */
+export const ZAutomationPreviewRequest = z.object({
+  subject: z.string().max(200, 'L’objet doit contenir au plus 200 caractères'),
+  html: z.string().refine((html) => utf8Bytes(html) <= 4 * MAX_EMAIL_BYTES, AUTOMATION_MESSAGES.htmlTooLarge),
+});
+export type TAutomationPreviewRequest = z.infer<typeof ZAutomationPreviewRequest>;
 /** POST /api/automations/:id/test. */
 export type TAutomationTestResponse = { message: string };
 

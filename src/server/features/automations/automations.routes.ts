@@ -5,9 +5,14 @@ import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
+import { storeImage } from '../../core/images';
+import { AppError } from '../../lib/errors';
 import {
+  EDITOR_IMAGE_MESSAGES,
+  type TEmailImageUploadResponse,
   ZAutomationIdParam,
   ZAutomationKeyParam,
+  ZAutomationPreviewRequest,
   ZAutomationStatusRequest,
   ZAutomationTemplateRequest,
   ZAutomationTestRequest,
@@ -20,6 +25,7 @@ import {
   listAutomations,
   listAutomationVersions,
   previewAutomation,
+  previewDraft,
   restoreAutomationVersion,
   sendAutomationTest,
   setAutomationStatus,
@@ -37,20 +43,38 @@ const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user')
 
 /** /api/automations: the session restaurant's email automations (spec §2 /automations and the visual editor). */
 export function createAutomationRoutes(deps: AppDeps) {
+  const saveContext = { db: deps.db, publicUrl: deps.env.PUBLIC_URL };
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
     .get('/', async (c) => c.json(await listAutomations(deps.db, c.get('tenant').restaurantId)))
     .get('/sending-hours', async (c) => c.json(await getSendingHours(deps.db, c.get('tenant').restaurantId)))
     .put('/sending-hours', validate('json', ZSendingHours), async (c) => c.json(await setSendingHours(deps.db, c.get('tenant').restaurantId, c.req.valid('json'))))
-    .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key)))
+    // The editor's images: decoded, resized to the email width and stored (core/images.ts), answered at
+    // their absolute address so a mail client can load them (issue 28).
+    .post('/images', async (c) => {
+      await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationImageUploads);
+      let file: FormDataEntryValue | null = null;
+      try {
+        file = (await c.req.raw.formData()).get('file');
+      } catch {
+        // Not a multipart form: no file.
+      }
+      if (!(file instanceof File)) throw new AppError('BAD_REQUEST', EDITOR_IMAGE_MESSAGES.noFile);
+      const stored = await storeImage(deps.storage, { bytes: new Uint8Array(await file.arrayBuffer()), restaurantId: c.get('tenant').restaurantId, purpose: 'email', fileName: file.name });
+      return c.json<TEmailImageUploadResponse>({ image: { src: `${deps.env.PUBLIC_URL}${stored.url}`, width: stored.width, height: stored.height } });
+    })
+    .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key, deps.env.PUBLIC_URL)))
     .patch('/:id/status', validate('param', ZAutomationIdParam), validate('json', ZAutomationStatusRequest), async (c) =>
       c.json({ automation: await setAutomationStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').status) }),
     )
     .put('/:id', validate('param', ZAutomationIdParam), validate('json', ZAutomationTemplateRequest), async (c) => {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
-      return c.json({ automation: await updateAutomationTemplate(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) });
+      return c.json({ automation: await updateAutomationTemplate(saveContext, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) });
     })
     .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, deps.env.PUBLIC_URL)))
+    .post('/:id/preview', validate('param', ZAutomationIdParam), validate('json', ZAutomationPreviewRequest), async (c) =>
+      c.json(await previewDraft(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), deps.env.PUBLIC_URL)),
+    )
     .post('/:id/test', validate('param', ZAutomationIdParam), validate('json', ZAutomationTestRequest), async (c) => {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTestSends);
       const { restaurantId } = c.get('tenant');
@@ -62,6 +86,6 @@ export function createAutomationRoutes(deps: AppDeps) {
     .post('/:id/versions/:versionId/restore', validate('param', ZAutomationVersionParam), async (c) => {
       const { id, versionId } = c.req.valid('param');
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
-      return c.json({ automation: await restoreAutomationVersion(deps.db, c.get('tenant').restaurantId, id, versionId, authorOf(c)) });
+      return c.json({ automation: await restoreAutomationVersion(saveContext, c.get('tenant').restaurantId, id, versionId, authorOf(c)) });
     });
 }

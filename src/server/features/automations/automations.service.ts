@@ -10,7 +10,7 @@ import { sanitizeDesign, sanitizeEmailHtml } from '../../email/sanitize';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { clock } from '../../lib/clock';
-import { checkTemplate } from '../../../shared/rules/email-template';
+import { checkHtmlContent, checkImageOrigins, checkSubjectContent, MAX_EMAIL_BYTES, utf8Bytes } from '../../../shared/rules/email-content';
 import {
   AUTOMATION_MESSAGES,
   type TAutomation,
@@ -108,11 +108,30 @@ async function restaurantNameOf(db: Db, restaurantId: string): Promise<string> {
   return row?.name ?? '';
 }
 
-function assertAllowedTemplate(subject: string, html: string): void {
-  for (const part of [subject, html]) {
-    const check = checkTemplate(part);
+/** What the saves need besides the database: the app's address (images it hosts may be http in development). */
+export type TemplateSaveContext = { db: Db; publicUrl: string };
+
+/**
+ * The save-time checks (issue 28) on the template as written, whatever its source (text area, visual
+ * editor, restore): the shared ones the form also runs, then the image origins against the app's address.
+ */
+function assertSavableTemplate(subject: string, html: string, publicUrl: string): void {
+  for (const check of [checkSubjectContent(subject), checkHtmlContent(html), checkImageOrigins(html, new URL(publicUrl).origin)]) {
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message);
   }
+}
+
+/** The sample data and frame of a restaurant's email as the preview, the editor's canvas and the size check use them. */
+async function readSampleFrame(db: Db, restaurantId: string, key: string, publicUrl: string) {
+  const [restaurant] = await db
+    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId));
+  const name = restaurant?.name ?? '';
+  const data = sampleEmailData(key, { id: restaurantId, name, reviewUrl: restaurant?.googleReviewUrl ?? null }, publicUrl);
+  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
+  const footerHtml = DINER_TEMPLATES.has(key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(key) }) : '';
+  return { data, frame: { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml } };
 }
 
 /**
@@ -120,18 +139,24 @@ function assertAllowedTemplate(subject: string, html: string): void {
  * lock. The first save also keeps what was there before (the default text) so it can be restored.
  */
 async function writeTemplateVersion(
-  db: Db,
+  { db, publicUrl }: TemplateSaveContext,
   restaurantId: string,
   id: string,
   next: { subject: string; html: string; design: Record<string, unknown> | null },
   source: 'html' | 'visual' | 'restore',
   author: VersionAuthor,
 ): Promise<TAutomation> {
+  assertSavableTemplate(next.subject, next.html, publicUrl);
   // Whatever the source (text area, visual editor, a version restored from before the allowlist), only
   // allowlisted email HTML is stored (decision 028); parsed before the row lock is taken.
   const html = sanitizeEmailHtml(next.html);
   const design = next.design ? sanitizeDesign(next.design) : null;
   if (!html.trim()) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.emptyAfterSanitising);
+  // The email as sent (frame, footer, sample values) stays under Gmail's clipping.
+  const owner = await findAutomation(db, restaurantId, id);
+  const sample = await readSampleFrame(db, restaurantId, owner.key, publicUrl);
+  const rendered = renderAutomationEmail({ subject: next.subject, html }, sample.data, sample.frame);
+  if (utf8Bytes(rendered.html) > MAX_EMAIL_BYTES) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.htmlTooLarge);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -187,10 +212,9 @@ async function writeTemplateVersion(
 }
 
 /** Saves the subject and HTML (and the editor's design) after checking both use only the allowlisted {{variables}}. */
-export async function updateAutomationTemplate(db: Db, restaurantId: string, id: string, input: TAutomationTemplateRequest, author: VersionAuthor): Promise<TAutomation> {
-  assertAllowedTemplate(input.subject, input.html);
+export async function updateAutomationTemplate(context: TemplateSaveContext, restaurantId: string, id: string, input: TAutomationTemplateRequest, author: VersionAuthor): Promise<TAutomation> {
   const design = input.design ?? null;
-  return writeTemplateVersion(db, restaurantId, id, { subject: input.subject, html: input.html, design }, design ? 'visual' : 'html', author);
+  return writeTemplateVersion(context, restaurantId, id, { subject: input.subject, html: input.html, design }, design ? 'visual' : 'html', author);
 }
 
 /** 'Versions': every save of this automation, newest first. */
@@ -214,21 +238,25 @@ export async function listAutomationVersions(db: Db, restaurantId: string, id: s
 }
 
 /** Brings an earlier version back; the restore is itself a new version (nothing is lost). */
-export async function restoreAutomationVersion(db: Db, restaurantId: string, id: string, versionId: string, author: VersionAuthor): Promise<TAutomation> {
+export async function restoreAutomationVersion(context: TemplateSaveContext, restaurantId: string, id: string, versionId: string, author: VersionAuthor): Promise<TAutomation> {
+  const { db } = context;
   const [version] = await db
     .select()
     .from(automationVersions)
     .where(and(eq(automationVersions.id, versionId), eq(automationVersions.automationId, id), eq(automationVersions.restaurantId, restaurantId)));
   if (!version) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.versionNotFound);
-  return writeTemplateVersion(db, restaurantId, id, { subject: version.subject, html: version.html, design: version.design }, 'restore', author);
+  return writeTemplateVersion(context, restaurantId, id, { subject: version.subject, html: version.html, design: version.design }, 'restore', author);
 }
 
 /** The visual editor's view of one automation: its template and the design it was built from. */
-export async function getAutomationForEditor(db: Db, restaurantId: string, key: string): Promise<TAutomationEditorResponse> {
+export async function getAutomationForEditor(db: Db, restaurantId: string, key: string, publicUrl: string): Promise<TAutomationEditorResponse> {
   await listAutomations(db, restaurantId); // creates the defaults for a restaurant that has none yet
   const [row] = await db.select().from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, key)));
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
-  return { restaurantId, automation: toAutomation(row, await restaurantNameOf(db, restaurantId)), design: row.design };
+  // The canvas shows the template inside the email diners get: the same rendering, around a marker.
+  const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl);
+  const framed = renderAutomationEmail({ subject: row.config.subject, html: `<div id="${EDITOR_CONTENT_MARKER_ID}"></div>` }, data, frame);
+  return { restaurantId, automation: toAutomation(row, frame.restaurantName), design: row.design, frame: { html: framed.html, markerId: EDITOR_CONTENT_MARKER_ID, restaurantName: frame.restaurantName } };
 }
 
 /**
@@ -237,16 +265,22 @@ export async function getAutomationForEditor(db: Db, restaurantId: string, key: 
  */
 export async function previewAutomation(db: Db, restaurantId: string, id: string, publicUrl: string): Promise<TAutomationPreview> {
   const row = await findAutomation(db, restaurantId, id);
-  const [restaurant] = await db
-    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId));
-  const name = restaurant?.name ?? '';
-  const data = sampleEmailData(row.key, { id: restaurantId, name, reviewUrl: restaurant?.googleReviewUrl ?? null }, publicUrl);
-  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
-  const footerHtml = DINER_TEMPLATES.has(row.key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(row.key) }) : '';
-  return renderAutomationEmail(row.config, data, { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml });
+  const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl);
+  return renderAutomationEmail(row.config, data, frame);
 }
+
+/**
+ * The editor's preview: the subject and HTML being edited (not yet saved), rendered as a diner gets
+ * them: sanitised, with sample data, in the real frame.
+ */
+export async function previewDraft(db: Db, restaurantId: string, id: string, draft: { subject: string; html: string }, publicUrl: string): Promise<TAutomationPreview> {
+  const row = await findAutomation(db, restaurantId, id);
+  const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl);
+  return renderAutomationEmail(draft, data, frame);
+}
+
+/** The element the editor's canvas puts the template in: it replaces it in the rendered frame. */
+export const EDITOR_CONTENT_MARKER_ID = 'refeed-editor-content';
 
 /** How long a test send waits for the mail server's answer before telling the owner. */
 const TEST_SEND_WAIT_MS = 20_000;

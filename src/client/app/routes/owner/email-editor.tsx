@@ -1,19 +1,22 @@
-import { ArrowLeft, Code, LayoutTemplate, Save } from 'lucide-react';
+import { ArrowLeft, Code, Eye, LayoutTemplate, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { PageLoading } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/accounts/api/get-me';
 import { useAutomationForEditor } from '../../../features/email-editor/api/get-automation-for-editor';
 import { useSaveAutomationDesign } from '../../../features/email-editor/api/save-automation-design';
+import { usePreviewDraft } from '../../../features/email-editor/api/preview-draft';
 import type { VisualEditorHandle } from '../../../features/email-editor/components/visual-editor';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { checkTemplate, TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
-import { AUTOMATION_MESSAGES, EDITOR_MESSAGES, type TAutomationEditorResponse } from '../../../../shared/schemas/automations';
+import { TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
+import { checkHtmlContent, checkSubjectContent } from '../../../../shared/rules/email-content';
+import { AUTOMATION_MESSAGES, EDITOR_IMAGE_MESSAGES, EDITOR_MESSAGES, type TAutomationEditorResponse, type TAutomationPreview } from '../../../../shared/schemas/automations';
 import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 // GrapesJS (~300 KB) loads with this page only: the owner bundle does not carry it.
@@ -67,6 +70,19 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
   const [initFailed, setInitFailed] = useState(false);
   const editor = useRef<VisualEditorHandle | null>(null);
   const save = useSaveAutomationDesign();
+  const previewDraft = usePreviewDraft();
+  const [preview, setPreview] = useState<TAutomationPreview | null>(null);
+
+  /** The content as it stands in the current mode. */
+  const readContent = () => (mode === 'visual' && editor.current ? editor.current.read() : { html, design: null });
+
+  const showPreview = async () => {
+    try {
+      setPreview(await previewDraft.mutateAsync({ id: automation.id, subject, html: readContent().html }));
+    } catch (error) {
+      toastError('Erreur lors de l’aperçu', error);
+    }
+  };
 
   const switchMode = (next: 'visual' | 'html') => {
     if (next === mode) return;
@@ -79,9 +95,9 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
   };
 
   const submit = async () => {
-    const content = mode === 'visual' && editor.current ? editor.current.read() : { html, design: null };
-    for (const part of [subject, content.html]) {
-      const check = checkTemplate(part);
+    const content = readContent();
+    // The server's checks (shared/rules/email-content.ts), run here first: the same French message, no request.
+    for (const check of [checkSubjectContent(subject.trim()), checkHtmlContent(content.html.trim())]) {
       if (!check.ok) {
         toastError(AUTOMATION_MESSAGES.updateFailed, undefined, check.message);
         return;
@@ -124,6 +140,10 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
               HTML
             </Button>
           </div>
+          <Button type="button" variant="outline" onClick={() => void showPreview()} disabled={previewDraft.isPending}>
+            <Eye aria-hidden="true" />
+            {previewDraft.isPending ? 'Aperçu…' : 'Aperçu'}
+          </Button>
           <Button type="button" onClick={() => void submit()} disabled={save.isPending}>
             <Save aria-hidden="true" />
             {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
@@ -143,6 +163,9 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
                 key={visualSource.version}
                 html={visualSource.html}
                 design={visualSource.design}
+                frame={data.frame}
+                onUploadError={(error) => toastError(EDITOR_IMAGE_MESSAGES.uploadFailed, error)}
+                onUploaded={() => toast.success(EDITOR_IMAGE_MESSAGES.uploaded)}
                 onReady={(handle) => {
                   editor.current = handle;
                 }}
@@ -158,6 +181,15 @@ function EmailEditorWorkspace({ data }: { data: TAutomationEditorResponse }) {
           </div>
         )}
       </div>
+      <Dialog open={preview !== null} onOpenChange={(open) => !open && setPreview(null)}>
+        <DialogContent className="max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Aperçu de l’email</DialogTitle>
+            <DialogDescription>Tel que vos clients le reçoivent, avec des données d’exemple. Objet : {preview?.subject}</DialogDescription>
+          </DialogHeader>
+          {preview ? <iframe title="Aperçu de l’email" sandbox="" srcDoc={preview.html} className="h-[70dvh] w-full rounded-lg border border-stone-200 bg-white" /> : null}
+        </DialogContent>
+      </Dialog>
       {mode === 'visual' ? (
         <div className="border-t border-stone-200 bg-white p-2">
           <VariablesList />
