@@ -27,9 +27,10 @@ export const SERVER_ENTRIES = { index: 'src/server/index.ts', 'table-cards.worke
 /**
  * Packages left as imports of node_modules: PGlite reads its WASM and data files beside its own module,
  * the AWS SDK is loaded only when S3 is configured (and is large), pg-native and pg-cloudflare are
- * optional drivers pg asks for only when told to.
+ * optional drivers pg asks for only when told to, sharp loads its native libvips build beside its
+ * own module (and only at the first image upload).
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@aws-sdk/*', 'pg-native', 'pg-cloudflare'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@aws-sdk/*', 'pg-native', 'pg-cloudflare', 'sharp'];
 
 /**
  * Bundled CommonJS packages still call require() and read __dirname/__filename: an ESM bundle gets
