@@ -23,6 +23,7 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
+import { IMAGE_UPLOAD_MAX_BYTES, imageTooLargeMessage } from '../shared/rules/images';
 import { createSitePageReader, pickEncoding } from './lib/site-pages';
 import { CLIENT_IP_HEADER, getClientIp, noticeUndeclaredProxy } from './lib/client-ip';
 import { limitBodySize } from './lib/body-limit';
@@ -66,6 +67,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Saving a template from the visual editor sends its inlined HTML and design: the one larger body. */
 export const MAX_TEMPLATE_BODY_BYTES = 1024 * 1024;
 const isTemplateSave = (method: string, path: string) => method === 'PUT' && /^\/api\/automations\/[^/]+$/.test(path);
+/**
+ * Image uploads (core/images.ts): the file's bytes as the body, its name in `?name=`. The routes:
+ * PUT /api/settings/logo, and any POST or PUT /api/{feature}/images (decision 038).
+ */
+export const isImageUpload = (method: string, path: string) => (method === 'PUT' || method === 'POST') && /^\/api\/(?:settings\/logo|[a-z-]+\/images)$/.test(path);
 
 /** The diner pages have their own small HTML entry (diner.html); everything else is the SPA. */
 export function pickHtmlEntry(pathname: string): 'diner.html' | 'index.html' {
@@ -124,9 +130,14 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
   const smallBodies = limitBodySize(MAX_BODY_BYTES, tooLarge);
   const templateBodies = limitBodySize(MAX_TEMPLATE_BODY_BYTES, tooLarge);
+  // An image too large is named in the answer, as the route would (the name travels in the query).
+  const imageBodies = limitBodySize(IMAGE_UPLOAD_MAX_BYTES, (c) =>
+    c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: imageTooLargeMessage(c.req.query('name')) } }, 413),
+  );
+  const bodyLimitOf = (method: string, path: string) => (isImageUpload(method, path) ? imageBodies : isTemplateSave(method, path) ? templateBodies : smallBodies);
   // (A GET or HEAD has no body to limit: asking it for one would build a whole Request object.)
-  app.use((c, next) => (BODILESS.has(c.req.method) ? next() : (isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies)(c, next)));
-  app.use(rejectUnstorableInput());
+  app.use((c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimitOf(c.req.method, c.req.path)(c, next)));
+  app.use(rejectUnstorableInput({ acceptsImageBody: isImageUpload }));
   // A browser always sends Origin on a state-changing fetch; one from another site is refused.
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');
