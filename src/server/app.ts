@@ -20,6 +20,7 @@ import { bindAppRequest } from './features/security/app-request';
 import { createSecurityRoutes } from './features/security/security.routes';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createSettingsRoutes } from './features/settings/settings.routes';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
@@ -55,6 +56,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/review-link', createReviewLinkRoutes(deps))
     .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
+    .route('/settings', createSettingsRoutes(deps))
     .route('/public', createDinerRoutes(deps));
 }
 

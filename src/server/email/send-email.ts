@@ -20,6 +20,7 @@ import {
 } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
 import { renderAutomationEmail, renderSystemEmail, unsubscribeFooter } from './render';
+import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
@@ -180,7 +181,7 @@ function prepareAutomationEmail(
     footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
     headers = unsubscribe.headers;
   }
-  const rendered = renderAutomationEmail(automation.config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
+  const rendered = renderAutomationEmail(automation.config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml });
   return {
     kind: 'send',
     mail: {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { markOwnerTodoDone } from '../../core/owner-todo';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
@@ -54,7 +55,12 @@ const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user')
 export function createAutomationRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
-    .get('/', async (c) => c.json(await listAutomations(deps.db, c.get('tenant').restaurantId)))
+    .get('/', async (c) => {
+      const { restaurantId } = c.get('tenant');
+      // Opening /automations ticks the dashboard's 'check automations' item (core/owner-todo.ts).
+      const [list] = await Promise.all([listAutomations(deps.db, restaurantId), markOwnerTodoDone(deps.db, restaurantId, 'automations')]);
+      return c.json(list);
+    })
     .get('/sending-hours', async (c) => c.json(await getSendingHours(deps.db, c.get('tenant').restaurantId)))
     .put('/sending-hours', validate('json', ZSendingHours), async (c) => c.json(await setSendingHours(deps.db, c.get('tenant').restaurantId, c.req.valid('json'))))
     .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key)))
