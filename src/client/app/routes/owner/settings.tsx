@@ -39,7 +39,7 @@ export default function SettingsPage() {
     <OwnerPage title="Paramètres">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
         <div>
-          <h2 className="text-2xl font-semibold tracking-tight">Paramètres</h2>
+          <h2 className="text-2xl font-semibold tracking-tight">Paramètres du restaurant</h2>
           <p className="text-sm text-stone-600">L’identité de votre restaurant et l’adresse qui reçoit vos alertes.</p>
         </div>
         {settings.isPending ? (

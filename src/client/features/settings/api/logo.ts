@@ -13,8 +13,8 @@ export function checkLogoFile(file: File): string | null {
 
 /** PUT /api/settings/logo: the file's bytes as the body, its name in the query (decision 038). */
 export async function uploadLogo(file: File): Promise<TSettings> {
-  const url = api.settings.logo.$url({ query: { name: file.name } });
-  const response = await fetch(`${url.pathname}${url.search}`, {
+  // (hc's $url needs an absolute base; the app's client has a relative one.)
+  const response = await fetch(`/api/settings/logo?${new URLSearchParams({ name: file.name })}`, {
     method: 'PUT',
     body: file,
     headers: { 'content-type': file.type || 'application/octet-stream' },
