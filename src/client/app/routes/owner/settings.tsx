@@ -25,7 +25,7 @@ function ElsewhereCard({ icon, title, children, to, linkLabel }: { icon: ReactNo
           <p className="text-sm text-stone-600">{children}</p>
         </div>
       </div>
-      <Link to={to} className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline underline-offset-4 sm:self-center">
+      <Link to={to} className="inline-flex shrink-0 items-center gap-1 self-start text-sm font-medium whitespace-nowrap text-brand-700 underline underline-offset-4 sm:self-center">
         {linkLabel}
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
