@@ -12,6 +12,7 @@ import { createAutomationRoutes } from './features/automations/automations.route
 import { createReviewLinkRoutes } from './features/reviews/review-link.routes';
 import { createSecurityRoutes } from './features/security/security.routes';
 import { createHealthRoutes } from './features/health/health.routes';
+import { createSettingsRoutes } from './features/settings/settings.routes';
 import type { AppEnv } from './lib/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
@@ -27,6 +28,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/review-link', createReviewLinkRoutes(deps))
     .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
+    .route('/settings', createSettingsRoutes(deps))
     .route('/public', createDinerRoutes(deps));
 }
 

@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use(stampClientIp(deps));
   app.use('/api/*', logApiRequests(deps));
   app.use(limitBodies());
-  app.use(rejectUnstorableInput({ acceptsUpload: isImageUpload }));
+  app.use(rejectUnstorableInput({ acceptsImageBody: isImageUpload }));
   app.use('/api/*', refuseForeignOrigins(env.PUBLIC_URL));
   app.onError(handleErrors(deps));
 

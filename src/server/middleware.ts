@@ -1,7 +1,7 @@
 /** The request pipeline's own middleware, in the order app.ts mounts them: client IP, API log, body size, origin. */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiErrorBody } from '../shared/errors';
-import { EDITOR_IMAGE_MESSAGES } from '../shared/schemas/automations';
+import { IMAGE_UPLOAD_MAX_BYTES, imageTooLargeMessage } from '../shared/rules/images';
 import type { AppDeps } from './deps';
 import { CLIENT_IP_HEADER, getClientIp, noticeUndeclaredProxy } from './lib/client-ip';
 import { limitBodySize } from './lib/body-limit';
@@ -18,9 +18,11 @@ export const MAX_TEMPLATE_BODY_BYTES = 1024 * 1024;
 const isTemplateSave = (method: string, path: string) =>
   (method === 'PUT' && /^\/api\/automations\/[^/]+$/.test(path)) || (method === 'POST' && /^\/api\/automations\/[^/]+\/preview$/.test(path));
 
-/** An image upload (the email editor's asset manager): a file in multipart/form-data, up to this. */
-export const MAX_UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
-export const isImageUpload = (method: string, path: string) => method === 'POST' && path === '/api/automations/images';
+/**
+ * Image uploads (core/images.ts): the file's bytes as the body, its name in `?name=`. The routes:
+ * PUT /api/settings/logo, and any POST or PUT /api/{feature}/images (decision 038).
+ */
+export const isImageUpload = (method: string, path: string) => (method === 'PUT' || method === 'POST') && /^\/api\/(?:settings\/logo|[a-z-]+\/images)$/.test(path);
 
 /**
  * The client IP is decided once (lib/client-ip, TRUST_PROXY) and stamped on the request for
@@ -63,9 +65,9 @@ export function limitBodies(): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE } }, 413);
   const smallBodies = limitBodySize(MAX_BODY_BYTES, tooLarge);
   const templateBodies = limitBodySize(MAX_TEMPLATE_BODY_BYTES, tooLarge);
-  // An image far past the upload limit is refused while it streams in, with the limit in the message.
-  const uploadBodies = limitBodySize(MAX_UPLOAD_BODY_BYTES, (c) =>
-    c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: EDITOR_IMAGE_MESSAGES.uploadTooLarge } }, 413),
+  // An image too large is named in the answer, as the route would (the name travels in the query).
+  const uploadBodies = limitBodySize(IMAGE_UPLOAD_MAX_BYTES, (c) =>
+    c.json<ApiErrorBody>({ error: { code: 'PAYLOAD_TOO_LARGE', message: imageTooLargeMessage(c.req.query('name')) } }, 413),
   );
   const bodyLimitFor = (c: Context) => (isImageUpload(c.req.method, c.req.path) ? uploadBodies : isTemplateSave(c.req.method, c.req.path) ? templateBodies : smallBodies);
   return (c, next) => (BODILESS.has(c.req.method) ? next() : bodyLimitFor(c)(c, next));

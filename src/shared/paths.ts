@@ -34,6 +34,7 @@ export const paths = {
   },
   security: { path: '/security', href: () => '/security' },
   googleSettings: { path: '/google-settings', href: () => '/google-settings' },
+  settings: { path: '/parametres', href: () => '/parametres' },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },

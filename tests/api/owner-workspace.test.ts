@@ -43,7 +43,7 @@ describe('/api/dashboard', () => {
     expect(dashboard.recentFeedbacks).toEqual([]);
     expect(dashboard).toMatchObject({ restaurantName: 'Le Vide', role: 'Propriétaire', hasReviewLink: false });
     expect(dashboard.daily).toHaveLength(30);
-    expect(dashboard.todo).toEqual({ hasQrCodes: false, hasReviewLink: false, hasRewards: false, hasActiveAutomations: false });
+    expect(dashboard.todo).toEqual({ hasQrCodes: false, hasReviewLink: false, hasRewards: false, hasOpenedAutomations: false });
   });
 
   it('computes the four counters on known data: average of the last 10 to one decimal, ratings ≥ 4 among them', async () => {
@@ -65,7 +65,7 @@ describe('/api/dashboard', () => {
       recentCount: 10,
     });
     expect(dashboard.counters.averageRating).toBe(3.6);
-    expect(dashboard.todo).toEqual({ hasQrCodes: true, hasReviewLink: false, hasRewards: true, hasActiveAutomations: false });
+    expect(dashboard.todo).toEqual({ hasQrCodes: false, hasReviewLink: false, hasRewards: false, hasOpenedAutomations: false });
     expect(dashboard.recentFeedbacks.map((f) => f.comment)).toEqual(ratings.map((_, i) => `Avis ${i}`).slice(2).reverse());
     const day = dashboard.daily.find((d) => d.day === '2026-11-20')!;
     expect(day).toEqual({ day: '2026-11-20', visits: 12, feedbacks: 12, averageRating: Math.round((ratings.reduce((a, b) => a + b, 0) / 12) * 10) / 10 });

@@ -100,7 +100,7 @@ describe('tenancy: owner B with owner A’s ids', () => {
 
   it('lists the owner routes from the router (the walk below is not empty)', () => {
     const paths = listOwnerRoutes().map((route) => `${route.method} ${route.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard']));
+    expect(paths).toEqual(expect.arrayContaining(['GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard', 'PUT /settings', 'PUT /settings/logo', 'DELETE /settings/logo', 'POST /qr/downloaded']));
   });
 
   it('answers 404 or 403 to every owner route naming A’s rows, shows none of A’s data, and changes nothing of A', async () => {

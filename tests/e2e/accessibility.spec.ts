@@ -72,6 +72,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
         paths.loyalty.href(),
         paths.googleSettings.href(),
         paths.security.href(),
+        paths.settings.href(),
         paths.automations.href(),
         paths.emailEditor.href('thanks_after_visit', me.restaurants[0].id),
       ];

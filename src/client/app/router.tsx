@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
           lazyPage(paths.security.path, () => import('./routes/owner/security')),
           lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
+          lazyPage(paths.settings.path, () => import('./routes/owner/settings')),
         ],
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).

@@ -131,7 +131,7 @@ export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
     <header className="flex h-18 items-center gap-4" aria-busy={!page}>
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">
         {page?.restaurant.logoUrl ? (
-          <img src={page.restaurant.logoUrl} alt={`Logo ${name}`} width={64} height={64} className="size-16 object-cover" />
+          <img src={page.restaurant.logoUrl} alt={`Logo ${name}`} width={64} height={64} className="size-16 bg-white object-contain" />
         ) : name ? (
           <span aria-hidden="true" className="text-2xl font-bold text-brand-700">
             {name.charAt(0).toUpperCase()}

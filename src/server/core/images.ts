@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Sharp, SharpOptions } from 'sharp';
+import { IMAGE_UPLOAD_MAX_BYTES, MAX_INPUT_PIXELS, imageTooLargeMessage, imageTooManyPixelsMessage, imageUnreadableMessage, imageWrongTypeMessage } from '../../shared/rules/images';
 import { isUuid } from '../../shared/rules/uuid';
 import { AppError } from '../lib/errors';
 import type { FileStorage } from '../storage/storage';
@@ -36,15 +37,12 @@ type PurposeRule = {
 
 export const IMAGE_RULES: Record<ImagePurpose, PurposeRule> = {
   // Shown at most ~120 px wide (diner page header, table card, email header): 512 px is sharp on 3× screens.
-  logo: { maxUploadBytes: 5 * 1024 * 1024, maxWidth: 512, maxHeight: 512 },
+  logo: { maxUploadBytes: IMAGE_UPLOAD_MAX_BYTES, maxWidth: 512, maxHeight: 512 },
   // Twice the 560 px email column, for high-density screens; tall images are left tall.
-  email: { maxUploadBytes: 5 * 1024 * 1024, maxWidth: 1120, maxHeight: 4000 },
+  email: { maxUploadBytes: IMAGE_UPLOAD_MAX_BYTES, maxWidth: 1120, maxHeight: 4000 },
 };
 
-/** Decompression-bomb guard: a small file declaring huge dimensions is refused before it is decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-
-export const ACCEPTED_IMAGE_FORMATS = 'PNG, JPEG, WebP ou GIF';
+export { ACCEPTED_IMAGE_FORMATS, MAX_INPUT_PIXELS, displayFileName } from '../../shared/rules/images';
 
 type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -56,43 +54,6 @@ export function sniffImageFormat(bytes: Uint8Array): SniffedFormat | null {
   if (starts(0, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
   if (starts(0, [0x52, 0x49, 0x46, 0x46]) && starts(8, [0x57, 0x45, 0x42, 0x50])) return 'webp';
   return null;
-}
-
-/**
- * The user's file name as it may appear in a message: its last path segment, without control
- * characters, at most 80 characters. Never used to build a path.
- */
-export function displayFileName(fileName: string | undefined): string | null {
-  if (!fileName) return null;
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const base = fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
-  if (!base) return null;
-  return base.length > 80 ? `${base.slice(0, 79)}…` : base;
-}
-
-function subject(fileName: string | undefined): string {
-  const name = displayFileName(fileName);
-  return name ? `Le fichier « ${name} »` : 'Le fichier envoyé';
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10}`.replace('.', ',');
-}
-
-export function imageTooLargeMessage(fileName: string | undefined, purpose: ImagePurpose): string {
-  return `${subject(fileName)} est trop volumineux : ${megabytes(IMAGE_RULES[purpose].maxUploadBytes)} Mo maximum.`;
-}
-
-export function imageWrongTypeMessage(fileName: string | undefined): string {
-  return `${subject(fileName)} n'est pas une image acceptée : formats ${ACCEPTED_IMAGE_FORMATS} (SVG refusé).`;
-}
-
-export function imageUnreadableMessage(fileName: string | undefined): string {
-  return `${subject(fileName)} n'est pas une image lisible : il est peut-être endommagé.`;
-}
-
-export function imageTooManyPixelsMessage(fileName: string | undefined): string {
-  return `${subject(fileName)} a des dimensions trop grandes : ${MAX_INPUT_PIXELS / 1_000_000} mégapixels maximum.`;
 }
 
 type SharpModule = typeof import('sharp').default;
@@ -123,7 +84,7 @@ export async function storeImage(
   const rule = IMAGE_RULES[purpose];
   // The id becomes a path segment: it must be one of ours, never something a request could shape.
   if (!isUuid(restaurantId)) throw new Error(`storeImage: invalid restaurant id ${JSON.stringify(restaurantId)}`);
-  if (bytes.byteLength > rule.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(fileName, purpose));
+  if (bytes.byteLength > rule.maxUploadBytes) throw new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(fileName, rule.maxUploadBytes));
   if (bytes.byteLength === 0) throw new AppError('BAD_REQUEST', imageUnreadableMessage(fileName));
   const sniffed = sniffImageFormat(bytes);
   if (!sniffed) throw new AppError('BAD_REQUEST', imageWrongTypeMessage(fileName));

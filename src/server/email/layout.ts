@@ -1,3 +1,9 @@
+/** A stored logo's path made absolute for an email (mail clients know no relative address). */
+export function absoluteLogoUrl(publicUrl: string, logoUrl: string | null): string | null {
+  if (!logoUrl) return null;
+  return logoUrl.startsWith('/') ? `${publicUrl.replace(/\/$/, '')}${logoUrl}` : logoUrl;
+}
+
 /** Escapes text placed inside email HTML. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -6,7 +12,10 @@ export function escapeHtml(value: string): string {
 export type EmailFrame = {
   /** Shown at the top: the restaurant's name (diner emails) or 'ReFeed'. */
   brandName?: string;
-  /** The restaurant's logo, shown above its name when it has one (an https URL). */
+  /**
+   * The restaurant's logo, shown above its name when it has one: the absolute address of an uploaded
+   * logo in a sent email (`absoluteLogoUrl`), its `/storage/…` path in a preview.
+   */
   logoUrl?: string | null;
   /** Extra HTML under the card, e.g. the unsubscribe link of a marketing email. */
   footerHtml?: string;
@@ -27,8 +36,9 @@ export const EMAIL_WIDTH = 560;
  */
 export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string {
   const brand = escapeHtml(frame.brandName ?? 'ReFeed');
-  const logo = frame.logoUrl && /^https:\/\//.test(frame.logoUrl)
-    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="Logo ${brand}" width="56" height="56" style="display:block;margin:0 auto 8px;border:0;border-radius:12px;width:56px;height:56px;object-fit:cover">`
+  // An uploaded logo (core/images.ts) keeps its proportions: 56 px high, at most three times as wide.
+  const logo = frame.logoUrl && /^(https?:\/\/|\/storage\/)/.test(frame.logoUrl)
+    ? `<img src="${escapeHtml(frame.logoUrl)}" alt="Logo ${brand}" height="56" style="display:block;margin:0 auto 8px;border:0;height:56px;width:auto;max-width:168px">`
     : '';
   const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
   return `<!doctype html>

@@ -10,6 +10,7 @@ import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { canonicalTemplate, DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES, RESTAURANT_ADDRESSED_TEMPLATES, REVIEW_LINK_TEMPLATES, SKIP_REASONS, SUPPORT_REPLY_TEMPLATES } from './catalogue';
 import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
+import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
@@ -177,7 +178,7 @@ function prepareAutomationEmail(
     headers = unsubscribe.headers;
   }
   const config = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
-  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: restaurant.logoUrl, footerHtml });
+  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml });
   return {
     kind: 'send',
     mail: {

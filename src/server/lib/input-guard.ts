@@ -33,10 +33,16 @@ const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.-]+\+)?json\s*(?:;|$)/i;
 const TEXT_TYPE = /^(?:application\/x-www-form-urlencoded|text\/[a-z0-9!#$&^_.+-]+)\s*(?:;|$)/i;
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded/i;
-const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
 
 /** The 415 answer: a body of a type no route reads. */
 export const UNSUPPORTED_BODY_TYPE_MESSAGE = 'Type de contenu non pris en charge : envoyez les données en JSON.';
+
+/**
+ * The body of an image upload: sent as the file's own bytes (no multipart), with the type the browser
+ * gave the file. Any image type and unnamed binary pass here: the upload route decodes the bytes and
+ * refuses what is not an accepted image with a message naming the file (core/images.ts).
+ */
+const IMAGE_BODY_TYPE = /^(?:image\/[a-z0-9.+-]+|application\/octet-stream)\s*(?:;|$)/i;
 
 /** Methods whose body no route reads (a body they carry is never looked at). */
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -47,13 +53,11 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * `application/*+json` is read as JSON somewhere), and URLs that do not decode. Answers the French 400
  * — or 404 under /storage, where the path is a file name. A non-empty body of any other type (XML,
  * multipart, binary, none declared) is refused with 415: no route reads one, and no unchecked text
- * reaches a route. Runs after the body-size limit, so the body read here is small.
+ * reaches a route. The one exception: an image body on an image upload route (`acceptsImageBody`), left
+ * unread for the route. Runs after the body-size limit, so the body read here is small.
  */
-export function rejectUnstorableInput(options: { acceptsUpload?: (method: string, path: string) => boolean } = {}): MiddlewareHandler<AppEnv> {
+export function rejectUnstorableInput(options: { acceptsImageBody?: (method: string, path: string) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // An upload route (a file in multipart/form-data) reads and checks its own body, which is binary:
-    // read as text here it would be mangled for the route.
-    if (options.acceptsUpload?.(c.req.method, c.req.path) && MULTIPART_TYPE.test(c.req.header('content-type') ?? '')) return next();
     // A URL arrives as bytes: NUL or a lone surrogate can only come in percent-encoded, so a URL without
     // '%' needs no decoding (most requests; parsing and decoding every URL was a visible share of the HTML's cost).
     let bad = false;
@@ -63,6 +67,7 @@ export function rejectUnstorableInput(options: { acceptsUpload?: (method: string
     }
     if (!bad && !BODILESS.has(c.req.method)) {
       const type = c.req.header('content-type') ?? '';
+      if (IMAGE_BODY_TYPE.test(type) && options.acceptsImageBody?.(c.req.method, c.req.path)) return next();
       const json = JSON_TYPE.test(type);
       // Kept in the request's body cache: the route's validator reads it from there, and better-auth's
       // mount rebuilds its request from it (app.ts, rebuildReadRequest).

@@ -112,6 +112,8 @@ export const OWNER_RATE_LIMITS = {
   automationTemplateSaves: rule('automation-template-save', 'restaurant', 60, HOUR, AUTOMATION_MESSAGES.savesLimited),
   /** Image uploads of the email editor per restaurant: a few dozen images while building templates. */
   automationImageUploads: rule('automation-image-upload', 'restaurant', 60, HOUR, EDITOR_IMAGE_MESSAGES.uploadsLimited),
+  /** Each logo upload is decoded and resized on the server. */
+  logoUploads: rule('owner:logo', 'user', 20, TEN_MINUTES),
   /** A security self-check makes about ten requests to the app: a few per minute is all a person needs. */
   securityChecks: rule('security:check:user', 'user', 10, TEN_MINUTES),
   /** Each place search costs the platform a paid Google call. */

@@ -53,15 +53,9 @@ export const EDITOR_MESSAGES = {
 } as const;
 
 /** The largest image the email editor uploads (the server's limit, src/server/core/images.ts). */
-export const EMAIL_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Types the editor's file picker offers; the server decodes the file whatever it claims. */
-export const EMAIL_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /** The messages of the editor's image upload (the server's own name the file it refuses). */
 export const EDITOR_IMAGE_MESSAGES = {
-  uploadTooLarge: 'L’image est trop volumineuse : 5 Mo maximum.',
-  tooLarge: (name: string) => `Le fichier « ${name} » est trop volumineux : 5 Mo maximum.`,
-  wrongType: (name: string) => `Le fichier « ${name} » n'est pas une image acceptée : formats PNG, JPEG, WebP ou GIF (SVG refusé).`,
   noFile: 'Choisissez une image à envoyer.',
   uploadFailed: 'Erreur lors de l’envoi de l’image',
   uploadsLimited: 'Trop d’images envoyées en peu de temps. Réessayez dans quelques minutes.',

@@ -23,6 +23,7 @@ const NAV: HeaderNavItem[] = [
   { to: paths.automations.href(), label: 'Automations' },
   { to: paths.googleSettings.href(), label: 'Lien d’avis' },
   { to: paths.security.href(), label: 'Sécurité' },
+  { to: paths.settings.href(), label: 'Paramètres' },
 ];
 
 /** One owner page inside the layout: its document title and its (visually hidden) main heading. */

@@ -57,6 +57,7 @@ const OWNER_PATHS: readonly string[] = [
   paths.automations.path,
   paths.security.path,
   paths.googleSettings.path,
+  paths.settings.path,
 ];
 
 /** Owner and administrator pages: the "authenticated areas" whose route is remembered. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
@@ -17,6 +17,8 @@ export const restaurants = pgTable(
     /** SIREN (9 digits) from sign-up, or a full SIRET (14 digits). */
     siret: text('siret'),
     phone: text('phone'),
+    /** Postal address, as the owner writes it on /parametres. */
+    address: text('address'),
     website: text('website'),
     logoUrl: text('logo_url'),
     /** The owner's first name, used to greet them in emails (the spec's notes.first_name). */
@@ -33,6 +35,13 @@ export const restaurants = pgTable(
      */
     sendingHourStart: smallint('sending_hour_start').notNull().default(10),
     sendingHourEnd: smallint('sending_hour_end').notNull().default(19),
+    /**
+     * The owner's to-do list (dashboard): when the owner first printed or downloaded QR codes, created or
+     * edited a reward, opened the automations. Set by their own actions only, never by setup defaults.
+     */
+    todoQrCodesAt: timestamp('todo_qr_codes_at', { withTimezone: true }),
+    todoRewardsAt: timestamp('todo_rewards_at', { withTimezone: true }),
+    todoAutomationsAt: timestamp('todo_automations_at', { withTimezone: true }),
     /** Internal notes written by platform administrators. */
     notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,6 +118,8 @@ export const restaurantAuditLog = pgTable(
     action: text('action').notNull(),
     /** The row acted on (a customer id for export and erasure). */
     subjectId: uuid('subject_id'),
+    /** What changed, for settings changes: `{ changes: { field: { from, to } } }`. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('restaurant_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt)],

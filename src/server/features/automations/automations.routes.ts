@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { markOwnerTodoDone } from '../../core/owner-todo';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
@@ -6,6 +7,7 @@ import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { storeImage } from '../../core/images';
+import { readImageUpload } from '../../lib/image-upload';
 import { AppError } from '../../lib/errors';
 import {
   EDITOR_IMAGE_MESSAGES,
@@ -46,21 +48,21 @@ export function createAutomationRoutes(deps: AppDeps) {
   const saveContext = { db: deps.db, publicUrl: deps.env.PUBLIC_URL };
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
-    .get('/', async (c) => c.json(await listAutomations(deps.db, c.get('tenant').restaurantId)))
+    .get('/', async (c) => {
+      const { restaurantId } = c.get('tenant');
+      // Opening /automations ticks the dashboard's 'check automations' item (core/owner-todo.ts).
+      const [list] = await Promise.all([listAutomations(deps.db, restaurantId), markOwnerTodoDone(deps.db, restaurantId, 'automations')]);
+      return c.json(list);
+    })
     .get('/sending-hours', async (c) => c.json(await getSendingHours(deps.db, c.get('tenant').restaurantId)))
     .put('/sending-hours', validate('json', ZSendingHours), async (c) => c.json(await setSendingHours(deps.db, c.get('tenant').restaurantId, c.req.valid('json'))))
     // The editor's images: decoded, resized to the email width and stored (core/images.ts), answered at
     // their absolute address so a mail client can load them (issue 28).
     .post('/images', async (c) => {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationImageUploads);
-      let file: FormDataEntryValue | null = null;
-      try {
-        file = (await c.req.raw.formData()).get('file');
-      } catch {
-        // Not a multipart form: no file.
-      }
-      if (!(file instanceof File)) throw new AppError('BAD_REQUEST', EDITOR_IMAGE_MESSAGES.noFile);
-      const stored = await storeImage(deps.storage, { bytes: new Uint8Array(await file.arrayBuffer()), restaurantId: c.get('tenant').restaurantId, purpose: 'email', fileName: file.name });
+      const { bytes, fileName } = await readImageUpload(c);
+      if (bytes.length === 0) throw new AppError('BAD_REQUEST', EDITOR_IMAGE_MESSAGES.noFile);
+      const stored = await storeImage(deps.storage, { bytes, restaurantId: c.get('tenant').restaurantId, purpose: 'email', fileName });
       return c.json<TEmailImageUploadResponse>({ image: { src: `${deps.env.PUBLIC_URL}${stored.url}`, width: stored.width, height: stored.height } });
     })
     .get('/by-key/:key', validate('param', ZAutomationKeyParam), async (c) => c.json(await getAutomationForEditor(deps.db, c.get('tenant').restaurantId, c.req.valid('param').key, deps.env.PUBLIC_URL)))

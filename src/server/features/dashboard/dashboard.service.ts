@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { automations, customers, feedbacks, qrCodes, restaurantDailyStats, restaurants, rewards } from '../../db/schema';
+import { customers, feedbacks, qrCodes, restaurantDailyStats, restaurants, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { parisDayOf } from '../../../shared/format';
-import { DASHBOARD_CHART_DAYS, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
+import { DASHBOARD_CHART_DAYS, DASHBOARD_EVENING_HOUR, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
 import { formatRoleFr } from '../../../shared/rules/roles';
 
 /** The Paris calendar days ending today, oldest first ('YYYY-MM-DD'). */
@@ -19,6 +19,27 @@ export function listParisDays(now: Date, count: number): string[] {
 
 const roundOneDecimal = (value: number) => Math.round(value * 10) / 10;
 
+const PARIS_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: 'numeric', hourCycle: 'h23' });
+/** The hour (0–23) a Paris clock shows at `now`. */
+export function parisHourOf(now: Date): number {
+  return Number(PARIS_HOUR.format(now)) % 24;
+}
+
+/** Count and average of the restaurant's feedbacks from `today` at 16:00 Paris to `now` (the (restaurant, created_at) index). */
+async function eveningNumbers(db: Db, restaurantId: string, today: string, now: Date): Promise<{ count: number; averageRating: number | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${feedbacks.rating})` })
+    .from(feedbacks)
+    .where(
+      and(
+        eq(feedbacks.restaurantId, restaurantId),
+        gte(feedbacks.createdAt, sql`((${today}::date + make_time(${DASHBOARD_EVENING_HOUR}, 0, 0)) at time zone 'Europe/Paris')`),
+        lte(feedbacks.createdAt, now),
+      ),
+    );
+  return { count: row.count, averageRating: row.average === null ? null : roundOneDecimal(Number(row.average)) };
+}
+
 /**
  * The dashboard, computed by the server: the four counters of spec §2, the 10 latest feedbacks, the
  * to-do list and 30 days of feedbacks per day. Per-day numbers come from restaurant_daily_stats (30
@@ -26,23 +47,38 @@ const roundOneDecimal = (value: number) => Math.round(value * 10) / 10;
  */
 export async function getDashboard(db: Db, tenant: { restaurantId: string; role: string }): Promise<TDashboard> {
   const { restaurantId } = tenant;
-  const days = listParisDays(clock.now(), DASHBOARD_CHART_DAYS);
-  // Three queries side by side: the restaurant with its to-do facts, the latest feedbacks, the days.
-  const [restaurantRows, recent, statRows] = await Promise.all([
+  const now = clock.now();
+  const days = listParisDays(now, DASHBOARD_CHART_DAYS);
+  const today = days[days.length - 1];
+  const evening = parisHourOf(now) >= DASHBOARD_EVENING_HOUR;
+  // Queries side by side: the restaurant with its to-do facts, the latest feedbacks, the days, and
+  // after 16:00 the evening's feedbacks.
+  const [restaurantRows, recent, statRows, eveningRow] = await Promise.all([
     db
       .select({
         name: restaurants.name,
         googleReviewUrl: restaurants.googleReviewUrl,
-        hasQrCodes: sql<boolean>`exists (select 1 from ${qrCodes} where ${qrCodes.restaurantId} = ${restaurantId})`,
-        hasRewards: sql<boolean>`exists (select 1 from ${rewards} where ${rewards.restaurantId} = ${restaurantId} and ${rewards.isActive})`,
-        hasActiveAutomations: sql<boolean>`exists (select 1 from ${automations} where ${automations.restaurantId} = ${restaurantId} and ${automations.status} = 'active')`,
+        // Ticked by the owner's own actions only (core/owner-todo.ts), never by setup defaults.
+        todoQrCodesAt: restaurants.todoQrCodesAt,
+        todoRewardsAt: restaurants.todoRewardsAt,
+        todoAutomationsAt: restaurants.todoAutomationsAt,
       })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId)),
     db
-      .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, firstName: customers.firstName })
+      .select({
+        id: feedbacks.id,
+        rating: feedbacks.rating,
+        comment: feedbacks.comment,
+        createdAt: feedbacks.createdAt,
+        firstName: customers.firstName,
+        // The QR's label as it is now, 'QR principal', or the label the visit's link carried.
+        tableLabel: sql<string | null>`coalesce(${qrCodes.tableLabel}, case when ${qrCodes.isPrimary} then 'QR principal' end, ${visits.tableLabel})`,
+      })
       .from(feedbacks)
       .leftJoin(customers, eq(customers.id, feedbacks.customerId))
+      .leftJoin(visits, eq(visits.id, feedbacks.visitId))
+      .leftJoin(qrCodes, eq(qrCodes.id, visits.qrCodeId))
       .where(eq(feedbacks.restaurantId, restaurantId))
       .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
       .limit(DASHBOARD_RECENT_FEEDBACKS),
@@ -50,6 +86,7 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
       .select()
       .from(restaurantDailyStats)
       .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0]))),
+    evening ? eveningNumbers(db, restaurantId, today, now) : Promise.resolve(null),
   ]);
   const [restaurant] = restaurantRows;
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
@@ -63,6 +100,7 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
   const visitsLast7Days = daily.slice(-DASHBOARD_VISITS_DAYS).reduce((sum, day) => sum + day.visits, 0);
   const ratings = recent.map((feedback) => feedback.rating);
   const hasReviewLink = !!restaurant.googleReviewUrl;
+  const todayRow = daily[daily.length - 1];
   return {
     restaurantName: restaurant.name,
     role: formatRoleFr(tenant.role),
@@ -73,8 +111,15 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
       goodRatings: ratings.filter((rating) => rating >= GOOD_RATING).length,
       recentCount: ratings.length,
     },
+    today: { count: todayRow.feedbacks, averageRating: todayRow.averageRating },
+    sinceEvening: eveningRow,
     recentFeedbacks: recent.map((feedback) => ({ ...feedback, createdAt: feedback.createdAt.toISOString() })),
-    todo: { hasQrCodes: !!restaurant.hasQrCodes, hasReviewLink, hasRewards: !!restaurant.hasRewards, hasActiveAutomations: !!restaurant.hasActiveAutomations },
+    todo: {
+      hasQrCodes: restaurant.todoQrCodesAt !== null,
+      hasReviewLink,
+      hasRewards: restaurant.todoRewardsAt !== null,
+      hasOpenedAutomations: restaurant.todoAutomationsAt !== null,
+    },
     daily,
   };
 }

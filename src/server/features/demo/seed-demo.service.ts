@@ -57,6 +57,10 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         emailVerified: true,
         googleReviewUrl: 'https://g.page/r/chez-demo/review',
         googleReviewUrlValidatedAt: new Date(now - 55 * day),
+        address: '12 rue de la Paix\n75002 Paris',
+        // The demo owner printed the cards and set rewards up; the automations are left to look at.
+        todoQrCodesAt: new Date(now - 60 * day),
+        todoRewardsAt: new Date(now - 60 * day),
         createdAt: new Date(now - 62 * day),
         approvedAt: new Date(now - 61 * day),
       })

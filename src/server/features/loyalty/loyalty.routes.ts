@@ -4,6 +4,7 @@ import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { ZCreateRewardRequest, ZPointsRulesRequest, ZRewardIdParam, ZSetRewardActiveRequest } from '../../../shared/schemas/loyalty';
+import { markOwnerTodoDone } from '../../core/owner-todo';
 import { createReward, deleteReward, getLoyaltyOverview, savePointsRules, setRewardActive } from '../../core/loyalty';
 
 /** /api/loyalty: the rules and the reward catalogue of the session's restaurant. */
@@ -12,10 +13,17 @@ export function createLoyaltyRoutes(deps: AppDeps) {
     .use(requireOwner(deps))
     .get('/', async (c) => c.json(await getLoyaltyOverview(deps.db, c.get('tenant').restaurantId)))
     .put('/rules', validate('json', ZPointsRulesRequest), async (c) => c.json({ rules: await savePointsRules(deps.db, c.get('tenant').restaurantId, c.req.valid('json')) }))
-    .post('/rewards', validate('json', ZCreateRewardRequest), async (c) => c.json({ reward: await createReward(deps.db, c.get('tenant').restaurantId, c.req.valid('json')) }, 201))
-    .patch('/rewards/:id', validate('param', ZRewardIdParam), validate('json', ZSetRewardActiveRequest), async (c) =>
-      c.json({ reward: await setRewardActive(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').isActive) }),
-    )
+    // Creating or editing a reward ticks the dashboard's 'define rewards' item (core/owner-todo.ts).
+    .post('/rewards', validate('json', ZCreateRewardRequest), async (c) => {
+      const reward = await createReward(deps.db, c.get('tenant').restaurantId, c.req.valid('json'));
+      await markOwnerTodoDone(deps.db, c.get('tenant').restaurantId, 'rewards');
+      return c.json({ reward }, 201);
+    })
+    .patch('/rewards/:id', validate('param', ZRewardIdParam), validate('json', ZSetRewardActiveRequest), async (c) => {
+      const reward = await setRewardActive(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json').isActive);
+      await markOwnerTodoDone(deps.db, c.get('tenant').restaurantId, 'rewards');
+      return c.json({ reward });
+    })
     .delete('/rewards/:id', validate('param', ZRewardIdParam), async (c) => {
       await deleteReward(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id);
       return c.json({ ok: true as const });

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
+import { markOwnerTodoDone } from '../../core/owner-todo';
 import { ZCreateQrCodeRequest, ZQrCardsQuery, ZQrIdParam } from '../../../shared/schemas/qr';
 import { createQrCode, deleteQrCode, listQrCodes, regenerateQrPng, renderTableCardsPdf } from './qr.service';
 
@@ -17,11 +18,18 @@ export function createQrRoutes(deps: AppDeps) {
     })
     .get('/cards.pdf', validate('query', ZQrCardsQuery), async (c) => {
       const pdf = await renderTableCardsPdf(deps, c.get('tenant').restaurantId, c.req.valid('query'));
+      // Printing the table cards ticks the dashboard's 'print QR codes' item (core/owner-todo.ts).
+      await markOwnerTodoDone(deps.db, c.get('tenant').restaurantId, 'qrCodes');
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': 'inline; filename="cartes-qr.pdf"',
         'Cache-Control': 'no-store',
       });
+    })
+    // The client tells when the owner downloaded a QR PNG (the file itself is served from /storage).
+    .post('/downloaded', async (c) => {
+      await markOwnerTodoDone(deps.db, c.get('tenant').restaurantId, 'qrCodes');
+      return c.json({ ok: true as const });
     })
     .post('/:id/regenerate', validate('param', ZQrIdParam), async (c) => {
       const qrCode = await regenerateQrPng(deps, c.get('tenant').restaurantId, c.req.valid('param').id);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isImageKey } from '../../core/images';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { qrCodes, restaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -78,11 +79,18 @@ async function ensureQrPng(deps: QrDeps, row: QrRow): Promise<QrRow> {
 
 async function findRestaurant(deps: QrDeps, restaurantId: string) {
   const [restaurant] = await deps.db
-    .select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl })
+    .select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl, logoUrl: restaurants.logoUrl })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
   return restaurant;
+}
+
+/** The bytes of the restaurant's uploaded logo (a PNG, core/images.ts), or null (none, or an old address). */
+async function readLogoPng(deps: QrDeps, logoUrl: string | null): Promise<Uint8Array | null> {
+  const key = logoUrl?.startsWith('/storage/') ? logoUrl.slice('/storage/'.length) : null;
+  if (!key || !isImageKey(key) || !key.endsWith('.png')) return null;
+  return deps.storage.get(key);
 }
 
 async function findQrRow(deps: QrDeps, restaurantId: string, qrId: string): Promise<QrRow> {
@@ -207,5 +215,6 @@ export async function renderTableCardsPdf(deps: QrDeps, restaurantId: string, op
   // PNGs and pages are drawn in a worker thread: hundreds of cards take seconds of CPU that must not
   // stop the server from answering everyone else.
   const cards = rows.slice(0, MAX_QR_CODES_PER_RESTAURANT).map((row) => ({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, url: buildQrPublicUrlFor(deps, row) }));
-  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, cards, layout: options.layout });
+  const logoPng = await readLogoPng(deps, restaurant.logoUrl);
+  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, logoPng, cards, layout: options.layout });
 }

@@ -41,10 +41,19 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
   page.drawText(line, { x: box.x + (box.width - width) / 2, y: box.y + baseline, size, font, color });
 }
 
-function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage) {
+/** The restaurant's logo sits above its name: at most 14 mm high and 40 mm wide, its proportions kept. */
+const LOGO_MAX = { width: 40 * MM, height: 14 * MM };
+
+function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null) {
   const label = card.isPrimary && card.tableLabel === MAIN_QR_LABEL ? null : card.tableLabel;
   const side = CARD_QR_SIDE_MM * MM;
   const top = box.height;
+  if (logo) {
+    const scale = Math.min(LOGO_MAX.width / logo.width, LOGO_MAX.height / logo.height);
+    const width = logo.width * scale;
+    const height = logo.height * scale;
+    page.drawImage(logo, { x: box.x + (box.width - width) / 2, y: box.y + top - 6 * MM - height, width, height });
+  }
   drawCentredLine(page, box, restaurantName, { font: fonts.bold, size: 18, minSize: 11, baseline: top - 25 * MM, color: INK });
   if (label) drawCentredLine(page, box, label, { font: fonts.regular, size: 14, minSize: 9, baseline: top - 33 * MM, color: MUTED });
   const qrTop = top - 38 * MM;
@@ -66,18 +75,20 @@ function drawCutLines(page: PDFPage) {
 }
 
 /** One A6 page per card, or A4 pages holding four A6 cards (2 × 2, with cut lines). */
-export async function renderCardsPdf(input: { restaurantName: string; cards: TableCard[]; layout: TQrCardsLayout }): Promise<Uint8Array> {
+export async function renderCardsPdf(input: { restaurantName: string; logoPng?: Uint8Array | null; cards: TableCard[]; layout: TQrCardsLayout }): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Cartes de table – ${input.restaurantName}`);
   pdf.setCreator('ReFeed');
   pdf.setProducer('ReFeed');
   const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
   const images = await Promise.all(input.cards.map((card) => pdf.embedPng(card.png)));
+  // An uploaded logo is always a PNG (core/images.ts); one that does not embed leaves the name alone.
+  const logo = input.logoPng ? await pdf.embedPng(input.logoPng).catch(() => null) : null;
 
   if (input.layout === 'a6') {
     input.cards.forEach((card, index) => {
       const page = pdf.addPage([A6.width, A6.height]);
-      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index]);
+      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index], logo);
     });
   } else {
     const slots: Array<{ x: number; y: number }> = [
@@ -91,7 +102,7 @@ export async function renderCardsPdf(input: { restaurantName: string; cards: Tab
       drawCutLines(page);
       input.cards.slice(start, start + 4).forEach((card, offset) => {
         const box = { ...slots[offset], width: A4.width / 2, height: A4.height / 2 };
-        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset]);
+        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset], logo);
       });
     }
   }
@@ -99,7 +110,7 @@ export async function renderCardsPdf(input: { restaurantName: string; cards: Tab
 }
 
 /** What a worker needs to draw the cards: the URLs to encode rather than PNG bytes. */
-export type TableCardsJob = { restaurantName: string; cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>; layout: TQrCardsLayout };
+export type TableCardsJob = { restaurantName: string; logoPng?: Uint8Array | null; cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>; layout: TQrCardsLayout };
 
 /**
  * Pixels per QR module on the cards: 4 keeps every module a crisp square (PDF images are not smoothed
@@ -112,5 +123,5 @@ const CARD_QR_SCALE = 4;
 export async function renderCardsPdfFromUrls(job: TableCardsJob): Promise<Uint8Array> {
   const cards: TableCard[] = [];
   for (const card of job.cards) cards.push({ tableLabel: card.tableLabel, isPrimary: card.isPrimary, png: await renderQrPng(card.url, CARD_QR_SCALE) });
-  return renderCardsPdf({ restaurantName: job.restaurantName, cards, layout: job.layout });
+  return renderCardsPdf({ restaurantName: job.restaurantName, logoPng: job.logoPng, cards, layout: job.layout });
 }

@@ -7,7 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useDashboard } from '../../../features/dashboard/api/get-dashboard';
 import { DailyChart } from '../../../features/dashboard/components/daily-chart';
-import { DashboardCounters } from '../../../features/dashboard/components/dashboard-counters';
+import { DashboardCounters, TodayCounters } from '../../../features/dashboard/components/dashboard-counters';
 import { RecentFeedbacks } from '../../../features/dashboard/components/recent-feedbacks';
 import { TodoList } from '../../../features/dashboard/components/todo-list';
 import { atRestaurant } from '../../../../shared/rules/restaurant-name';
@@ -59,6 +59,7 @@ export default function DashboardPage() {
           <QueryError title="Impossible de charger le tableau de bord" detail={dashboard.error.message} onRetry={() => void dashboard.refetch()} />
         ) : (
           <>
+            <TodayCounters today={data!.today} sinceEvening={data!.sinceEvening} />
             <DashboardCounters counters={data!.counters} />
             <div className="grid gap-4 lg:grid-cols-3">
               <div className="flex flex-col gap-4 lg:col-span-2">

@@ -5,6 +5,8 @@ import type { TDashboard } from '../../../../shared/schemas/dashboard';
 
 /** Noon in Paris of a 'YYYY-MM-DD' day, in seconds (uPlot's time unit). */
 const toSeconds = (day: string) => Date.parse(`${day}T12:00:00Z`) / 1000;
+/** Half a day: the x axis runs from the first day's start to the last day's end, so edge bars are whole. */
+const HALF_DAY = 12 * 3600;
 
 /**
  * The 30-day chart drawn by uPlot (loaded with this module only): feedbacks per day as bars on the
@@ -22,9 +24,10 @@ export default function DailyChartCanvas({ daily }: { daily: TDashboard['daily']
       height: 220,
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true }, count: { range: (_u, _min, max) => [0, Math.max(4, max)] }, rating: { range: [0, 5] } },
+      scales: { x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] }, count: { range: (_u, _min, max) => [0, Math.max(4, max)] }, rating: { range: [0, 5] } },
       axes: [
-        { values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1000))), stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
+        // Labels at least 64 px apart: on a phone every week or so, never overlapping.
+        { space: 64, values: (_u, splits) => splits.map((s) => dayFormat.format(new Date(s * 1000))), stroke: '#57534e', grid: { stroke: '#e7e5e4' } },
         { scale: 'count', stroke: '#57534e', grid: { stroke: '#e7e5e4' }, values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : '')) },
         { scale: 'rating', side: 1, stroke: '#b45309', grid: { show: false } },
       ],

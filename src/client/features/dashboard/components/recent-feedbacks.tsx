@@ -37,7 +37,18 @@ export function RecentFeedbacks({ feedbacks }: { feedbacks: TDashboard['recentFe
                   </time>
                 </div>
                 {feedback.comment ? <p className="mt-1 text-sm break-words text-stone-800">« {feedback.comment} »</p> : null}
-                {feedback.firstName ? <p className="mt-1 text-xs text-stone-600">{feedback.firstName}</p> : null}
+                {feedback.firstName || feedback.tableLabel ? (
+                  <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600">
+                    {feedback.tableLabel ? (
+                      <span className="inline-flex items-center gap-1" data-testid="feedback-table">
+                        <QrCode className="size-3.5" aria-hidden="true" />
+                        <span className="sr-only">Table : </span>
+                        {feedback.tableLabel}
+                      </span>
+                    ) : null}
+                    {feedback.firstName ? <span>{feedback.firstName}</span> : null}
+                  </p>
+                ) : null}
               </li>
             );
           })}

@@ -10,7 +10,7 @@ export function TodoList({ todo }: { todo: TDashboard['todo'] }) {
     { to: paths.qr.href(), label: 'Imprimer vos QR codes', done: todo.hasQrCodes },
     { to: paths.googleSettings.href(), label: 'Compléter votre lien d’avis', done: todo.hasReviewLink },
     { to: paths.loyalty.href(), label: 'Définir vos récompenses', done: todo.hasRewards },
-    { to: paths.automations.href(), label: 'Vérifier vos automations', done: todo.hasActiveAutomations },
+    { to: paths.automations.href(), label: 'Vérifier vos automations', done: todo.hasOpenedAutomations },
   ];
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">

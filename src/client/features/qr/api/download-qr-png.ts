@@ -1,3 +1,4 @@
+import { api } from '../../../lib/api-client';
 import type { TQrCode } from '../../../../shared/schemas/qr';
 
 /** The file name of a downloaded QR: qr-{label or id}.png (spec §2), with no space or character a file system refuses. */
@@ -24,4 +25,6 @@ export async function downloadQrPng(qr: Pick<TQrCode, 'id' | 'tableLabel' | 'ima
   link.remove();
   // Let the browser start the download before the object URL goes away.
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+  // Ticks the dashboard's 'print QR codes' item; the download itself succeeded whatever this answers.
+  await api.qr.downloaded.$post().catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { Copy, Download, Printer, RefreshCw, Star, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,6 +13,7 @@ import { downloadQrPng } from '../api/download-qr-png';
 import { buildTableCardsUrl } from '../api/get-table-cards';
 import { useRegenerateQrCode } from '../api/regenerate-qr-code';
 import { QrDecodeCheck } from './qr-decode-check';
+import { dashboardKeys } from '../../../lib/query-keys';
 import { toastError, toastErrorTitle } from '../../../lib/toast';
 
 /** Main QR, the table label, or 'sans label' (spec §2). */
@@ -23,6 +25,7 @@ export function getQrTitle(qr: Pick<TQrCode, 'isPrimary' | 'tableLabel'>): strin
 export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) {
   const regenerate = useRegenerateQrCode();
   const remove = useDeleteQrCode();
+  const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const title = getQrTitle(qr);
   const titleId = `qr-title-${qr.id}`;
@@ -41,6 +44,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
     try {
       await downloadQrPng(qr);
       toast.success('QR code téléchargé !');
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
     } catch {
       toastErrorTitle('Échec du téléchargement');
     } finally {

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { onInvalid, toastError } from '../../../lib/toast';
+import { SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
+import { useUpdateSettings } from '../api/update-settings';
+
+/** Name, address, contact email and phone of the restaurant. */
+export function SettingsForm({ settings }: { settings: TSettings }) {
+  const form = useForm<TSettingsForm, unknown, TSettingsRequest>({
+    resolver: zodResolver(ZSettingsRequest),
+    defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, phone: settings.phone },
+  });
+  const save = useUpdateSettings();
+  const invalid = form.formState.errors;
+
+  const onValid = async (values: TSettingsRequest) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, phone: saved.phone });
+      toast.success(SETTINGS_MESSAGES.saved);
+    } catch (error) {
+      toastError('Enregistrement impossible', error);
+    }
+  };
+
+  return (
+    <Card className="flex flex-col gap-4 p-4 sm:p-5">
+      <div>
+        <h2 className="text-lg font-semibold">Votre restaurant</h2>
+        <p className="text-sm text-stone-600">Le nom apparaît sur la page d’avis, les cartes de table et les emails envoyés à vos clients.</p>
+      </div>
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(SETTINGS_FIELD_ORDER))} className="flex flex-col gap-4" aria-label="Paramètres du restaurant">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-name">Nom du restaurant</Label>
+          <Input id="settings-name" autoComplete="organization" maxLength={100} aria-invalid={!!invalid.name} {...form.register('name')} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-address">Adresse</Label>
+          <Textarea id="settings-address" rows={3} autoComplete="street-address" maxLength={300} aria-invalid={!!invalid.address} {...form.register('address')} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-contact-email">Email de contact</Label>
+          <Input
+            id="settings-contact-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={255}
+            aria-invalid={!!invalid.contactEmail}
+            aria-describedby="settings-contact-email-help"
+            {...form.register('contactEmail')}
+          />
+          <p id="settings-contact-email-help" className="text-sm text-stone-600">
+            Reçoit les alertes d’avis négatifs et le bilan de la semaine.
+          </p>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-phone">Téléphone</Label>
+          <Input id="settings-phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} aria-invalid={!!invalid.phone} {...form.register('phone')} />
+        </div>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

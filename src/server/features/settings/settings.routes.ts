@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '../../deps';
+import { requireOwner } from '../../lib/guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { readImageUpload } from '../../lib/image-upload';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { validate } from '../../lib/validate';
+import { ZSettingsRequest } from '../../../shared/schemas/settings';
+import { getSettings, removeLogo, setLogo, updateSettings } from './settings.service';
+
+/** /api/settings: the session restaurant's settings (/parametres, issue #26). */
+export function createSettingsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use(requireOwner(deps))
+    .get('/', async (c) => c.json(await getSettings(deps.db, c.get('tenant').restaurantId)))
+    .put('/', validate('json', ZSettingsRequest), async (c) =>
+      c.json(await updateSettings(deps.db, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id }, c.req.valid('json'))),
+    )
+    // The body is the image file itself (app.ts isImageUpload), its name in ?name=.
+    .put('/logo', async (c) => {
+      await enforceRateLimits(deps.db, [{ rule: deps.rateLimits.owner.logoUploads, subject: c.get('user').id }]);
+      const upload = await readImageUpload(c);
+      return c.json(await setLogo(deps.db, deps.storage, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id }, upload));
+    })
+    .delete('/logo', async (c) => c.json(await removeLogo(deps.db, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id })));
+}

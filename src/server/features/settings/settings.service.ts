@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { restaurants } from '../../db/schema';
+import { storeImage } from '../../core/images';
+import { recordRestaurantAudit } from '../../core/restaurant-audit';
+import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../storage/storage';
+import type { TSettings, TSettingsRequest } from '../../../shared/schemas/settings';
+
+type Actor = { restaurantId: string; userId: string };
+
+const RESTAURANT_NOT_FOUND = 'Restaurant introuvable';
+
+const SETTINGS_COLUMNS = {
+  name: restaurants.name,
+  address: restaurants.address,
+  contactEmail: restaurants.contactEmail,
+  phone: restaurants.phone,
+  logoUrl: restaurants.logoUrl,
+  sendingHourStart: restaurants.sendingHourStart,
+  sendingHourEnd: restaurants.sendingHourEnd,
+};
+
+type SettingsRow = { name: string; address: string | null; contactEmail: string; phone: string | null; logoUrl: string | null; sendingHourStart: number; sendingHourEnd: number };
+
+function toSettings(row: SettingsRow): TSettings {
+  return {
+    name: row.name,
+    address: row.address ?? '',
+    contactEmail: row.contactEmail,
+    phone: row.phone ?? '',
+    logoUrl: row.logoUrl,
+    sendingHours: { start: row.sendingHourStart, end: row.sendingHourEnd },
+  };
+}
+
+/** GET /api/settings */
+export async function getSettings(db: Db, restaurantId: string): Promise<TSettings> {
+  const [row] = await db.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, restaurantId));
+  if (!row) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+  return toSettings(row);
+}
+
+/**
+ * PUT /api/settings: name, address, contact email (it receives the alerts and the digest), phone. Every
+ * field that changed is written in the restaurant's audit with its old and new value, in the same
+ * transaction.
+ */
+export async function updateSettings(db: Db, actor: Actor, input: TSettingsRequest): Promise<TSettings> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+    const next = { name: input.name, address: input.address || null, contactEmail: input.contactEmail, phone: input.phone || null };
+    const changes: Record<string, { from: string | null; to: string | null }> = {};
+    for (const field of ['name', 'address', 'contactEmail', 'phone'] as const) {
+      if ((current[field] ?? null) !== next[field]) changes[field] = { from: current[field] ?? null, to: next[field] };
+    }
+    if (Object.keys(changes).length === 0) return toSettings(current);
+    const [updated] = await tx.update(restaurants).set(next).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);
+    await recordRestaurantAudit(tx, { restaurantId: actor.restaurantId, actorUserId: actor.userId, action: 'settings_updated', details: { changes } });
+    return toSettings(updated);
+  });
+}
+
+/**
+ * PUT /api/settings/logo: checks, resizes and stores the image (core/images.ts), then points the
+ * restaurant at it. The previous file stays: emails already sent show it.
+ */
+export async function setLogo(db: Db, storage: FileStorage, actor: Actor, upload: { bytes: Uint8Array; fileName?: string }): Promise<TSettings> {
+  const stored = await storeImage(storage, { bytes: upload.bytes, restaurantId: actor.restaurantId, purpose: 'logo', fileName: upload.fileName });
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ logoUrl: restaurants.logoUrl }).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+    const [updated] = await tx.update(restaurants).set({ logoUrl: stored.url }).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);
+    await recordRestaurantAudit(tx, {
+      restaurantId: actor.restaurantId,
+      actorUserId: actor.userId,
+      action: 'logo_updated',
+      details: { changes: { logoUrl: { from: current.logoUrl, to: stored.url } }, width: stored.width, height: stored.height, bytes: stored.bytes },
+    });
+    return toSettings(updated);
+  });
+}
+
+/** DELETE /api/settings/logo: the diner pages, cards and emails show the name alone again. */
+export async function removeLogo(db: Db, actor: Actor): Promise<TSettings> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ logoUrl: restaurants.logoUrl }).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+    const [updated] = await tx.update(restaurants).set({ logoUrl: null }).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);
+    if (current.logoUrl) {
+      await recordRestaurantAudit(tx, { restaurantId: actor.restaurantId, actorUserId: actor.userId, action: 'logo_removed', details: { changes: { logoUrl: { from: current.logoUrl, to: null } } } });
+    }
+    return toSettings(updated);
+  });
+}
