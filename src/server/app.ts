@@ -12,6 +12,7 @@ import { createDinerRoutes } from './features/diner/diner.routes';
 import { createDinerPageCheck } from './features/diner/diner.service';
 import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
+import { createInboxRoutes } from './features/inbox/inbox.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
 import { createAutomationRoutes } from './features/automations/automations.routes';
@@ -50,6 +51,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/qr', createQrRoutes(deps))
     .route('/dashboard', createDashboardRoutes(deps))
     .route('/customers', createCustomerRoutes(deps))
+    .route('/inbox', createInboxRoutes(deps))
     .route('/loyalty', createLoyaltyRoutes(deps))
     .route('/review-link', createReviewLinkRoutes(deps))
     .route('/automations', createAutomationRoutes(deps))

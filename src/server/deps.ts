@@ -7,6 +7,7 @@ import type { Logger } from './lib/logger';
 import { createRequestLoad, type RequestLoad } from './lib/request-load';
 import { AUTH_RATE_LIMITS, type AuthRateLimits } from './features/accounts/rate-limit';
 import { DINER_RATE_LIMITS, type DinerRateLimits } from './features/diner/rate-limit';
+import { INBOX_RATE_LIMITS, type InboxRateLimits } from './features/inbox/rate-limit';
 import { createStorage, type FileStorage } from './storage/storage';
 
 /** Everything a route, service or job handler may need, built once at start. */
@@ -25,9 +26,9 @@ export type AppDeps = {
   requestLoad: RequestLoad;
 };
 
-export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits };
+export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits; inbox: InboxRateLimits };
 
-export type RateLimitOverrides = { auth?: Partial<AuthRateLimits>; diner?: Partial<DinerRateLimits> };
+export type RateLimitOverrides = { auth?: Partial<AuthRateLimits>; diner?: Partial<DinerRateLimits>; inbox?: Partial<InboxRateLimits> };
 
 export function createDeps(
   env: Env,
@@ -40,6 +41,7 @@ export function createDeps(
   const rateLimits: RateLimits = {
     auth: { ...AUTH_RATE_LIMITS, ...overrides.rateLimits?.auth },
     diner: { ...DINER_RATE_LIMITS, ...overrides.rateLimits?.diner },
+    inbox: { ...INBOX_RATE_LIMITS, ...overrides.rateLimits?.inbox },
   };
   // Only a process that runs the workers listens for queued jobs (JOB_WORKERS, or its caller's choice).
   const boss = createJobQueue(database, { listen: overrides.jobWorkers ?? env.JOB_WORKERS === 'on' });

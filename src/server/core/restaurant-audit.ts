@@ -2,7 +2,7 @@ import { restaurantAuditLog } from '../db/schema';
 import type { Db } from '../db/client';
 import { clock } from '../lib/clock';
 
-export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed';
+export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed' | 'reward_offered';
 
 /** Records what the restaurant's staff did to customer data (data rights, reward hand-over). */
 export async function recordRestaurantAudit(

@@ -17,6 +17,8 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'magic_link',
   'account_exists',
   'link_email_confirmation',
+  /** The restaurant's private reply to a diner's feedback (/avis): from the restaurant, Reply-To its contact address. */
+  'feedback_reply',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 
