@@ -24,6 +24,7 @@ CREATE TABLE "feedback_stats" (
 	CONSTRAINT "feedback_stats_restaurant_id_day_qr_key_rating_has_comment_has_contact_status_pk" PRIMARY KEY("restaurant_id","day","qr_key","rating","has_comment","has_contact","status")
 );
 --> statement-breakpoint
+DROP INDEX "feedbacks_restaurant_created_idx";--> statement-breakpoint
 ALTER TABLE "feedbacks" ADD COLUMN "qr_code_id" uuid;--> statement-breakpoint
 ALTER TABLE "feedbacks" ADD COLUMN "table_label" text;--> statement-breakpoint
 ALTER TABLE "feedbacks" ADD COLUMN "has_comment" boolean GENERATED ALWAYS AS (coalesce(comment, '') <> '') STORED;--> statement-breakpoint
@@ -41,7 +42,8 @@ CREATE INDEX "feedback_replies_feedback_idx" ON "feedback_replies" USING btree (
 CREATE INDEX "feedback_replies_restaurant_idx" ON "feedback_replies" USING btree ("restaurant_id","created_at");--> statement-breakpoint
 ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_qr_code_id_qr_codes_id_fk" FOREIGN KEY ("qr_code_id") REFERENCES "public"."qr_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_handled_by_users_id_fk" FOREIGN KEY ("handled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_status_check" CHECK ("feedbacks"."status" in ('new', 'done'));--> statement-breakpoint
+ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_status_check" CHECK ("feedbacks"."status" in ('new', 'done'));
+--> statement-breakpoint
 -- custom: /avis (decision 035): backfill of the copied columns, the covering index of the list (drizzle has no
 -- INCLUDE), the summary rollup feedback_stats filled once, then kept by triggers on every write of feedbacks.
 UPDATE "feedbacks" f SET "qr_code_id" = v."qr_code_id", "table_label" = v."table_label" FROM "visits" v WHERE v."id" = f."visit_id";--> statement-breakpoint

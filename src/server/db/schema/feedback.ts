@@ -60,10 +60,10 @@ export const feedbacks = pgTable(
   (t) => [
     check('feedbacks_rating_check', sql`${t.rating} between 1 and 5`),
     check('feedbacks_status_check', sql`${t.status} in ('new', 'done')`),
-    index('feedbacks_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     index('feedbacks_customer_idx').on(t.customerId),
-    // /avis (decision 035) reads feedbacks_inbox_idx (restaurant_id, created_at desc, id desc) INCLUDE (rating,
-    // status, qr_code_id, has_comment, has_contact): created in the migration's custom SQL (drizzle has no INCLUDE).
+    // Every read by restaurant and date (the dashboard's latest, /avis) uses feedbacks_inbox_idx (restaurant_id,
+    // created_at desc, id desc) INCLUDE (rating, status, qr_code_id, has_comment, has_contact), created in the
+    // migration's custom SQL (drizzle has no INCLUDE); it replaces feedbacks_restaurant_created_idx (decision 035).
   ],
 );
 

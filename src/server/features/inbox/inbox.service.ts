@@ -7,6 +7,7 @@ import { offerReward } from '../../core/loyalty';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { parisDayOf } from '../../../shared/format';
 import { addDays, parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
 import {
   INBOX_MESSAGES,
@@ -72,11 +73,17 @@ function toSummary(row: SummaryRow | undefined): TInboxSummary {
   };
 }
 
+/** The selection's summary and where its next page lies, from one read of the rollup. */
+type Selection = { summary: TInboxSummary; lowerDay: string | null };
+
 /**
  * The selection's count, average and distribution, in one aggregate: from the rollup for whole days (a
- * few hundred rows however many feedbacks), from the feedbacks themselves for 'ce soir' (one evening).
+ * few hundred rows a day however many feedbacks), from the feedbacks themselves for 'ce soir' (one
+ * evening). From the same read of the rollup: the oldest Paris day the next page can reach (the newest
+ * days before the cursor's day holding at least a page of matches), so the list scans those days only,
+ * however rare the matches are among a million feedbacks.
  */
-async function readSummary(db: Db, restaurantId: string, filters: TInboxFilters, range: PeriodRange): Promise<TInboxSummary> {
+async function readSelection(db: Db, restaurantId: string, filters: TInboxFilters, range: PeriodRange, cursorDay: string | null): Promise<Selection> {
   if (range.fromInstant) {
     const [row] = await queryRows<SummaryRow>(
       db,
@@ -86,17 +93,29 @@ async function readSummary(db: Db, restaurantId: string, filters: TInboxFilters,
                  count(*) filter (where f.rating = 5)::int as r5
           from feedbacks f where ${sql.join(feedbackConditions(restaurantId, filters, range), sql` and `)}`,
     );
-    return toSummary(row);
+    return { summary: toSummary(row), lowerDay: null };
   }
-  const [row] = await queryRows<SummaryRow>(
+  const [row] = await queryRows<SummaryRow & { lower_day: string | null; min_older: string | null }>(
     db,
-    sql`select coalesce(sum(s.count), 0)::int as total, coalesce(sum(s.count * s.rating), 0)::int as rating_sum,
-               coalesce(sum(s.count) filter (where s.rating = 1), 0)::int as r1, coalesce(sum(s.count) filter (where s.rating = 2), 0)::int as r2,
-               coalesce(sum(s.count) filter (where s.rating = 3), 0)::int as r3, coalesce(sum(s.count) filter (where s.rating = 4), 0)::int as r4,
-               coalesce(sum(s.count) filter (where s.rating = 5), 0)::int as r5
-        from feedback_stats s where ${sql.join(statsConditions(restaurantId, filters, range), sql` and `)}`,
+    sql`with days as (
+          select s.day, sum(s.count) as n, sum(s.count * s.rating) as rs,
+                 sum(s.count) filter (where s.rating = 1) as r1, sum(s.count) filter (where s.rating = 2) as r2,
+                 sum(s.count) filter (where s.rating = 3) as r3, sum(s.count) filter (where s.rating = 4) as r4,
+                 sum(s.count) filter (where s.rating = 5) as r5
+          from feedback_stats s where ${sql.join(statsConditions(restaurantId, filters, range), sql` and `)}
+          group by s.day having sum(s.count) <> 0
+        ), older as (
+          select day, sum(n) over (order by day desc) as running from days where ${cursorDay}::date is null or day < ${cursorDay}::date
+        )
+        select coalesce(sum(n), 0)::int as total, coalesce(sum(rs), 0)::int as rating_sum,
+               coalesce(sum(r1), 0)::int as r1, coalesce(sum(r2), 0)::int as r2, coalesce(sum(r3), 0)::int as r3,
+               coalesce(sum(r4), 0)::int as r4, coalesce(sum(r5), 0)::int as r5,
+               (select max(day) filter (where running > ${INBOX_PAGE_SIZE}) from older)::text as lower_day,
+               (select min(day) from older)::text as min_older
+        from days`,
   );
-  return toSummary(row);
+  // No older day with matches: the page ends within the cursor's day.
+  return { summary: toSummary(row), lowerDay: row?.lower_day ?? row?.min_older ?? cursorDay };
 }
 
 type ListRow = {
@@ -190,12 +209,13 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
   }
   const range = periodRange(query.period, clock.now(), { from: query.from, to: query.to });
   const where = feedbackConditions(restaurantId, query, range);
-  if (query.cursor) {
-    const { micros, id } = parseCursor(query.cursor);
-    where.push(sql`(f.created_at, f.id) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`);
-  }
-  const [rows, summary] = await Promise.all([
-    queryRows<ListRow>(
+  const cursor = query.cursor ? parseCursor(query.cursor) : null;
+  if (cursor) where.push(sql`(f.created_at, f.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`);
+  const cursorDay = cursor ? parisDayOf(new Date(Number(BigInt(cursor.micros) / 1000n))) : null;
+  const { summary, lowerDay } = await readSelection(db, restaurantId, query, range, cursorDay);
+  if (summary.count === 0) return { items: [], nextCursor: null, summary };
+  if (lowerDay) where.push(sql`f.created_at >= ${parisInstant(lowerDay).toISOString()}::timestamptz`);
+  const rows = await queryRows<ListRow>(
       db,
       sql`select ${LIST_COLUMNS}
           from (select f.id from feedbacks f where ${sql.join(where, sql` and `)} order by f.created_at desc, f.id desc limit ${INBOX_PAGE_SIZE + 1}) page
@@ -203,9 +223,7 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
           left join customers c on c.id = f.customer_id
           left join users hu on hu.id = f.handled_by
           order by f.created_at desc, f.id desc`,
-    ),
-    readSummary(db, restaurantId, query, range),
-  ]);
+  );
   const pageRows = rows.slice(0, INBOX_PAGE_SIZE);
   const replies = await readReplies(
     db,
@@ -218,6 +236,15 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
     nextCursor: rows.length > INBOX_PAGE_SIZE && last ? `${last.cursor_micros}_${last.id}` : null,
     summary,
   };
+}
+
+/** Throws 404 unless the feedback is this restaurant's. */
+export async function assertOwnFeedback(db: Db, restaurantId: string, feedbackId: string): Promise<void> {
+  const [found] = await db
+    .select({ id: feedbacks.id })
+    .from(feedbacks)
+    .where(and(eq(feedbacks.id, feedbackId), eq(feedbacks.restaurantId, restaurantId)));
+  if (!found) throw new AppError('NOT_FOUND', INBOX_MESSAGES.notFound);
 }
 
 /** What the page offers: the QR codes to filter by, the active rewards to offer, the restaurant's name. */
