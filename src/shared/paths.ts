@@ -21,6 +21,8 @@ export const paths = {
   pending: { path: '/pending', href: () => '/pending' },
 
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  /** Every review (/avis); `?feedback=<id>` shows one (the alert emails link there). */
+  inbox: { path: '/avis', href: (feedbackId?: string) => (feedbackId ? `/avis?feedback=${encodeURIComponent(feedbackId)}` : '/avis') },
   customers: { path: '/customers', href: () => '/customers' },
   customer: { path: '/customers/:id', href: (id: string) => `/customers/${encodeURIComponent(id)}` },
   loyalty: { path: '/loyalty', href: () => '/loyalty' },

@@ -6,7 +6,7 @@ import { clock } from '../../src/server/lib/clock';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestAgent, TestContext } from '../support/test-app';
+import { findLinkInMail, type TestAgent, type TestContext } from '../support/test-app';
 import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
 let smtp: TestSmtpServer;
@@ -86,6 +86,17 @@ describe('/avis: filters and summary on known data (Paris days, 16:00, a change 
     const custom = await page(owner.agent, '?period=custom&from=2026-03-28&to=2026-03-28');
     expect(custom.items.map((item) => item.rating)).toEqual([5]);
     expect(custom.summary.count).toBe(1);
+  });
+
+  it('after midnight, ce soir is still the evening that began at 16:00 the day before', async () => {
+    clock.freeze(new Date('2026-03-29T23:30:00Z')); // 01:30 Paris on Monday 30 March
+    try {
+      const lateNight = await page(owner.agent, '?period=tonight');
+      expect(lateNight.items.map((item) => item.rating)).toEqual([2]);
+      expect((await page(owner.agent, '?period=today')).summary.count).toBe(0);
+    } finally {
+      clock.freeze(new Date('2026-03-29T18:00:00Z'));
+    }
   });
 
   it('combines rating, table, comment, contact and status filters (list and summary agree)', async () => {
@@ -217,6 +228,23 @@ describe('/avis: private reply', () => {
     const [foreignReward] = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, other.restaurant.id));
     expect((await owner.agent.post(`/api/inbox/${lea.id}/reply`, { subject: 'S', message: 'M', confirmAnother: true, rewardId: foreignReward.id })).status).toBe(404);
     expect((await owner.agent.post(`/api/inbox/${lea.id}/reply`, { subject: ' ', message: 'M' })).status).toBe(400);
+  });
+
+  it('a diner who types an email and confirms it later becomes a contact; erasing them clears it', async () => {
+    const owner = await createOwnerWithRestaurant();
+    const email = uniqueEmail('plus-tard');
+    const visitor = createVisitor(ctx);
+    expect((await visitor.submit({ restaurantId: owner.restaurant.id, rating: 2, email, firstName: 'Noé' })).status).toBe(200);
+    expect((await page(owner.agent, '?contact=1')).summary.count).toBe(0);
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
+    expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(200);
+    const withContact = await page(owner.agent, '?contact=1');
+    expect(withContact.items.map((item) => item.customer?.hasEmail)).toEqual([true]);
+    await expectRollupConsistent(owner.restaurant.id);
+    expect((await owner.agent.delete(`/api/customers/${withContact.items[0].customer!.id}`)).status).toBe(200);
+    expect((await page(owner.agent, '?contact=1')).summary.count).toBe(0);
+    await expectRollupConsistent(owner.restaurant.id);
   });
 
   it('refuses an unsubscribed diner in French', async () => {

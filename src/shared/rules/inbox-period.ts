@@ -33,15 +33,21 @@ export function addDays(day: string, days: number): string {
 
 /**
  * What a period covers: whole Paris days `fromDay`..`toDay` (inclusive; null: unbounded), or, for 'ce soir',
- * the instants from 16:00 Paris today (`fromInstant`).
+ * the instants from the latest 16:00 Paris (`fromInstant`): today's from 16:00, yesterday's before (an
+ * owner reading the evening at 1 a.m. still sees it; decision 035).
  */
 export type PeriodRange = { fromDay: string | null; toDay: string | null; fromInstant: Date | null };
 
 export function periodRange(period: InboxPeriod | undefined, now: Date, custom: { from?: string; to?: string } = {}): PeriodRange {
   const today = parisDayOf(now);
   switch (period) {
-    case 'tonight':
-      return { fromDay: today, toDay: today, fromInstant: parisInstant(today, TONIGHT_FROM_HOUR) };
+    case 'tonight': {
+      // The evening's service runs past midnight: before 16:00 it is the one that began yesterday at 16:00.
+      const since = parisInstant(today, TONIGHT_FROM_HOUR);
+      if (since.getTime() <= now.getTime()) return { fromDay: today, toDay: null, fromInstant: since };
+      const yesterday = addDays(today, -1);
+      return { fromDay: yesterday, toDay: null, fromInstant: parisInstant(yesterday, TONIGHT_FROM_HOUR) };
+    }
     case 'today':
       return { fromDay: today, toDay: today, fromInstant: null };
     case '7d':

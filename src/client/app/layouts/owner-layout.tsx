@@ -16,6 +16,7 @@ import { formatRoleFr } from '../../../shared/rules/roles';
 
 const NAV: HeaderNavItem[] = [
   { to: paths.dashboard.href(), label: 'Tableau de bord', short: 'Accueil' },
+  { to: paths.inbox.href(), label: 'Avis' },
   { to: paths.qr.href(), label: 'QR codes' },
   { to: paths.customers.href(), label: 'Clients' },
   { to: paths.loyalty.href(), label: 'Fidélité' },

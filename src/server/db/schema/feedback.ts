@@ -48,7 +48,7 @@ export const feedbacks = pgTable(
     tableLabel: text('table_label'),
     /** A comment was left (kept by the database; erasure clears the comment and with it this flag). */
     hasComment: boolean('has_comment').generatedAlwaysAs(sql`coalesce(comment, '') <> ''`),
-    /** The diner could be reached (email or phone known) when they rated; cleared when the customer is erased. */
+    /** The diner can be reached (their customer has an email or a phone): kept by triggers as the customer changes (decision 035). */
     hasContact: boolean('has_contact').notNull().default(false),
     /** The thank-you offered the public review link (a valid link, and 4–5 stars or the restaurant's 'every rating'). */
     reviewInvited: boolean('review_invited').notNull().default(false),
