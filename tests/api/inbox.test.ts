@@ -236,8 +236,8 @@ describe('/avis: private reply', () => {
     const visitor = createVisitor(ctx);
     expect((await visitor.submit({ restaurantId: owner.restaurant.id, rating: 2, email, firstName: 'Noé' })).status).toBe(200);
     expect((await page(owner.agent, '?contact=1')).summary.count).toBe(0);
-    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
-    const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && (m.parsed.subject ?? '').startsWith('Confirmez votre email'));
+    const token = new URL(findLinkInMail(String(mail.parsed.html), '/f/')).searchParams.get('link')!;
     expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(200);
     const withContact = await page(owner.agent, '?contact=1');
     expect(withContact.items.map((item) => item.customer?.hasEmail)).toEqual([true]);
