@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { OwnerPage } from '../../layouts/owner-layout';
@@ -12,7 +12,7 @@ import { useInbox, type InboxParams } from '../../../features/inbox/api/get-inbo
 import { useInboxOptions } from '../../../features/inbox/api/get-inbox-options';
 import { useSetFeedbackStatus } from '../../../features/inbox/api/set-feedback-status';
 import { FeedbackItem } from '../../../features/inbox/components/feedback-item';
-import { InboxFilters } from '../../../features/inbox/components/inbox-filters';
+import { InboxFilters, type FilterPatch } from '../../../features/inbox/components/inbox-filters';
 import { InboxSummary } from '../../../features/inbox/components/inbox-summary';
 import { ReplyDialog } from '../../../features/inbox/components/reply-dialog';
 import { toastError } from '../../../lib/toast';
@@ -47,7 +47,14 @@ export default function InboxPage() {
   const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
   const summary = inbox.data?.pages[0]?.summary;
 
+  // The filters last written: the URL catches up a moment later (navigations are transitions).
+  const latest = useRef<TInboxFilters>(filters);
+  useEffect(() => {
+    latest.current = filters;
+  }, [filters]);
+
   const changeFilters = (next: TInboxFilters) => {
+    latest.current = next;
     const search = new URLSearchParams();
     for (const key of FILTER_KEYS) if (next[key]) search.set(key, String(next[key]));
     setParams(search, { replace: true });
@@ -86,7 +93,7 @@ export default function InboxPage() {
             </Link>
           </p>
         ) : (
-          <InboxFilters filters={filters} options={options.data} onChange={changeFilters} />
+          <InboxFilters filters={filters} options={options.data} onPatch={(patch: FilterPatch) => changeFilters({ ...latest.current, ...patch } as TInboxFilters)} onClear={() => changeFilters({})} />
         )}
         {inbox.isPending ? (
           <div role="status" aria-live="polite" className="flex flex-col gap-3">

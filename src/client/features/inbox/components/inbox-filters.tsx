@@ -30,10 +30,15 @@ const STATUSES = [
   ['done', 'Traité'],
 ] as const;
 
-/** The filters of /avis; each change is written to the URL (`onChange` gets the whole set). */
-export function InboxFilters({ filters, options, onChange }: { filters: TInboxFilters; options: TInboxOptions | undefined; onChange: (next: TInboxFilters) => void }) {
+export type FilterPatch = Partial<Record<keyof TInboxFilters, string | undefined>>;
+
+/**
+ * The filters of /avis; each change is written to the URL. `onPatch` gets only what changed: the page
+ * merges it into the latest filters (two quick changes must not undo each other while the URL updates).
+ */
+export function InboxFilters({ filters, options, onPatch, onClear }: { filters: TInboxFilters; options: TInboxOptions | undefined; onPatch: (patch: FilterPatch) => void; onClear: () => void }) {
   const id = useId();
-  const set = (patch: Partial<Record<keyof TInboxFilters, string | undefined>>) => onChange({ ...filters, ...patch } as TInboxFilters);
+  const set = onPatch;
   const active = Object.values(filters).some((value) => value);
   return (
     <form role="search" aria-label="Filtrer les avis" className="grid grid-cols-1 gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
@@ -105,7 +110,7 @@ export function InboxFilters({ filters, options, onChange }: { filters: TInboxFi
           Avec contact
         </label>
         {active ? (
-          <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => onChange({})}>
+          <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={onClear}>
             Effacer les filtres
           </Button>
         ) : null}
