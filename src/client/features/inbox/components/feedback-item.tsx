@@ -37,7 +37,7 @@ export function FeedbackItem({
       aria-labelledby={`${item.id}-title`}
       data-testid="inbox-item"
       className={cn(
-        'flex flex-col gap-3 rounded-xl border bg-white p-4 shadow-xs',
+        'flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-xs',
         low ? 'border-l-4 border-l-red-500' : 'border-l-4 border-l-green-600',
         highlighted && 'ring-2 ring-brand-600',
       )}
