@@ -11,6 +11,7 @@ import { createLoyaltyRoutes } from './features/loyalty/loyalty.routes';
 import { createAutomationRoutes } from './features/automations/automations.routes';
 import { createReviewLinkRoutes } from './features/reviews/review-link.routes';
 import { createSecurityRoutes } from './features/security/security.routes';
+import { createInboxRoutes } from './features/inbox/inbox.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createSettingsRoutes } from './features/settings/settings.routes';
 import type { AppEnv } from './lib/hono-env';
@@ -24,6 +25,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/qr', createQrRoutes(deps))
     .route('/dashboard', createDashboardRoutes(deps))
     .route('/customers', createCustomerRoutes(deps))
+    .route('/inbox', createInboxRoutes(deps))
     .route('/loyalty', createLoyaltyRoutes(deps))
     .route('/review-link', createReviewLinkRoutes(deps))
     .route('/automations', createAutomationRoutes(deps))

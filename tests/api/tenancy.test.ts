@@ -56,6 +56,7 @@ function bodyWith(ids: string[]) {
     subject: 'Intrus',
     html: '<p>Intrus</p>',
     to: 'intrus@example.com',
+    message: 'Intrus',
     label: 'Intrus',
     tableLabel: 'Intrus',
     isPrimary: false,
@@ -89,11 +90,12 @@ describe('tenancy: owner B with owner A’s ids', () => {
     const catalogue = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurant.id));
     await insertDefaultAutomations(ctx.db, restaurant.id);
     const mails = await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurant.id));
+    const rated = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
     expect(earned.length).toBeGreaterThan(0);
     ownerA = {
       agent: await signIn(ctx, user.email),
       restaurantId: restaurant.id,
-      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id)],
+      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id), ...rated.map((f) => f.id)],
     };
     ownerB = (await createSignedInOwner(ctx)).agent;
   });

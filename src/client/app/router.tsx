@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./layouts/owner-layout')).OwnerLayout }),
         children: [
           lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
+          lazyPage(paths.reviews.path, () => import('./routes/owner/inbox')),
           lazyPage(paths.customers.path, () => import('./routes/owner/customers')),
           lazyPage(paths.customer.path, () => import('./routes/owner/customer')),
           lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),

@@ -5,3 +5,8 @@
 export const dashboardKeys = {
   all: ['dashboard'] as const,
 };
+
+/** The customers' pages (their rewards to hand over): a reward offered with a reply on /avis invalidates `all`. */
+export const customersKeys = {
+  all: ['customers'] as const,
+};

@@ -241,3 +241,26 @@ export async function redeemCustomerReward(
     return { balance: customer?.points ?? 0 };
   });
 }
+
+/**
+ * A reward of the catalogue given to a customer as a gesture (a private reply on /avis): it joins their
+ * pending rewards to hand over, costs them no points (cost 0: nothing left the balance) and is audited.
+ */
+export async function offerReward(
+  tx: Db,
+  restaurantId: string,
+  input: { customerId: string; rewardId: string; actorUserId: string },
+  now: Date,
+): Promise<{ id: string; label: string } | null> {
+  const [reward] = await tx
+    .select({ id: rewards.id, label: rewards.label })
+    .from(rewards)
+    .where(and(eq(rewards.id, input.rewardId), eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)));
+  if (!reward) return null;
+  const [given] = await tx
+    .insert(customerRewards)
+    .values({ restaurantId, customerId: input.customerId, rewardId: reward.id, label: reward.label, cost: 0, status: 'pending', createdAt: now })
+    .returning({ id: customerRewards.id, label: customerRewards.label });
+  await recordRestaurantAudit(tx, { restaurantId, actorUserId: input.actorUserId, action: 'reward_offered', subjectId: given.id });
+  return given;
+}

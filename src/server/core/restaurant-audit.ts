@@ -2,7 +2,7 @@ import { restaurantAuditLog } from '../db/schema';
 import type { Db } from '../db/client';
 import { clock } from '../lib/clock';
 
-export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed' | 'settings_updated' | 'logo_updated' | 'logo_removed';
+export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customers_csv_exported' | 'reward_redeemed' | 'settings_updated' | 'logo_updated' | 'logo_removed' | 'reward_offered';
 
 /** Records what the restaurant's staff did to customer data (data rights, reward hand-over) and to its settings. */
 export async function recordRestaurantAudit(

@@ -18,6 +18,8 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'account_exists',
   'link_email_confirmation',
   'admin_new_restaurant',
+  /** The restaurant's private reply to a diner's feedback (/avis): from the restaurant, Reply-To its contact address. */
+  'feedback_reply',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 

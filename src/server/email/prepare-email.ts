@@ -244,13 +244,19 @@ function prepareFoundEmail(
     return prepareAutomationEmail(deps, payload, context, extra);
   }
   if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
+  // A private reply (/avis) answers the diner's own message: no consent needed, but an unsubscribe made
+  // since it was written is honoured, and it carries the unsubscribe link like every diner email.
+  const reply = payload.template === 'feedback_reply' ? feedbackReplyFrame(deps, payload, context) : null;
+  if (reply?.skip) return { kind: 'skip', reason: reply.skip, to: payload.to, subject: String(payload.data.subject ?? payload.template) };
   const rendered = renderSystemEmail(payload.template as Parameters<typeof renderSystemEmail>[0], {
     to: payload.to,
     data: payload.data,
     restaurantName: restaurant?.name ?? '',
     env: deps.env,
+    logoUrl: absoluteLogoUrl(deps.env.PUBLIC_URL, restaurant?.logoUrl ?? null),
+    footerHtml: reply?.footerHtml,
   });
-  const fromRestaurant = payload.template === 'link_email_confirmation' && restaurant;
+  const fromRestaurant = (payload.template === 'link_email_confirmation' || payload.template === 'feedback_reply') && restaurant;
   // The owner's answer to a welcome or a decision reaches the team, not the no-reply sender.
   const toSupport = SUPPORT_REPLY_TEMPLATES.has(payload.template);
   return {
@@ -259,7 +265,21 @@ function prepareFoundEmail(
       to: payload.to,
       ...rendered,
       ...(fromRestaurant ? { fromName: restaurant.name, replyTo: restaurant.contactEmail } : toSupport ? { replyTo: deps.env.SUPPORT_EMAIL } : {}),
+      headers: reply?.headers,
     },
   };
+}
+
+/** The checks and unsubscribe footer of a private reply: its restaurant and diner must still exist, and the diner not have unsubscribed. */
+function feedbackReplyFrame(
+  deps: AppDeps,
+  payload: SendEmailPayload,
+  context: Awaited<ReturnType<typeof loadEmailContext>>,
+): { skip?: string; footerHtml?: string; headers?: Record<string, string> } {
+  if (!context) return { skip: SKIP_REASONS.restaurantMissing };
+  if (!payload.customerId || !context.customer) return { skip: SKIP_REASONS.customerMissing };
+  if (context.customer.unsubscribed) return { skip: SKIP_REASONS.unsubscribed };
+  const unsubscribe = buildUnsubscribeHeaders(deps.env.PUBLIC_URL, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, payload.customerId));
+  return { footerHtml: unsubscribeFooter(unsubscribe.url, context.restaurant.name, { marketing: false }), headers: unsubscribe.headers };
 }
 

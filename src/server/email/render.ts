@@ -4,7 +4,7 @@ import { renderSubject, renderTemplate, type TemplateData } from '../../shared/r
 import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
 import { renderAccountEmail, renderAdminNewRestaurantEmail } from './templates/admin';
 import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
-import { renderLinkConfirmationEmail } from './templates/diner';
+import { renderFeedbackReplyEmail, renderLinkConfirmationEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
 
@@ -28,7 +28,7 @@ export function toPlainText(html: string): string {
 /** Renders an email written in code (accounts, decisions, confirmation links). */
 export function renderSystemEmail(
   template: SystemTemplateKey,
-  context: { to: string; data: EmailData; restaurantName: string; env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'> },
+  context: { to: string; data: EmailData; restaurantName: string; env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'>; logoUrl?: string | null; footerHtml?: string },
 ): RenderedEmail {
   const { to, data, restaurantName, env } = context;
   const url = text(data.url) ?? env.PUBLIC_URL;
@@ -60,6 +60,17 @@ export function renderSystemEmail(
       break;
     case 'link_email_confirmation':
       mail = renderLinkConfirmationEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 30) });
+      break;
+    case 'feedback_reply':
+      mail = renderFeedbackReplyEmail({
+        to,
+        restaurantName,
+        logoUrl: context.logoUrl,
+        subject: text(data.subject) ?? restaurantName,
+        message: text(data.message) ?? '',
+        rewardLabel: text(data.reward_label),
+        footerHtml: context.footerHtml,
+      });
       break;
   }
   return { subject: mail.subject, html: mail.html, text: mail.text ?? toPlainText(mail.html) };

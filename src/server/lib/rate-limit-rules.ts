@@ -1,4 +1,5 @@
 import { EDITOR_IMAGE_MESSAGES, AUTOMATION_MESSAGES } from '../../shared/schemas/automations';
+import { INBOX_MESSAGES } from '../../shared/schemas/inbox';
 import { RATE_LIMITED_MESSAGE, type RateLimitRule, type RateLimitSubject } from './rate-limit';
 
 /**
@@ -114,6 +115,12 @@ export const OWNER_RATE_LIMITS = {
   automationImageUploads: rule('automation-image-upload', 'restaurant', 60, HOUR, EDITOR_IMAGE_MESSAGES.uploadsLimited),
   /** Each logo upload is decoded and resized on the server. */
   logoUploads: rule('owner:logo', 'user', 20, TEN_MINUTES),
+  /**
+   * Private replies a restaurant sends (/avis), per restaurant: a busy evening's worth of answers an hour,
+   * and a ceiling per day, so a scripted account cannot turn the restaurant's name into a mailing tool.
+   */
+  inboxRepliesPerHour: rule('inbox-reply-hour', 'restaurant', 60, HOUR, INBOX_MESSAGES.replyRateLimited),
+  inboxRepliesPerDay: rule('inbox-reply-day', 'restaurant', 300, 24 * HOUR, INBOX_MESSAGES.replyRateLimited),
   /** A security self-check makes about ten requests to the app: a few per minute is all a person needs. */
   securityChecks: rule('security:check:user', 'user', 10, TEN_MINUTES),
   /** Each place search costs the platform a paid Google call. */

@@ -17,6 +17,7 @@ import { withReturnPath } from '../../../shared/rules/return-path';
 
 const NAV: HeaderNavItem[] = [
   { to: paths.dashboard.href(), label: 'Tableau de bord', short: 'Accueil' },
+  { to: paths.reviews.href(), label: 'Avis' },
   { to: paths.qr.href(), label: 'QR codes' },
   { to: paths.customers.href(), label: 'Clients' },
   { to: paths.loyalty.href(), label: 'Fidélité' },

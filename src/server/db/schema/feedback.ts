@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
 import { customers } from './customers';
+import { customerRewards } from './loyalty';
 import { qrCodes } from './qr-codes';
 import { restaurants } from './restaurants';
 
@@ -24,6 +26,8 @@ export const visits = pgTable(
   ],
 );
 
+export const FEEDBACK_STATUSES = ['new', 'done'] as const;
+
 export const feedbacks = pgTable(
   'feedbacks',
   {
@@ -39,12 +43,50 @@ export const feedbacks = pgTable(
     submissionId: uuid('submission_id').unique(),
     submissionResult: jsonb('submission_result'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The QR and table label of the visit, copied at submission so /avis filters without a join (decision 035). */
+    qrCodeId: uuid('qr_code_id').references(() => qrCodes.id, { onDelete: 'set null' }),
+    tableLabel: text('table_label'),
+    /** A comment was left (kept by the database; erasure clears the comment and with it this flag). */
+    hasComment: boolean('has_comment').generatedAlwaysAs(sql`coalesce(comment, '') <> ''`),
+    /** The diner can be reached (their customer has an email or a phone): kept by triggers as the customer changes (decision 035). */
+    hasContact: boolean('has_contact').notNull().default(false),
+    /** The thank-you offered the public review link (a valid link, and 4–5 stars or the restaurant's 'every rating'). */
+    reviewInvited: boolean('review_invited').notNull().default(false),
+    /** /avis: 'new' until the owner marks it handled ('done'), by whom and when. */
+    status: text('status', { enum: FEEDBACK_STATUSES }).notNull().default('new'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('feedbacks_rating_check', sql`${t.rating} between 1 and 5`),
-    index('feedbacks_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    check('feedbacks_status_check', sql`${t.status} in ('new', 'done')`),
     index('feedbacks_customer_idx').on(t.customerId),
+    // Every read by restaurant and date (the dashboard's latest, /avis) uses feedbacks_inbox_idx (restaurant_id,
+    // created_at desc, id desc) INCLUDE (rating, status, qr_code_id, has_comment, has_contact), created in the
+    // migration's custom SQL (drizzle has no INCLUDE); it replaces feedbacks_restaurant_created_idx (decision 035).
   ],
+);
+
+/**
+ * /avis summary rollup (decision 035): per restaurant, Paris day, QR, rating, comment, contact and status,
+ * how many feedbacks. Kept by triggers on feedbacks (custom SQL in the migration), so every write path —
+ * submissions, status changes, erasure, merges, deletions — keeps it right; the summary of a selection
+ * of whole days sums a few hundred rows instead of counting a million feedbacks.
+ */
+export const feedbackStats = pgTable(
+  'feedback_stats',
+  {
+    restaurantId: uuid('restaurant_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The QR's id, or the nil UUID for a feedback without a QR (a primary key has no null). */
+    qrKey: uuid('qr_key').notNull(),
+    rating: smallint('rating').notNull(),
+    hasComment: boolean('has_comment').notNull(),
+    hasContact: boolean('has_contact').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.qrKey, t.rating, t.hasComment, t.hasContact, t.status] })],
 );
 
 /**
@@ -97,4 +139,31 @@ export const lowRatingAlertItems = pgTable(
     index('low_rating_alert_items_pending_idx').on(t.restaurantId).where(sql`${t.alertId} is null`),
     index('low_rating_alert_items_alert_idx').on(t.alertId),
   ],
+);
+
+/**
+ * A private reply of the restaurant to a diner's feedback (/avis): the message sent through the mail
+ * pipeline (its delivery is logged in email_logs under 'feedback_reply'), and the reward offered with it.
+ */
+export const feedbackReplies = pgTable(
+  'feedback_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    feedbackId: uuid('feedback_id')
+      .notNull()
+      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Cleared with the customer's erasure, like the message (personal data). */
+    toEmail: text('to_email'),
+    subject: text('subject').notNull(),
+    message: text('message'),
+    customerRewardId: uuid('customer_reward_id').references(() => customerRewards.id, { onDelete: 'set null' }),
+    rewardLabel: text('reward_label'),
+    sentBy: text('sent_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_replies_feedback_idx').on(t.feedbackId, t.createdAt), index('feedback_replies_restaurant_idx').on(t.restaurantId, t.createdAt)],
 );

@@ -15,3 +15,24 @@ ${emailButton(data.url, 'Confirmer et récupérer mes points')}
 ${emailClosing(data.restaurantName)}`, { brandName: data.restaurantName, signature: 'Envoyé avec ReFeed' }),
   };
 }
+
+/**
+ * The restaurant's private reply to a diner's feedback: the owner's own words (plain text, every line
+ * escaped), and the reward offered with it when there is one.
+ */
+export function renderFeedbackReplyEmail(data: { to: string; restaurantName: string; logoUrl?: string | null; subject: string; message: string; rewardLabel: string | null; footerHtml?: string }): OutgoingMail {
+  const paragraphs = data.message
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  const gift = data.rewardLabel
+    ? `<p style="padding:12px;border-radius:8px;background:#f0fdf4">🎁 Pour votre prochaine visite, le restaurant vous offre : <strong>${escapeHtml(data.rewardLabel)}</strong>. Présentez-vous simplement avec l’adresse email à laquelle vous avez reçu ce message.</p>`
+    : '';
+  const giftText = data.rewardLabel ? `\n\nPour votre prochaine visite, le restaurant vous offre : ${data.rewardLabel}.` : '';
+  return {
+    to: data.to,
+    subject: data.subject,
+    html: wrapEmailHtml(`${paragraphs}\n${gift}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '' }),
+    text: `${data.message}${giftText}`,
+  };
+}

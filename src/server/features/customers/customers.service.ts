@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Db } from '../../db/client';
-import { customerRewards, customers, emailDeliveries, emailLogs, feedbacks, pointEvents, verification, visits } from '../../db/schema';
+import { customerRewards, customers, emailDeliveries, emailLogs, feedbackReplies, feedbacks, pointEvents, verification, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
@@ -148,6 +148,8 @@ export async function eraseCustomer(db: Db, restaurantId: string, customerId: st
     if (!locked) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
     const email = locked.email?.trim().toLowerCase() || null;
     await tx.update(feedbacks).set({ customerId: null, comment: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
+    // The private replies keep that one was sent, not to whom nor what it said.
+    await tx.update(feedbackReplies).set({ toEmail: null, message: null }).where(and(eq(feedbackReplies.restaurantId, restaurantId), eq(feedbackReplies.customerId, customerId)));
     await tx.update(visits).set({ customerId: null, userAgent: null }).where(and(eq(visits.restaurantId, restaurantId), eq(visits.customerId, customerId)));
     await tx
       .delete(emailLogs)

@@ -14,22 +14,26 @@ import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, typ
 import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
+import { validReviewUrl } from '../../../shared/rules/review-url';
 import { createPendingLink } from './email-link.service';
 
 /**
  * What a submission needs of its restaurant, in one read: that it is approved, its points rules (saved
  * or default) and its automations' delays (for the emails the feedback queues).
  */
-async function readSubmissionSettings(tx: Db, restaurantId: string): Promise<{ rules: PointsRules; delays: Record<string, number> | null }> {
+async function readSubmissionSettings(
+  tx: Db,
+  restaurantId: string,
+): Promise<{ rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean }> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await tx
-    .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id) })
+    .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id), reviewUrl: restaurants.googleReviewUrl, reviewPromptAllRatings: restaurants.reviewPromptAllRatings })
     .from(restaurants)
     .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
     .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const { delays, ...rules } = found;
-  return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays };
+  const { delays, reviewUrl, reviewPromptAllRatings, ...rules } = found;
+  return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays, reviewUrl: validReviewUrl(reviewUrl), reviewPromptAllRatings };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -66,7 +70,7 @@ export async function submitFeedback(
       await enforceRateLimits(tx, rateLimits);
       const earlier = await findStoredSubmission(tx, input.submissionId, input.restaurantId);
       if (earlier) return earlier;
-      const { rules, delays } = await readSubmissionSettings(tx, input.restaurantId);
+      const { rules, delays, reviewUrl, reviewPromptAllRatings } = await readSubmissionSettings(tx, input.restaurantId);
       const now = clock.now();
       const customer = await lockCustomer(tx, input.restaurantId, { anonId });
       // The device's own confirmed address: the form works as before. Any other typed address is a claim.
@@ -90,6 +94,11 @@ export async function submitFeedback(
           submissionId: input.submissionId,
           submissionResult: result,
           createdAt: now,
+          // Copied for /avis (decision 035): its filters read the feedback row alone.
+          qrCodeId: visit.qrCodeId,
+          tableLabel: visit.tableLabel,
+          hasContact: !!customer.email || (!claim && !!input.phone) || sql`exists (select 1 from customers where id = ${customer.id} and phone is not null)`,
+          reviewInvited: !!reviewUrl && (input.rating >= 4 || reviewPromptAllRatings),
         })
         .returning({ id: feedbacks.id });
 
@@ -153,13 +162,18 @@ export async function submitFeedback(
 }
 
 /** Uses the visit tracked at page load when it is still free, otherwise records a new one (`created`: to count in the day's stats). */
-async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<{ id: string; created: boolean; tableLabel: string | null }> {
+async function recordVisit(
+  tx: Db,
+  input: TSubmitFeedbackInput,
+  customerId: string,
+  now: Date,
+): Promise<{ id: string; created: boolean; tableLabel: string | null; qrCodeId: string | null }> {
   if (input.visitId) {
     const [attached] = await tx
       .update(visits)
       .set({ customerId })
       .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
-      .returning({ id: visits.id, tableLabel: visits.tableLabel });
+      .returning({ id: visits.id, tableLabel: visits.tableLabel, qrCodeId: visits.qrCodeId });
     if (attached) return { ...attached, created: false };
   }
   let qr: { id: string; tableLabel: string | null } | undefined;
@@ -173,5 +187,5 @@ async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: stri
     .insert(visits)
     .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
     .returning({ id: visits.id });
-  return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null };
+  return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null, qrCodeId: qr?.id ?? null };
 }

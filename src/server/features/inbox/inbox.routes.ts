@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppDeps } from '../../deps';
+import { requireOwner } from '../../lib/guards';
+import type { AppEnv } from '../../lib/hono-env';
+import { validate } from '../../lib/validate';
+import {
+  INBOX_MESSAGES,
+  ZBulkStatusRequest,
+  ZFeedbackIdParam,
+  ZInboxQuery,
+  ZReplyRequest,
+  ZSetStatusRequest,
+  type TReplyResponse,
+  type TStatusResponse,
+} from '../../../shared/schemas/inbox';
+import { assertOwnFeedback, getInboxOptions, listInbox, replyToFeedback, setFeedbackStatus } from './inbox.service';
+
+/** /api/inbox: the session restaurant's feedbacks (/avis); every id from the request is checked against it. */
+export function createInboxRoutes(deps: AppDeps) {
+  // Another restaurant's (or an unknown) feedback id is a 404 whatever the body says: checked before the body.
+  const ownFeedback = createMiddleware<AppEnv>(async (c, next) => {
+    await assertOwnFeedback(deps.db, c.get('tenant').restaurantId, c.req.param('id') ?? '');
+    await next();
+  });
+  return new Hono<AppEnv>()
+    .use(requireOwner(deps))
+    .get('/', validate('query', ZInboxQuery), async (c) => c.json(await listInbox(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
+    .get('/options', async (c) => c.json(await getInboxOptions(deps.db, c.get('tenant').restaurantId)))
+    .post('/status', validate('json', ZBulkStatusRequest), async (c) => {
+      const updated = await setFeedbackStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('json'), c.get('user').id);
+      return c.json<TStatusResponse>({ message: INBOX_MESSAGES.statusSaved, updated });
+    })
+    .post('/:id/status', validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZSetStatusRequest), async (c) => {
+      const { id } = c.req.valid('param');
+      const updated = await setFeedbackStatus(deps.db, c.get('tenant').restaurantId, { ids: [id], status: c.req.valid('json').status }, c.get('user').id);
+      return c.json<TStatusResponse>({ message: INBOX_MESSAGES.statusSaved, updated });
+    })
+    .post('/:id/reply', validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZReplyRequest), async (c) => {
+      const user = c.get('user');
+      const reply = await replyToFeedback(deps, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), { id: user.id, name: user.name ?? null });
+      return c.json<TReplyResponse>({ message: INBOX_MESSAGES.replySent, reply });
+    });
+}
