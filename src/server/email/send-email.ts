@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { prepareFixedRead, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { prepareFixedRead, runPrepared } from '../db/prepared';
 import { automations, emailLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineJob, enqueueJob, jobQueueDbOf, type JobDefinition, type PgBoss } from '../jobs/queue';
@@ -243,7 +244,7 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
     createdAt: clock.now(),
   };
   if (prepared.kind === 'skip') {
-    await deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason });
+    await runPrepared(deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason }));
     return;
   }
   const { mail } = prepared;
@@ -255,10 +256,10 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
     outcome = await deliverEmailOnce(deps, sendKey, mail, { sentLog: { ...entry, status: 'sent', error: null } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) });
+    await runPrepared(deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) }));
     throw new EmailSendError(message);
   }
-  if (outcome !== 'sent') await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'skipped', error: DELIVERY_SKIP_REASONS[outcome] });
+  if (outcome !== 'sent') await runPrepared(deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'skipped', error: DELIVERY_SKIP_REASONS[outcome] }));
 }
 
 const DELIVERY_SKIP_REASONS = {

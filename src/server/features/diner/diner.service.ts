@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { preparedTransaction, runPrepared } from '../../db/prepared';
 import { customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/send-email';
 import type { AppDeps } from '../../deps';
@@ -51,11 +52,13 @@ async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<v
  */
 async function readSubmissionSettings(tx: Db, restaurantId: string): Promise<{ rules: PointsRules; delays: Record<string, number> | null }> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const [found] = await tx
-    .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id) })
-    .from(restaurants)
-    .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
-    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+  const [found] = await runPrepared(
+    tx
+      .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id) })
+      .from(restaurants)
+      .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
+      .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved'))),
+  );
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const { delays, ...rules } = found;
   return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays };
@@ -138,31 +141,32 @@ export async function trackVisit(
     qr = found ?? null;
   }
   const visitRestaurantId = restaurantId;
-  const visitId = await db.transaction(async (tx) => {
+  const visitId = await preparedTransaction(db, async (tx) => {
     const now = clock.now();
-    const [visit] = await tx
-      .insert(visits)
-      .values({
-        restaurantId: visitRestaurantId,
-        qrCodeId: qr?.id ?? null,
-        source: 'qr',
-        tableLabel: qr?.tableLabel ?? null,
-        userAgent: input.userAgent?.slice(0, 300) ?? null,
-        createdAt: now,
-      })
-      .returning({ id: visits.id });
+    const [visit] = await runPrepared(
+      tx
+        .insert(visits)
+        .values({
+          restaurantId: visitRestaurantId,
+          qrCodeId: qr?.id ?? null,
+          source: 'qr',
+          tableLabel: qr?.tableLabel ?? null,
+          userAgent: input.userAgent?.slice(0, 300) ?? null,
+          createdAt: now,
+        })
+        .returning({ id: visits.id }),
+    );
     await recordDailyStats(tx, visitRestaurantId, now, { visits: 1 });
-    if (qr) await tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id));
+    if (qr) await runPrepared(tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id)));
     return visit.id;
   });
   return { visitId, restaurantId, qrId: qr?.id ?? null };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
-  const [stored] = await db
-    .select({ restaurantId: feedbacks.restaurantId, result: feedbacks.submissionResult })
-    .from(feedbacks)
-    .where(eq(feedbacks.submissionId, submissionId));
+  const [stored] = await runPrepared(
+    db.select({ restaurantId: feedbacks.restaurantId, result: feedbacks.submissionResult }).from(feedbacks).where(eq(feedbacks.submissionId, submissionId)),
+  );
   if (!stored) return null;
   // A submission id reused for another restaurant is not a retry.
   if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
@@ -186,7 +190,8 @@ export async function submitFeedback(
 ): Promise<TSubmitFeedbackResponse> {
   const { db } = deps;
   try {
-    return await db.transaction(async (tx) => {
+    // On one connection the transaction knows, so that its statements are named (prepared) there: decision 031.
+    return await preparedTransaction(db, async (tx) => {
       // The caller's rate limits are counted here, so the count and the feedback share one commit (a
       // refused submission rolls its count back and stays refused: the count was at the limit already).
       await enforceRateLimits(tx, rateLimits);
@@ -205,22 +210,24 @@ export async function submitFeedback(
       const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
 
       // Stored with its answer (a retried submission id gets the same one back).
-      const [feedback] = await tx
-        .insert(feedbacks)
-        .values({
-          restaurantId: input.restaurantId,
-          visitId: visit.id,
-          customerId: customer.id,
-          rating: input.rating,
-          comment: input.comment ?? null,
-          submissionId: input.submissionId,
-          submissionResult: result,
-          createdAt: now,
-        })
-        .returning({ id: feedbacks.id });
+      const [feedback] = await runPrepared(
+        tx
+          .insert(feedbacks)
+          .values({
+            restaurantId: input.restaurantId,
+            visitId: visit.id,
+            customerId: customer.id,
+            rating: input.rating,
+            comment: input.comment ?? null,
+            submissionId: input.submissionId,
+            submissionResult: result,
+            createdAt: now,
+          })
+          .returning({ id: feedbacks.id }),
+      );
 
       if (pointsAdded > 0) {
-        await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now });
+        await runPrepared(tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now }));
       }
       // Names, phone and consent typed with a claimed address wait in the pending link: a device already
       // holding a confirmed address is not renamed by what is typed with another one.
@@ -235,10 +242,12 @@ export async function submitFeedback(
                 phone: input.phone ?? sql`${customers.phone}`,
                 ...(confirmed && input.marketingConsent && !customer.marketing_consent ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
               };
-      await tx
-        .update(customers)
-        .set({ points: balance, lastVisitAt: now, ...identity })
-        .where(eq(customers.id, customer.id));
+      await runPrepared(
+        tx
+          .update(customers)
+          .set({ points: balance, lastVisitAt: now, ...identity })
+          .where(eq(customers.id, customer.id)),
+      );
 
       const followUp = planFollowUpEmails({
         restaurantId: input.restaurantId,
@@ -281,24 +290,30 @@ export async function submitFeedback(
 /** Uses the visit tracked at page load when it is still free, otherwise records a new one (`created`: to count in the day's stats). */
 async function recordVisit(tx: Db, input: TSubmitFeedbackInput, customerId: string, now: Date): Promise<{ id: string; created: boolean; tableLabel: string | null }> {
   if (input.visitId) {
-    const [attached] = await tx
-      .update(visits)
-      .set({ customerId })
-      .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
-      .returning({ id: visits.id, tableLabel: visits.tableLabel });
+    const [attached] = await runPrepared(
+      tx
+        .update(visits)
+        .set({ customerId })
+        .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
+        .returning({ id: visits.id, tableLabel: visits.tableLabel }),
+    );
     if (attached) return { ...attached, created: false };
   }
   let qr: { id: string; tableLabel: string | null } | undefined;
   if (isUuid(input.qrId)) {
-    [qr] = await tx
-      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
-      .from(qrCodes)
-      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId)));
+    [qr] = await runPrepared(
+      tx
+        .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
+        .from(qrCodes)
+        .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId))),
+    );
   }
-  const [visit] = await tx
-    .insert(visits)
-    .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
-    .returning({ id: visits.id });
+  const [visit] = await runPrepared(
+    tx
+      .insert(visits)
+      .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
+      .returning({ id: visits.id }),
+  );
   return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null };
 }
 
@@ -336,14 +351,16 @@ async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, in
   const token = randomBytes(32).toString('base64url');
   const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
   const stored = ZStoredLink.parse({ ...input, anonId });
-  await tx.insert(verification).values({
-    id: crypto.randomUUID(),
-    identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
-    value: JSON.stringify(stored),
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
+  await runPrepared(
+    tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
+      value: JSON.stringify(stored),
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   await enqueueEmail(
     deps.boss,
     {
