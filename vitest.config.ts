@@ -18,6 +18,18 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      // Statement budgets (≤ N statements per path) and the named (prepared) statements of the hot paths:
+      // performance properties, apart from behaviour. `npm test` runs them with the others.
+      {
+        test: {
+          name: 'perf',
+          include: ['tests/perf/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

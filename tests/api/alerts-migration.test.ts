@@ -8,7 +8,7 @@ import { createRestaurant } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 /**
- * Migration 0012's hand-written part (decisions 036, 037), run again on restaurants shaped as before it:
+ * Migration 0013 (hand-written) (decisions 036, 037), run again on restaurants shaped as before it:
  * the previous default alert (untouched, or edited by its owner) and no weekly digest. Its own database.
  */
 let ctx: TestContext;
@@ -36,7 +36,7 @@ const PREVIOUS_ALERT = {
 };
 
 function customStatements(): string[] {
-  const file = readFileSync(new URL('../../drizzle/0012_low_rating_alerts.sql', import.meta.url), 'utf8');
+  const file = readFileSync(new URL('../../drizzle/0013_low_rating_alerts.sql', import.meta.url), 'utf8');
   return file
     .slice(file.indexOf('-- custom:'))
     .split('--> statement-breakpoint')
@@ -55,7 +55,7 @@ async function restaurantAsBefore(alertConfig: typeof PREVIOUS_ALERT) {
 const automationOf = async (restaurantId: string, key: string) =>
   (await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurantId), eq(automations.key, key))))[0];
 
-describe('migration 0012 on restaurants made before grouped alerts and the digest', () => {
+describe('migration 0013 on restaurants made before grouped alerts and the digest', () => {
   it('moves an untouched alert to the new default, keeps an edited one, and gives every restaurant the digest, active', async () => {
     const untouched = await restaurantAsBefore(PREVIOUS_ALERT);
     const edited = await restaurantAsBefore({ ...PREVIOUS_ALERT, html: `${PREVIOUS_ALERT.html}<p>Merci !</p>` });

@@ -1,16 +1,12 @@
-// Contract of the two database patches with the library internals they touch (pinned exactly in
-// package.json): PGlite's instance parser table (decision 015, db/client.ts keepDatesAsText and
-// withQueryParsers; @electric-sql/pglite 0.5.16, drizzle-orm 0.45.4) and the pooled pg client's `query`
-// (decision 021, db/client.ts prepareWriteStatements; pg 8.23.1, drizzle-orm 0.45.4). These tests do not
-// judge the patches' worth: they fail when an upgrade changes the shape the patches assume.
+// Contract of the database patch with the library internals it touches (pinned exactly in package.json):
+// PGlite's instance parser table (decision 015, db/client.ts keepDatesAsText and withQueryParsers;
+// @electric-sql/pglite 0.5.16, drizzle-orm 0.45.4). These tests do not judge the patch's worth: they
+// fail when an upgrade changes the shape the patch assumes.
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareWriteStatements, TEXT_TYPE_OIDS } from '../../src/server/db/client';
-import { createTestContext, type TestContext } from '../support/test-app';
+import { TEXT_TYPE_OIDS } from '../../src/server/db/client';
 
 const sortedNumbers = (values: Iterable<number | string>) => [...values].map(Number).sort((a, b) => a - b);
 
@@ -71,81 +67,6 @@ describe('PGlite parser table (decision 015)', () => {
     for (const options of sent) {
       // If drizzle stops sending them, the patch saves nothing; if it keeps other types as text, the table must list them too.
       expect(sortedNumbers(Object.keys((options as { parsers: object }).parsers))).toEqual(sortedNumbers(TEXT_TYPE_OIDS));
-    }
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("pg pooled client's query (decision 021)", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ startWorkers: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
-  const connectionString = () => {
-    if (ctx.database.kind !== 'postgres') throw new Error('PostgreSQL only');
-    return ctx.database.pool.options.connectionString;
-  };
-
-  it("hands the pool's 'connect' listener a client whose query is pg's own Client.prototype.query, and getTransactionStatus tells I from T", async () => {
-    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
-    const seen: Array<{ ownQuery: boolean; isPgQuery: boolean }> = [];
-    pool.on('connect', (client) => seen.push({ ownQuery: Object.hasOwn(client, 'query'), isPgQuery: client.query === pg.Client.prototype.query }));
-    try {
-      const client = await pool.connect();
-      try {
-        expect(seen).toEqual([{ ownQuery: false, isPgQuery: true }]);
-        expect(typeof pg.Client.prototype.query).toBe('function');
-        expect(client.getTransactionStatus()).toBe('I');
-        await client.query('begin');
-        expect(client.getTransactionStatus()).toBe('T');
-        await client.query('commit');
-        expect(client.getTransactionStatus()).toBe('I');
-      } finally {
-        client.release();
-      }
-    } finally {
-      await pool.end();
-    }
-  });
-
-  it("gets drizzle's statements through the pooled client's query as a text or a config with text, values apart, and runs a named one prepared", async () => {
-    const pool = new pg.Pool({ connectionString: connectionString(), max: 1 });
-    const calls: Array<{ text: unknown; name: unknown; values: unknown; inTransaction: boolean }> = [];
-    pool.on('connect', (client) => {
-      // Records what reaches the client's query, then installs the app's patch behind it.
-      prepareWriteStatements(client);
-      const patched = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((config: unknown, ...rest: unknown[]) => {
-        const given = config as { text?: unknown; name?: unknown; values?: unknown };
-        calls.push({
-          text: typeof config === 'string' ? config : given?.text,
-          name: typeof config === 'string' ? undefined : given?.name,
-          values: Array.isArray(rest[0]) ? rest[0] : given?.values,
-          inTransaction: client.getTransactionStatus() === 'T',
-        });
-        return patched(config, ...rest);
-      }) as typeof client.query;
-    });
-    const db = drizzlePg(pool);
-    try {
-      await db.execute(sql`create temporary table contract_written (n int)`);
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`insert into contract_written (n) values (${7})`);
-      });
-      const [row] = (await db.execute(sql`select count(*)::int as n from contract_written where n = ${7}`)).rows;
-      expect(row).toEqual({ n: 1 });
-      const insert = calls.find((call) => typeof call.text === 'string' && call.text.startsWith('insert into contract_written'));
-      expect(insert, 'the insert reached client.query with its text').toBeDefined();
-      expect(insert!.values).toEqual([7]);
-      expect(insert!.name).toBeUndefined();
-      expect(insert!.inTransaction).toBe(true);
-      // The patch named it: PostgreSQL lists it prepared on that connection.
-      const prepared = (await db.execute(sql`select statement from pg_prepared_statements`)).rows.map((r) => (r as { statement: string }).statement);
-      expect(prepared).toContain('insert into contract_written (n) values ($1)');
-    } finally {
-      await pool.end();
     }
   });
 });

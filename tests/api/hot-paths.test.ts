@@ -1,18 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { prepareFixedRead, prepareWriteStatements, PREPARED_PER_CONNECTION, queryPreparedRows, queryRows } from '../../src/server/db/client';
-import { qrCodes, restaurants } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
+import { restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/public-reads.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
 import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/email-queue';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
-import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
-import { recordStatementDetails, recordStatements } from '../support/statements';
+import { createRestaurant, createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createConfirmedVisitor } from './diner-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -110,192 +107,6 @@ describe('diner page addresses', () => {
     await exists(`/f/${crypto.randomUUID()}`);
     await exists(`/f/${crypto.randomUUID()}`);
     expect(await exists(`/f/${restaurant.id}`)).toBe(false);
-  });
-});
-
-describe('cheap reads in one round trip', () => {
-  it('answers /api/me from the session query alone: user, admin flag and restaurants', async () => {
-    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Le Comptoir' });
-    await agent.get('/api/me'); // first call: better-auth's context is built once
-    let body: Record<string, unknown> = {};
-    const statements = await recordStatements(ctx.database, async () => {
-      const response = await agent.get('/api/me');
-      expect(response.status).toBe(200);
-      body = (await response.json()) as Record<string, unknown>;
-    });
-    expect(statements).toHaveLength(1);
-    expect(body).toMatchObject({ isAdmin: false, gate: 'approved', restaurants: [{ id: restaurant.id, name: 'Le Comptoir', status: 'approved', role: 'owner', rejectionReason: null }] });
-
-    const { agent: admin } = await createSignedInAdmin(ctx);
-    const adminMe = (await (await admin.get('/api/me')).json()) as { isAdmin: boolean; restaurants: unknown[] };
-    expect(adminMe).toMatchObject({ isAdmin: true, restaurants: [] });
-    // The admin flag read with the session is what opens the admin routes.
-    expect((await admin.get('/api/admin/restaurants')).status).toBe(200);
-    expect((await agent.get('/api/admin/restaurants')).status).toBe(403);
-  });
-
-  it('counts the caller and reads the restaurant or the printed code in one statement', async () => {
-    const restaurant = await createRestaurant(ctx, { status: 'approved', name: 'Chez Lou' });
-    const [qr] = await ctx.db.insert(qrCodes).values({ restaurantId: restaurant.id, code: `${restaurant.id.slice(0, 8)}-t1`, tableLabel: 'Table 1' }).returning();
-    const phone = { 'x-forwarded-for': '203.0.113.77' };
-    for (const [url, expected] of [
-      [`/api/public/restaurants/${restaurant.id}`, { name: 'Chez Lou' }],
-      [`/api/public/qr/${qr.code}`, { restaurantId: restaurant.id, restaurant: { name: 'Chez Lou' } }],
-    ] as const) {
-      let answer: unknown;
-      const statements = await recordStatements(ctx.database, async () => {
-        const response = await ctx.app.request(url, { headers: phone });
-        expect(response.status).toBe(200);
-        answer = await response.json();
-      });
-      expect(answer).toMatchObject(expected);
-      expect(statements).toHaveLength(1);
-      expect(statements[0]).toMatch(/insert into rate_limits/);
-    }
-  });
-});
-
-describe('hot reads planned once per connection', () => {
-  it.runIf(process.env.TEST_DATABASE_URL)('sends the session read and the public reads as named prepared statements on PostgreSQL', async () => {
-    const { agent, restaurant } = await createSignedInOwner(ctx);
-    await agent.get('/api/me');
-    const read = async (url: string, headers?: Record<string, string>) =>
-      recordStatementDetails(ctx.database, async () => {
-        const response = url === '/api/me' ? await agent.get(url) : await ctx.app.request(url, { headers });
-        expect(response.status).toBe(200);
-      });
-    for (const url of ['/api/me', `/api/public/restaurants/${restaurant.id}`]) {
-      const [first] = await read(url, { 'x-forwarded-for': '203.0.113.78' });
-      const [second] = await read(url, { 'x-forwarded-for': '203.0.113.79' });
-      // Named, and the same name for the same statement: PostgreSQL parses and plans it once per connection.
-      expect(first.name).toMatch(/^refeed_[0-9a-f]{16}$/);
-      expect(second.name).toBe(first.name);
-    }
-  });
-
-  it('names each statement text apart and answers as queryRows does', async () => {
-    const one = sql`select ${1}::int as n, 'one' as word`;
-    const two = sql`select ${2}::int as n, 'two' as word`;
-    expect(await queryPreparedRows(ctx.db, one)).toEqual(await queryRows(ctx.db, one));
-    const names = await recordStatementDetails(ctx.database, async () => {
-      expect(await queryPreparedRows(ctx.db, one)).toEqual([{ n: 1, word: 'one' }]);
-      expect(await queryPreparedRows(ctx.db, two)).toEqual([{ n: 2, word: 'two' }]);
-      expect(await queryPreparedRows(ctx.db, sql`select ${7}::int as n, 'one' as word`)).toEqual([{ n: 7, word: 'one' }]);
-    });
-    if (ctx.database.kind === 'postgres') {
-      expect(names[0].name).not.toBe(names[1].name);
-      expect(names[2].name).toBe(names[0].name); // same text, other values: the prepared statement is reused
-    } else {
-      expect(names.every((statement) => statement.name === undefined)).toBe(true); // PGlite: one connection, sent as is
-    }
-  });
-});
-
-describe('a fixed read built once', () => {
-  it('binds its placeholders by name at each call, answers as queryRows does, and runs as one named statement on PostgreSQL', async () => {
-    const query = (n: unknown, word: unknown) => sql`select ${n}::int as n, ${word}::text as word, 'fixed' as kind`;
-    const read = prepareFixedRead<{ n: number; word: string; kind: string }>(query(sql.placeholder('n'), sql.placeholder('word')));
-    const statements = await recordStatementDetails(ctx.database, async () => {
-      expect(await read(ctx.db, { n: 3, word: 'trois' })).toEqual(await queryRows(ctx.db, query(3, 'trois')));
-      expect(await read(ctx.db, { word: 'cinq', n: 5 })).toEqual([{ n: 5, word: 'cinq', kind: 'fixed' }]);
-    });
-    if (ctx.database.kind === 'postgres') {
-      expect(statements[0].name).toMatch(/^refeed_[0-9a-f]{16}$/);
-      expect(statements[2].name).toBe(statements[0].name);
-    }
-    await expect(read(ctx.db, { n: 1 })).rejects.toThrow('no value for word');
-  });
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per connection (PostgreSQL)', () => {
-  /** The texts this connection holds prepared, as PostgreSQL lists them. */
-  const preparedOn = async (client: pg.ClientBase) =>
-    (await client.query<{ statement: string }>('select statement from pg_prepared_statements order by prepare_time')).rows.map((row) => row.statement);
-
-  it('names statements inside a transaction and single writes, not standalone reads, and stops at the cap', async () => {
-    if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
-    const client = new pg.Client({ connectionString: ctx.database.pool.options.connectionString });
-    await client.connect();
-    try {
-      prepareWriteStatements(client);
-      await client.query('create temporary table written (n int)');
-      for (let round = 0; round < 2; round++) {
-        expect((await client.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }]);
-        await client.query({ text: 'insert into written (n) values ($1)', values: [round] });
-        // A data-modifying WITH is a write; a read-only one is a read.
-        await client.query('with marked as (update written set n = n where n = $1 returning n) insert into written (n) select n + 100 from marked', [-1]);
-        expect((await client.query('with given as (select $1::int as n) select n from given', [round])).rows).toEqual([{ n: round }]);
-        await client.query('begin');
-        expect((await client.query('select count(*)::int as n from written where n >= $1', [0])).rows).toEqual([{ n: round + 1 }]);
-        // A submittable (here a bare Query) is passed on as it is, unnamed.
-        const submitted = client.query(new pg.Query('select $1::int + 1 as n', [round]));
-        await new Promise((resolve, reject) => submitted.on('end', resolve).on('error', reject));
-        await client.query('commit');
-      }
-      // Each text once, however often it ran; the standalone read and the statements without values never.
-      expect((await preparedOn(client)).sort()).toEqual([
-        'insert into written (n) values ($1)',
-        'select count(*)::int as n from written where n >= $1',
-        'with marked as (update written set n = n where n = $1 returning n) insert into written (n) select n + 100 from marked',
-      ]);
-
-      await client.query('begin');
-      for (let extra = 0; extra < PREPARED_PER_CONNECTION + 5; extra++) {
-        expect((await client.query(`select $1::int + ${extra} as n`, [1])).rows).toEqual([{ n: 1 + extra }]);
-      }
-      await client.query('commit');
-      expect(await preparedOn(client)).toHaveLength(PREPARED_PER_CONNECTION);
-    } finally {
-      await client.end();
-    }
-  });
-
-  it('leaves a feedback submission’s statements prepared on the connection that ran it', async () => {
-    if (ctx.database.kind !== 'postgres') throw new Error('unreachable');
-    const { restaurant } = await createDinerRestaurant(ctx);
-    const email = `prep-${Date.now()}@example.fr`;
-    expect((await (await createConfirmedVisitor(ctx, restaurant.id, email)).submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Jeanne', email })).status).toBe(200);
-    await ctx.waitForIdleQueue(20_000);
-    // Every idle connection of the app's pool, held at once, and what each has prepared.
-    const { pool } = ctx.database;
-    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-    try {
-      const statements = (await Promise.all(clients.map(preparedOn))).flat();
-      expect(statements.some((text) => /^insert into "feedbacks"/.test(text))).toBe(true);
-      expect(statements.some((text) => /^select .* from "feedbacks" where "feedbacks"\."submission_id" = \$1/.test(text))).toBe(true);
-    } finally {
-      for (const client of clients) client.release();
-    }
-  });
-});
-
-describe('embedded database: type parsers set once, not per query', () => {
-  it.runIf(!process.env.TEST_DATABASE_URL)('sends drizzle queries without per-query parsers, timestamps still as text; the job queue still reads Dates', async () => {
-    if (ctx.database.kind !== 'pglite') throw new Error('PGlite only');
-    const pglite = ctx.database.pglite as unknown as { query: (...args: unknown[]) => unknown };
-    const original = pglite.query;
-    const options: unknown[] = [];
-    pglite.query = function (this: unknown, ...args: unknown[]) {
-      options.push(args[2]);
-      return original.apply(this, args);
-    };
-    try {
-      const [row] = await queryRows<{ at: unknown; day: unknown }>(ctx.db, sql`select timestamptz '2026-03-01 12:00:00+00' as at, date '2026-03-01' as day`);
-      // drizzle reads these types as PostgreSQL's text (its own mapping makes the Date): unchanged.
-      expect(typeof row.at).toBe('string');
-      expect(row.day).toBe('2026-03-01');
-      await ctx.db.transaction(async (tx) => {
-        const [inside] = await queryRows<{ at: unknown }>(tx as never, sql`select now() as at`);
-        expect(typeof inside.at).toBe('string');
-      });
-    } finally {
-      pglite.query = original;
-    }
-    // Per-query parsers make PGlite copy its whole parser table for each query: drizzle sends none.
-    expect(options.length).toBeGreaterThan(0);
-    expect(options.every((option) => (option as { parsers?: unknown } | undefined)?.parsers === undefined)).toBe(true);
-    const { rows } = await ctx.database.jobQueueClient.query<{ at: unknown }>(`select timestamptz '2026-03-01 12:00:00+00' as at`);
-    expect(rows[0].at).toBeInstanceOf(Date);
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { queryPreparedRows } from '../db/prepared';
 import { customerRewards, customers, pointEvents, visits, feedbacks, emailLogs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { DINER_MESSAGES } from '../../shared/schemas/diner';
@@ -32,7 +33,7 @@ export type LockedCustomer = {
 export async function lockCustomer(tx: Db, restaurantId: string, who: { anonId: string }): Promise<LockedCustomer> {
   // One statement either way: insert the customer, or (on conflict) lock and return the existing row.
   // The no-op update takes the row lock a `select … for update` would, without a second round trip.
-  const [row] = await queryRows<LockedCustomer>(
+  const [row] = await queryPreparedRows<LockedCustomer>(
     tx,
     sql`insert into customers (restaurant_id, anon_id) values (${restaurantId}, ${who.anonId})
         on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id

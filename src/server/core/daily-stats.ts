@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryPreparedRows } from '../db/prepared';
 import { parisDayOf } from '../../shared/format';
 
 /**
@@ -11,12 +12,15 @@ export async function recordDailyStats(tx: Db, restaurantId: string, at: Date, c
   const visits = counts.visits ?? 0;
   const feedbacks = counts.feedbacks ?? 0;
   const ratingSum = counts.ratingSum ?? 0;
-  await tx.execute(sql`insert into restaurant_daily_stats (restaurant_id, day, visit_count, feedback_count, rating_sum)
+  await queryPreparedRows(
+    tx,
+    sql`insert into restaurant_daily_stats (restaurant_id, day, visit_count, feedback_count, rating_sum)
     values (${restaurantId}, ${parisDayOf(at)}::date, ${visits}, ${feedbacks}, ${ratingSum})
     on conflict (restaurant_id, day) do update set
       visit_count = restaurant_daily_stats.visit_count + excluded.visit_count,
       feedback_count = restaurant_daily_stats.feedback_count + excluded.feedback_count,
-      rating_sum = restaurant_daily_stats.rating_sum + excluded.rating_sum`);
+      rating_sum = restaurant_daily_stats.rating_sum + excluded.rating_sum`,
+  );
 }
 
 /** Recomputes a restaurant's daily rows from its visits and feedbacks (bulk seeds, repairs). */

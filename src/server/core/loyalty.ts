@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { queryPreparedRows, runPrepared } from '../db/prepared';
 import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../db/schema';
 import { clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -83,7 +84,7 @@ export async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date)
 export async function readEarningState(tx: Db, customerId: string, now: Date, intervalHours: number): Promise<{ earnedToday: number; earnedRecently: boolean }> {
   const day = parisDayOf(now);
   const since = new Date(now.getTime() - Math.max(0, intervalHours) * 3_600_000);
-  const [row] = await queryRows<{ total: number | string; recent: boolean | null }>(
+  const [row] = await queryPreparedRows<{ total: number | string; recent: boolean | null }>(
     tx,
     sql`select coalesce(sum(points) filter (where created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')), 0)::int as total,
                ${intervalHours > 0} and coalesce(bool_or(created_at > ${since.toISOString()}::timestamptz), false) as recent
@@ -118,11 +119,13 @@ export async function unlockRewards(
   now: Date,
 ): Promise<{ unlocked: UnlockedReward[]; balance: number }> {
   if (newBalance <= previousBalance) return { unlocked: [], balance: newBalance };
-  const catalogue = await tx
-    .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
-    .from(rewards)
-    .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
-    .orderBy(asc(rewards.cost));
+  const catalogue = await runPrepared(
+    tx
+      .select({ id: rewards.id, label: rewards.label, cost: rewards.cost, isActive: rewards.isActive })
+      .from(rewards)
+      .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
+      .orderBy(asc(rewards.cost)),
+  );
   let balance = newBalance;
   const paid = findUnlockedRewards(previousBalance, newBalance, catalogue).filter((reward) => {
     if (reward.cost > balance) return false;
@@ -130,11 +133,14 @@ export async function unlockRewards(
     return true;
   });
   if (paid.length === 0) return { unlocked: [], balance: newBalance };
-  const unlocked = await tx
-    .insert(customerRewards)
-    .values(paid.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
-    .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost });
-  await tx.insert(pointEvents).values(unlocked.map((reward) => ({ restaurantId, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: now })));
+  // Named as well: one shape per number of rewards reached at once, which the catalogue bounds.
+  const unlocked = await runPrepared(
+    tx
+      .insert(customerRewards)
+      .values(paid.map((reward) => ({ restaurantId, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, status: 'pending' as const, createdAt: now })))
+      .returning({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost }),
+  );
+  await runPrepared(tx.insert(pointEvents).values(unlocked.map((reward) => ({ restaurantId, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: now }))));
   return { unlocked, balance };
 }
 

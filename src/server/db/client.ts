@@ -2,9 +2,8 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { createHash } from 'node:crypto';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { is, Placeholder, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -47,7 +46,6 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     handleConnectionErrors(pool, options.onConnectionLost ?? reportOnStderr);
-    pool.on('connect', (client) => prepareWriteStatements(client));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
   }
@@ -129,96 +127,4 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
-}
-
-const dialect = new PgDialect();
-/** Statement name per SQL text: the same text always gets the same name, a different text another one. */
-const preparedNames = new Map<string, string>();
-function nameStatement(text: string): string {
-  let name = preparedNames.get(text);
-  if (!name) preparedNames.set(text, (name = `refeed_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
-  return name;
-}
-
-/** Statements one connection keeps prepared by prepareWriteStatements, at most: PostgreSQL keeps each plan in that backend's memory. */
-export const PREPARED_PER_CONNECTION = 300;
-/** An insert, update or delete, alone or after a WITH (a data-modifying CTE such as the email's mark-and-log). */
-const WRITE_STATEMENT = /^\s*(insert|update|delete)\b|^\s*with\b[\s\S]*\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i;
-
-/**
- * Sends the statements of write paths as named prepared statements on this connection: every
- * parameterised statement inside a transaction, and a single insert, update or delete. PostgreSQL then
- * parses and plans each text once per connection instead of at every call, which was a quarter of its
- * CPU for a feedback submission (16 statements, decision 021). Standalone reads stay unnamed (the
- * dashboard's and the search's plans depend on their values), except the hot reads sent by
- * queryPreparedRows. A connection prepares at most PREPARED_PER_CONNECTION texts; later ones go unnamed.
- */
-export function prepareWriteStatements(client: pg.Client): void {
-  const prepared = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  /** The statement's name when it is to be prepared on this connection, else undefined. */
-  const nameOf = (text: string, values: unknown): string | undefined => {
-    if (!Array.isArray(values) || values.length === 0) return undefined;
-    if (client.getTransactionStatus() !== 'T' && !WRITE_STATEMENT.test(text)) return undefined;
-    const name = nameStatement(text);
-    if (!prepared.has(name)) {
-      if (prepared.size >= PREPARED_PER_CONNECTION) return undefined;
-      prepared.add(name);
-    }
-    return name;
-  };
-  // Called as query(text, values, …) or query(config, values?, …) (drizzle passes its config and the
-  // values apart); the caller's config object is copied, never changed.
-  client.query = ((config: unknown, ...rest: unknown[]) => {
-    if (typeof config === 'string') {
-      const name = nameOf(config, rest[0]);
-      return name ? query({ text: config, values: rest[0], name }, ...rest.slice(1)) : query(config, ...rest);
-    }
-    const given = config as { text?: unknown; name?: unknown; values?: unknown; submit?: unknown } | null;
-    // A submittable (a cursor, a stream, a Query) is passed on as it is: copying it would lose its methods.
-    if (given && typeof given.text === 'string' && !given.name && typeof given.submit !== 'function') {
-      const name = nameOf(given.text, Array.isArray(rest[0]) ? rest[0] : given.values);
-      if (name) return query({ ...given, name }, ...rest);
-    }
-    return query(config, ...rest);
-  }) as typeof client.query;
-}
-
-/**
- * queryRows for the hot, fixed-shape reads (the session read, the diner's public reads): on PostgreSQL
- * the statement is named, so each pooled connection parses and plans it once and then only binds and
- * runs it — an unnamed statement is planned again on every call, two thirds of the database's work for
- * the session read (decision 014). Only for statements whose text has a bounded number of shapes: each
- * shape stays prepared on every connection. On PGlite, or inside a transaction, it is queryRows.
- */
-export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query({ name: nameStatement(text), text, values: params as unknown[] });
-  return result.rows as T[];
-}
-
-/**
- * queryPreparedRows for a statement whose text never changes, built once: its text, name and parameter
- * slots are worked out here, so each call only binds its values (no query building or name lookup per
- * request). `query` names its values with `sql.placeholder(name)`; the call gives them by name. On
- * PostgreSQL a named prepared statement; on PGlite the same text through its client. Not in a transaction.
- */
-export function prepareFixedRead<T>(query: SQL): (db: Db, values: Readonly<Record<string, unknown>>) => Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = nameStatement(text);
-  // Each parameter is a value filled at the call (its placeholder's name) or a constant of the text.
-  const slots = params.map((param): { placeholder: string } | { constant: unknown } => (is(param, Placeholder) ? { placeholder: param.name } : { constant: param }));
-  const bind = (values: Readonly<Record<string, unknown>>) =>
-    slots.map((slot) => {
-      if ('constant' in slot) return slot.constant;
-      if (!(slot.placeholder in values)) throw new Error(`no value for ${slot.placeholder}`);
-      return values[slot.placeholder];
-    });
-  return async (db, values) => {
-    const client = (db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool) return (await client.query({ name, text, values: bind(values) })).rows as T[];
-    return (await (client as Pick<PGlite, 'query'>).query<T>(text, bind(values))).rows;
-  };
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import { emailDeliveries, emailLogs } from '../db/schema';
 import { clock } from '../lib/clock';
 import { JOB_EXPIRE_SECONDS } from '../jobs/queue';
@@ -38,20 +39,25 @@ export async function deliverEmailOnce(
   { sentLog }: { sentLog?: typeof emailLogs.$inferInsert } = {},
 ): Promise<DeliveryOutcome> {
   const now = clock.now();
-  const [claimed] = await deps.db
-    .insert(emailDeliveries)
-    .values({ sendKey, status: 'sending', claimedAt: now })
-    .onConflictDoUpdate({
-      target: emailDeliveries.sendKey,
-      set: { status: 'sending', claimedAt: now, attempts: sql`${emailDeliveries.attempts} + 1` },
-      setWhere: eq(emailDeliveries.status, 'failed'),
-    })
-    .returning({ sendKey: emailDeliveries.sendKey });
+  // Every statement of the pipeline is named (prepared): each email repeats them (decision 031).
+  const [claimed] = await runPrepared(
+    deps.db
+      .insert(emailDeliveries)
+      .values({ sendKey, status: 'sending', claimedAt: now })
+      .onConflictDoUpdate({
+        target: emailDeliveries.sendKey,
+        set: { status: 'sending', claimedAt: now, attempts: sql`${emailDeliveries.attempts} + 1` },
+        setWhere: eq(emailDeliveries.status, 'failed'),
+      })
+      .returning({ sendKey: emailDeliveries.sendKey }),
+  );
   if (!claimed) {
-    const [existing] = await deps.db
-      .select({ status: emailDeliveries.status, claimedAt: emailDeliveries.claimedAt })
-      .from(emailDeliveries)
-      .where(eq(emailDeliveries.sendKey, sendKey));
+    const [existing] = await runPrepared(
+      deps.db
+        .select({ status: emailDeliveries.status, claimedAt: emailDeliveries.claimedAt })
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.sendKey, sendKey)),
+    );
     if (existing?.status === 'sent') return 'already-sent';
     if (existing?.claimedAt && now.getTime() - existing.claimedAt.getTime() < IN_PROGRESS_MS) return 'in-progress';
     deps.logger.warn({ sendKey }, 'email not sent again: an earlier attempt died while sending it');
@@ -60,19 +66,21 @@ export async function deliverEmailOnce(
   try {
     await deps.mailer.send(mail);
   } catch (error) {
-    await deps.db
-      .update(emailDeliveries)
-      .set({ status: 'failed' })
-      .where(and(eq(emailDeliveries.sendKey, sendKey), eq(emailDeliveries.status, 'sending')));
+    await runPrepared(
+      deps.db
+        .update(emailDeliveries)
+        .set({ status: 'failed' })
+        .where(and(eq(emailDeliveries.sendKey, sendKey), eq(emailDeliveries.status, 'sending'))),
+    );
     throw error;
   }
   const sentAt = clock.now();
   const markSent = deps.db.update(emailDeliveries).set({ status: 'sent', sentAt }).where(eq(emailDeliveries.sendKey, sendKey));
   if (!sentLog) {
-    await markSent;
+    await runPrepared(markSent);
     return 'sent';
   }
   const marked = deps.db.$with('marked').as(markSent.returning({ sendKey: emailDeliveries.sendKey }));
-  await deps.db.with(marked).insert(emailLogs).values({ ...sentLog, createdAt: sentAt });
+  await runPrepared(deps.db.with(marked).insert(emailLogs).values({ ...sentLog, createdAt: sentAt }));
   return 'sent';
 }

@@ -1,6 +1,7 @@
 /** What an email turns into when its job runs: its context read in one statement, its rules applied, rendered (or skipped, with why). */
 import { sql } from 'drizzle-orm';
-import { prepareFixedRead, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { prepareFixedRead } from '../db/prepared';
 import { automations } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clock } from '../lib/clock';

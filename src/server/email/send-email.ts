@@ -1,4 +1,5 @@
 /** The one way an email leaves the app: the email job's handler (render now, check, send once, log). */
+import { runPrepared } from '../db/prepared';
 import { emailLogs } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { clock } from '../lib/clock';
@@ -28,7 +29,7 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
     createdAt: clock.now(),
   };
   if (prepared.kind === 'skip') {
-    await deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason });
+    await runPrepared(deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason }));
     return;
   }
   const { mail } = prepared;
@@ -40,10 +41,10 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
     outcome = await deliverEmailOnce(deps, sendKey, mail, { sentLog: { ...entry, status: 'sent', error: null } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) });
+    await runPrepared(deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'failed', error: message.slice(0, 500) }));
     throw new EmailSendError(message);
   }
-  if (outcome !== 'sent') await deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'skipped', error: DELIVERY_SKIP_REASONS[outcome] });
+  if (outcome !== 'sent') await runPrepared(deps.db.insert(emailLogs).values({ ...entry, createdAt: clock.now(), status: 'skipped', error: DELIVERY_SKIP_REASONS[outcome] }));
 }
 
 const DELIVERY_SKIP_REASONS = {

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import { outboxEmails } from '../db/schema';
 import type { Env } from '../env';
 
@@ -83,7 +84,7 @@ export function createOutboxMailer(db: Db, from: string, dkim?: DkimOptions): Ma
       const size = Buffer.isBuffer(info.message) ? info.message.length : 0;
       const fromEmail = typeof message.from === 'string' ? message.from : `${message.from.name} <${message.from.address}>`;
       const headers = { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) };
-      await db.insert(outboxEmails).values({ toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers, sizeBytes: size });
+      await runPrepared(db.insert(outboxEmails).values({ toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers, sizeBytes: size }));
     },
     close: () => builder.close(),
   };

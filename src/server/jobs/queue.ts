@@ -2,6 +2,7 @@ import { PgBoss, fromDrizzle, fromPglite, type QueuePolicy, type ScheduleOptions
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
+import { canSendNamed, sendNamed } from '../db/prepared';
 import type { Logger } from '../lib/logger';
 import { waitForRequestLull, type RequestLoad } from '../lib/request-load';
 
@@ -187,10 +188,16 @@ export async function enqueueJob<TPayload, TDeps>(
 }
 
 const jobQueueDbs = new WeakMap<Db, ReturnType<typeof fromDrizzle>>();
-/** The job queue's view of a drizzle transaction (one per transaction): jobs written through it commit or roll back with it. */
+/**
+ * The job queue's view of a drizzle transaction (one per transaction): jobs written through it commit or
+ * roll back with it. In a preparedTransaction (db/prepared.ts) the queue's statements are named there too.
+ */
 export function jobQueueDbOf(tx: Db): ReturnType<typeof fromDrizzle> {
   let view = jobQueueDbs.get(tx);
-  if (!view) jobQueueDbs.set(tx, (view = fromDrizzle(tx as never, sql)));
+  if (!view) {
+    view = canSendNamed(tx) ? { executeSql: async (text: string, values: unknown[] = []) => (await sendNamed(tx, text, values))! } : fromDrizzle(tx as never, sql);
+    jobQueueDbs.set(tx, view);
+  }
   return view;
 }
 

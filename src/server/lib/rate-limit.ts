@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { queryPreparedRows, queryRows, type Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
+import { queryPreparedRows } from '../db/prepared';
 import { clock } from './clock';
 import { AppError } from './errors';
 
@@ -96,7 +97,8 @@ export async function hitRateLimits(db: Db, hits: readonly RateLimitHit<RateLimi
   if (hits.length === 0) return [];
   const now = clock.now().getTime();
   const keyed = keyHits(hits);
-  const rows = await queryRows<CountedRow>(db, sql`${countHitsSql(keyed, now)} select key, count, last_request from counted`);
+  // Named: one shape per number of hits (a few rules), planned once per connection.
+  const rows = await queryPreparedRows<CountedRow>(db, sql`${countHitsSql(keyed, now)} select key, count, last_request from counted`);
   return toResults(keyed, rows, now);
 }
 

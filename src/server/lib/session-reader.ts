@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { prepareFixedRead, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
+import { prepareFixedRead } from '../db/prepared';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };

@@ -2,6 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, visits } from '../../db/schema';
+import { preparedTransaction, runPrepared } from '../../db/prepared';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -26,21 +27,21 @@ async function readSubmissionSettings(
   restaurantId: string,
 ): Promise<{ rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean }> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const [found] = await tx
+  const [found] = await runPrepared(tx
     .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id), reviewUrl: restaurants.googleReviewUrl, reviewPromptAllRatings: restaurants.reviewPromptAllRatings })
     .from(restaurants)
     .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
-    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved'))));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const { delays, reviewUrl, reviewPromptAllRatings, ...rules } = found;
   return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays, reviewUrl: validReviewUrl(reviewUrl), reviewPromptAllRatings };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
-  const [stored] = await db
+  const [stored] = await runPrepared(db
     .select({ restaurantId: feedbacks.restaurantId, result: feedbacks.submissionResult })
     .from(feedbacks)
-    .where(eq(feedbacks.submissionId, submissionId));
+    .where(eq(feedbacks.submissionId, submissionId)));
   if (!stored) return null;
   // A submission id reused for another restaurant is not a retry.
   if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
@@ -64,7 +65,8 @@ export async function submitFeedback(
 ): Promise<TSubmitFeedbackResponse> {
   const { db } = deps;
   try {
-    return await db.transaction(async (tx) => {
+    // On one connection the transaction knows, so that its statements are named (prepared) there: decision 031.
+    return await preparedTransaction(db, async (tx) => {
       // The caller's rate limits are counted here, so the count and the feedback share one commit (a
       // refused submission rolls its count back and stays refused: the count was at the limit already).
       await enforceRateLimits(tx, rateLimits);
@@ -83,7 +85,7 @@ export async function submitFeedback(
       const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
 
       // Stored with its answer (a retried submission id gets the same one back).
-      const [feedback] = await tx
+      const [feedback] = await runPrepared(tx
         .insert(feedbacks)
         .values({
           restaurantId: input.restaurantId,
@@ -100,10 +102,10 @@ export async function submitFeedback(
           hasContact: !!customer.email || (!claim && !!input.phone) || sql`exists (select 1 from customers where id = ${customer.id} and phone is not null)`,
           reviewInvited: !!reviewUrl && (input.rating >= 4 || reviewPromptAllRatings),
         })
-        .returning({ id: feedbacks.id });
+        .returning({ id: feedbacks.id }));
 
       if (pointsAdded > 0) {
-        await tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now });
+        await runPrepared(tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now }));
       }
       // Names, phone and consent typed with a claimed address wait in the pending link: a device already
       // holding a confirmed address is not renamed by what is typed with another one.
@@ -118,10 +120,12 @@ export async function submitFeedback(
                 phone: input.phone ?? sql`${customers.phone}`,
                 ...(confirmed && input.marketingConsent && !customer.marketing_consent ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
               };
-      await tx
-        .update(customers)
-        .set({ points: balance, lastVisitAt: now, ...identity })
-        .where(eq(customers.id, customer.id));
+      await runPrepared(
+        tx
+          .update(customers)
+          .set({ points: balance, lastVisitAt: now, ...identity })
+          .where(eq(customers.id, customer.id)),
+      );
 
       const followUp = planFollowUpEmails({
         restaurantId: input.restaurantId,
@@ -169,23 +173,23 @@ async function recordVisit(
   now: Date,
 ): Promise<{ id: string; created: boolean; tableLabel: string | null; qrCodeId: string | null }> {
   if (input.visitId) {
-    const [attached] = await tx
+    const [attached] = await runPrepared(tx
       .update(visits)
       .set({ customerId })
       .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
-      .returning({ id: visits.id, tableLabel: visits.tableLabel, qrCodeId: visits.qrCodeId });
+      .returning({ id: visits.id, tableLabel: visits.tableLabel, qrCodeId: visits.qrCodeId }));
     if (attached) return { ...attached, created: false };
   }
   let qr: { id: string; tableLabel: string | null } | undefined;
   if (isUuid(input.qrId)) {
-    [qr] = await tx
+    [qr] = await runPrepared(tx
       .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
       .from(qrCodes)
-      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId)));
+      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId))));
   }
-  const [visit] = await tx
+  const [visit] = await runPrepared(tx
     .insert(visits)
     .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
-    .returning({ id: visits.id });
+    .returning({ id: visits.id }));
   return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null, qrCodeId: qr?.id ?? null };
 }

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/email-queue';
 import type { AppDeps } from '../../deps';
@@ -37,14 +38,16 @@ export async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx:
   const token = randomBytes(32).toString('base64url');
   const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
   const stored = ZStoredLink.parse({ ...input, anonId });
-  await tx.insert(verification).values({
-    id: crypto.randomUUID(),
-    identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
-    value: JSON.stringify(stored),
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
+  await runPrepared(
+    tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
+      value: JSON.stringify(stored),
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   await enqueueEmail(
     deps.boss,
     {

@@ -1,6 +1,7 @@
 /** The diner pages' reads: an approved restaurant's public face, a printed QR code, the page-load visit, the device's points, and whether a diner page exists. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedTransaction, runPrepared } from '../../db/prepared';
 import { customers, qrCodes, restaurants, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -99,9 +100,9 @@ export async function trackVisit(
     qr = found ?? null;
   }
   const visitRestaurantId = restaurantId;
-  const visitId = await db.transaction(async (tx) => {
+  const visitId = await preparedTransaction(db, async (tx) => {
     const now = clock.now();
-    const [visit] = await tx
+    const [visit] = await runPrepared(tx
       .insert(visits)
       .values({
         restaurantId: visitRestaurantId,
@@ -111,9 +112,9 @@ export async function trackVisit(
         userAgent: input.userAgent?.slice(0, 300) ?? null,
         createdAt: now,
       })
-      .returning({ id: visits.id });
+      .returning({ id: visits.id }));
     await recordDailyStats(tx, visitRestaurantId, now, { visits: 1 });
-    if (qr) await tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id));
+    if (qr) await runPrepared(tx.update(qrCodes).set({ scanCount: sql`${qrCodes.scanCount} + 1` }).where(eq(qrCodes.id, qr.id)));
     return visit.id;
   });
   return { visitId, restaurantId, qrId: qr?.id ?? null };

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { is, Placeholder, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { queryRows, schema, type Db } from './client';
+
+/**
+ * Named (prepared) statements on PostgreSQL, through public APIs only: drizzle's `.prepare(name)` for
+ * query builders, and pg's documented `{ name, text, values }` query config for raw SQL. node-postgres
+ * sends a statement without a name as an *unnamed* one, which PostgreSQL parses, analyses and plans
+ * again at every call; a named one is planned once per connection and then only bound and run
+ * (decisions 014 and 031). The name is a hash of the statement's text, so the same text always gets the
+ * same name and another text another one. On PGlite (one in-process connection) nothing is named:
+ * drizzle's PGlite driver ignores the name, and raw SQL goes through `queryRows`.
+ *
+ * Only for statements whose text has a bounded number of shapes: each shape stays prepared on every
+ * pooled connection for its whole life.
+ */
+
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+
+/** The statement name of a SQL text: the same text always gets the same name, a different text another one. */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `refeed_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+}
+
+/** The pooled connection of each transaction opened by preparedTransaction (the only way to send it raw named statements). */
+const transactionClients = new WeakMap<Db, pg.PoolClient>();
+/** One drizzle instance per pooled connection, made on its first prepared transaction. */
+const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+
+/** Where a named statement for `db` is sent: its transaction's connection, its pool, or nowhere (PGlite, another transaction). */
+function namedTarget(db: Db): pg.Pool | pg.PoolClient | null {
+  const client = transactionClients.get(db);
+  if (client) return client;
+  const own = (db as { $client?: unknown }).$client;
+  return own instanceof pg.Pool ? own : null;
+}
+
+/**
+ * `db.transaction(work)`, on one pooled connection the transaction knows: inside it, queryPreparedRows
+ * and the job queue's view (jobs/queue.ts jobQueueDbOf) send named statements on that connection. For the
+ * write paths (the feedback submission, the visit). On PGlite, or given a transaction, it is `db.transaction`.
+ */
+export async function preparedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const own = (db as { $client?: unknown }).$client;
+  if (!(own instanceof pg.Pool)) return db.transaction(work);
+  const client = await own.connect();
+  try {
+    let onConnection = connectionDbs.get(client);
+    if (!onConnection) connectionDbs.set(client, (onConnection = drizzlePg(client, { schema }) as unknown as Db));
+    return await onConnection.transaction((tx) => {
+      transactionClients.set(tx, client);
+      return work(tx);
+    });
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether `db` can send named statements (a pg pool, or a preparedTransaction's transaction). */
+export const canSendNamed = (db: Db): boolean => namedTarget(db) !== null;
+
+/**
+ * Sends `text` with `values` as a named statement when `db` can (a pg pool, or a preparedTransaction's
+ * transaction) and returns its result; null when it cannot (PGlite, another transaction).
+ */
+export async function sendNamed<T>(db: Db, text: string, values: readonly unknown[]): Promise<{ rows: T[] } | null> {
+  const target = namedTarget(db);
+  if (!target) return null;
+  return (await target.query({ name: statementName(text), text, values: values as unknown[] })) as unknown as { rows: T[] };
+}
+
+/**
+ * queryRows sent as a named statement (see sendNamed): for the hot, fixed-shape reads (the session read,
+ * the diner's public reads) and the raw statements of the write paths. Elsewhere it is queryRows.
+ */
+export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (!namedTarget(db)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await sendNamed<T>(db, text, params))!.rows;
+}
+
+/** A drizzle query builder (select, insert, update, delete) and what it returns. */
+type Preparable<R> = { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> } };
+
+/**
+ * Runs a drizzle query builder through drizzle's public `.prepare(name)`, named after its text: on
+ * PostgreSQL a named prepared statement on whichever connection runs it (the pool's, or the
+ * transaction's); on PGlite drizzle ignores the name. Results are drizzle's, mapped as `await query` maps them.
+ */
+export function runPrepared<R>(query: Preparable<R>): Promise<R> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
+}
+
+/**
+ * queryPreparedRows for a statement whose text never changes, built once: its text, name and parameter
+ * slots are worked out here, so each call only binds its values (no query building or name lookup per
+ * request). `query` names its values with `sql.placeholder(name)`; the call gives them by name. On
+ * PostgreSQL a named prepared statement; on PGlite the same text through its client.
+ */
+export function prepareFixedRead<T>(query: SQL): (db: Db, values: Readonly<Record<string, unknown>>) => Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  statementName(text);
+  // Each parameter is a value filled at the call (its placeholder's name) or a constant of the text.
+  const slots = params.map((param): { placeholder: string } | { constant: unknown } => (is(param, Placeholder) ? { placeholder: param.name } : { constant: param }));
+  const bind = (values: Readonly<Record<string, unknown>>) =>
+    slots.map((slot) => {
+      if ('constant' in slot) return slot.constant;
+      if (!(slot.placeholder in values)) throw new Error(`no value for ${slot.placeholder}`);
+      return values[slot.placeholder];
+    });
+  return async (db, values) => {
+    const named = await sendNamed<T>(db, text, bind(values));
+    if (named) return named.rows;
+    return (await ((db as { $client?: unknown }).$client as Pick<PGlite, 'query'>).query<T>(text, bind(values))).rows;
+  };
+}

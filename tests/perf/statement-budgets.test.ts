@@ -1,0 +1,57 @@
+// Statement budgets of the hot paths: how many statements (round trips) a request may send, at most.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qrCodes } from '../../src/server/db/schema';
+import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
+import { recordStatements } from '../support/statements';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('cheap reads in one round trip', () => {
+  it('answers /api/me from the session query alone: user, admin flag and restaurants', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Le Comptoir' });
+    await agent.get('/api/me'); // first call: better-auth's context is built once
+    let body: Record<string, unknown> = {};
+    const statements = await recordStatements(ctx.database, async () => {
+      const response = await agent.get('/api/me');
+      expect(response.status).toBe(200);
+      body = (await response.json()) as Record<string, unknown>;
+    });
+    // Budget: the session read alone (user, admin flag and restaurants in one statement).
+    expect(statements.length).toBeLessThanOrEqual(1);
+    expect(body).toMatchObject({ isAdmin: false, gate: 'approved', restaurants: [{ id: restaurant.id, name: 'Le Comptoir', status: 'approved', role: 'owner', rejectionReason: null }] });
+
+    const { agent: admin } = await createSignedInAdmin(ctx);
+    const adminMe = (await (await admin.get('/api/me')).json()) as { isAdmin: boolean; restaurants: unknown[] };
+    expect(adminMe).toMatchObject({ isAdmin: true, restaurants: [] });
+    // The admin flag read with the session is what opens the admin routes.
+    expect((await admin.get('/api/admin/restaurants')).status).toBe(200);
+    expect((await agent.get('/api/admin/restaurants')).status).toBe(403);
+  });
+
+  it('counts the caller and reads the restaurant or the printed code in one statement', async () => {
+    const restaurant = await createRestaurant(ctx, { status: 'approved', name: 'Chez Lou' });
+    const [qr] = await ctx.db.insert(qrCodes).values({ restaurantId: restaurant.id, code: `${restaurant.id.slice(0, 8)}-t1`, tableLabel: 'Table 1' }).returning();
+    const phone = { 'x-forwarded-for': '203.0.113.77' };
+    for (const [url, expected] of [
+      [`/api/public/restaurants/${restaurant.id}`, { name: 'Chez Lou' }],
+      [`/api/public/qr/${qr.code}`, { restaurantId: restaurant.id, restaurant: { name: 'Chez Lou' } }],
+    ] as const) {
+      let answer: unknown;
+      const statements = await recordStatements(ctx.database, async () => {
+        const response = await ctx.app.request(url, { headers: phone });
+        expect(response.status).toBe(200);
+        answer = await response.json();
+      });
+      expect(answer).toMatchObject(expected);
+      // Budget: the caller's count and the read in one statement.
+      expect(statements.length).toBeLessThanOrEqual(1);
+    }
+  });
+});
