@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations } from '../../src/server/db/schema';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { emailButton } from '../../src/server/email/layout';
 import { createRestaurant } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -31,7 +30,8 @@ const PREVIOUS_ALERT = {
     paragraph('Son commentaire : « {{comment}} »'),
     '{{/comment}}',
     paragraph('Prenez contact avec lui rapidement pour comprendre ce qui n’a pas fonctionné.'),
-    emailButton('{{admin_feedback_url}}', 'Voir sa fiche client'),
+    // The button as layout.ts wrote it then (its Outlook-proof form came later, issue 28).
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td style="background-color:#c2410c;border-radius:8px"><a href="{{admin_feedback_url}}" style="display:inline-block;padding:12px 20px;font-family:Arial,Helvetica,sans-serif;font-size:16px;color:#ffffff;text-decoration:none;font-weight:bold">Voir sa fiche client</a></td></tr></table>',
   ].join('\n'),
 };
 

@@ -83,8 +83,8 @@ describe('/api/automations', () => {
     const list = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
     const alert = list.find((automation) => automation.key === 'manager_alert_low_rating')!;
     const preview = (await (await agent.get(`/api/automations/${alert.id}/preview`)).json()) as TAutomationPreview;
-    expect(preview.text).toContain('note de 2/5');
-    expect(preview.html).toContain(`href="${ctx.deps.env.PUBLIC_URL}/dashboard"`);
+    expect(preview.text).toContain('2/5');
+    expect(preview.html).toContain(`href="${ctx.deps.env.PUBLIC_URL}/avis"`);
     expect(preview.html).not.toContain('app.refeed.fr');
   });
 

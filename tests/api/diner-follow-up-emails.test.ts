@@ -289,7 +289,11 @@ describe('every diner email honours unsubscribe and carries List-Unsubscribe; no
     const [restaurant] = await ctx.db.select({ contactEmail: restaurants.contactEmail }).from(restaurants).where(eq(restaurants.id, restaurantId));
     const alert = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
     expect(alert.parsed.headers.has('list-unsubscribe')).toBe(false);
-    expect(alert.parsed.text).toContain('Une note de 2/5 vient d’être laissée le');
+    expect(alert.parsed.text).toContain('Un avis de 3 étoiles ou moins vient d’être laissé');
+    expect(alert.parsed.text).toContain('2/5');
+    // An anonymous diner with no contact: named as such, and nobody is asked to call them.
+    expect(alert.parsed.text).toContain('un client anonyme');
+    expect(alert.parsed.text).not.toContain('prenez contact');
     expect(alert.parsed.text).not.toContain('()');
     expect(alert.parsed.text).not.toContain('Commentaire :');
   });

@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerRewards, customers, restaurants } from '../../src/server/db/schema';
+import { defaultReply } from '../../src/shared/schemas/inbox';
+import { customerRewards, customers, feedbacks, restaurants } from '../../src/server/db/schema';
 import { canonicalTemplate, DINER_TEMPLATES, EMAIL_TEMPLATE_KEYS, isAutomationTemplate, SUPPORT_REPLY_TEMPLATES, type EmailTemplateKey } from '../../src/server/email/catalogue';
 import { SEND_EMAIL_JOB } from '../../src/server/email/email-queue';
 import { ZSendEmail, type SendEmailRequest } from '../../src/server/email/email-request';
@@ -21,6 +22,8 @@ let smtp: TestSmtpServer;
 let ctx: TestContext;
 let restaurant: typeof restaurants.$inferSelect;
 let customer: typeof customers.$inferSelect;
+/** Two low ratings of the customer: each alert (and its legacy alias) lists one (read at send time, decision 036). */
+let lowRatingIds: string[];
 const contactEmail = uniqueEmail('contact');
 const ownerEmail = uniqueEmail('owner');
 
@@ -52,6 +55,8 @@ beforeAll(async () => {
     .returning();
   // A reward waiting for the diner: the day-30 email names it.
   await ctx.db.insert(customerRewards).values({ restaurantId: restaurant.id, customerId: customer.id, label: 'Café gourmand offert', cost: 50 });
+  const lowRating = { restaurantId: restaurant.id, customerId: customer.id, rating: 2, comment: 'Plat froid.\nAttente de 40 minutes.', tableLabel: 'Table 4', hasContact: true };
+  lowRatingIds = (await ctx.db.insert(feedbacks).values([lowRating, lowRating]).returning({ id: feedbacks.id })).map((row) => row.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -68,6 +73,9 @@ const DATA_BY_KIND: Partial<Record<string, SendEmailRequest['data']>> = {
   reward_unlocked: { reward_name: 'Dessert offert', balance: 60 },
   account_rejected: { reason: 'Le SIREN ne correspond à aucun établissement.\nMerci d’envoyer un Kbis.' },
   account_suspended: { reason: 'Avis clients signalés comme faux.' },
+  weekly_digest: { week_start: '2026-11-16' },
+  // The reply form's own starting text (the owner edits it).
+  feedback_reply: defaultReply('L’Ardoise de Zoé', 'Camille', 2),
 };
 /** What any kind may read: a first name, an auth link, a link lifetime. */
 const COMMON_DATA = { first_name: 'Zoé', name: 'Zoé Martin', url: `${PUBLIC_URL}/api/auth/verify?token=t0k3n`, expires_in_minutes: 30 };
@@ -77,11 +85,13 @@ function requestFor(kind: EmailTemplateKey, test: boolean): SendEmailRequest {
   return {
     template: kind,
     restaurantId: restaurant.id,
-    customerId: automation && !test ? customer.id : null,
+    // A private reply (a system email) answers one diner: their customer and address.
+    customerId: (automation && !test) || kind === 'feedback_reply' ? customer.id : null,
     // Automations go to their recipient as read at send time (the diner, or the restaurant for its alerts);
     // test sends to the owner; the account emails to the owner's address.
-    to: automation && !test ? null : ownerEmail,
-    eventId: `${kind}:${test ? 'test' : 'real'}:${crypto.randomUUID()}`,
+    to: automation && !test ? null : kind === 'feedback_reply' ? customer.email : ownerEmail,
+    // The alert lists the low ratings it names: here, the customer's own (its event is that feedback).
+    eventId: !test && kind === 'manager_alert_low_rating' ? lowRatingIds[0] : !test && kind === 'negative_feedback_alert' ? lowRatingIds[1] : `${kind}:${test ? 'test' : 'real'}:${crypto.randomUUID()}`,
     data: { ...COMMON_DATA, ...DATA_BY_KIND[kind] },
     ...(test ? { test: true } : {}),
   };
@@ -170,8 +180,8 @@ describe('what the diner and the owner read', () => {
   it('the low-rating alert’s test send shows a low rating and links to this app’s PUBLIC_URL', async () => {
     const mail = await sendAndReceive(requestFor('manager_alert_low_rating', true));
     expect(mail.parsed.subject).toBe('[Test] Avis à surveiller : 2/5 — L’Ardoise de Zoé');
-    expect(mail.parsed.text).toContain('note de 2/5');
-    expect(attributeValues(html(mail), 'a', 'href')).toContain(`${PUBLIC_URL}/dashboard`);
+    expect(mail.parsed.text).toContain('2/5');
+    expect(attributeValues(html(mail), 'a', 'href')).toContain(`${PUBLIC_URL}/avis`);
     expect(html(mail)).not.toContain('app.refeed.fr');
   });
 

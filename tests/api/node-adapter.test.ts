@@ -107,7 +107,7 @@ describe("behind Node's server adapter", () => {
     expect(large.headers.get('content-encoding')).toBe('gzip');
     expect(large.headers.get('vary')).toMatch(/Accept-Encoding/);
     // fetch inflates it already; the raw bytes are checked through node:http below.
-    expect(((await large.json()) as { automations: unknown[] }).automations).toHaveLength(5);
+    expect(((await large.json()) as { automations: unknown[] }).automations).toHaveLength(6);
     const raw = await new Promise<Buffer>((resolve, reject) => {
       httpRequest(`${url}/api/automations`, { headers: { cookie, 'accept-encoding': 'gzip' } }, (res) => {
         const chunks: Buffer[] = [];
@@ -115,7 +115,7 @@ describe("behind Node's server adapter", () => {
         res.on('end', () => resolve(Buffer.concat(chunks)));
       }).on('error', reject).end();
     });
-    expect(JSON.parse(gunzipSync(raw).toString()).automations).toHaveLength(5);
+    expect(JSON.parse(gunzipSync(raw).toString()).automations).toHaveLength(6);
     const small = await fetch(`${url}/api/health`, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(small.headers.get('vary')).toBeNull();

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { automations, type AutomationConfig } from '../db/schema';
-import { emailButton } from './layout';
+import { emailButton, emailClosing } from './layout';
 import { LOW_RATINGS_BLOCK } from './low-rating-alert-data';
 
 /**
@@ -52,6 +52,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
         paragraph('Un avis de 3 étoiles ou moins vient d’être laissé :'),
         '{{/grouped}}',
         LOW_RATINGS_BLOCK,
+        emailClosing(),
       ].join('\n'),
     },
   },
@@ -136,6 +137,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
         '{{/low_rating_count}}',
         LOW_RATINGS_BLOCK,
         emailButton('{{dashboard_url}}', 'Ouvrir mon tableau de bord'),
+        emailClosing(),
       ].join('\n'),
     },
   },

@@ -9,6 +9,7 @@ import type { TemplateData } from '../../shared/rules/email-template';
 import { formatDateFr } from '../../shared/format';
 import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
+import { isUuid } from '../../shared/rules/uuid';
 import { canonicalTemplate, DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES, RESTAURANT_ADDRESSED_TEMPLATES, REVIEW_LINK_TEMPLATES, SKIP_REASONS, SUPPORT_REPLY_TEMPLATES } from './catalogue';
 import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
 import { absoluteLogoUrl } from './layout';
@@ -219,14 +220,20 @@ async function readExtraTemplateData(
     const alertId = payload.data.alert_id;
     // An alert queued by an older version names its one feedback by its event.
     const ratings: AlertedRating[] =
-      typeof alertId === 'string' ? await readAlertedRatings(deps.db, { alertId }) : await readAlertedRatings(deps.db, { feedbackId: payload.eventId, restaurantId: context.restaurant.id });
+      typeof alertId === 'string'
+        ? isUuid(alertId)
+          ? await readAlertedRatings(deps.db, { alertId })
+          : []
+        : isUuid(payload.eventId)
+          ? await readAlertedRatings(deps.db, { feedbackId: payload.eventId, restaurantId: context.restaurant.id })
+          : [];
     if (ratings.length === 0) return { data: {}, skip: SKIP_REASONS.feedbackMissing };
     const { data, replyTo } = alertTemplateData(ratings, publicUrl);
     return { data, replyTo, html: ratings.length > 1 ? withRatingsList : undefined };
   }
   if (template === 'weekly_digest') {
     const weekStart = typeof payload.data.week_start === 'string' ? payload.data.week_start : null;
-    if (!weekStart) return { data: {}, skip: SKIP_REASONS.noData };
+    if (!weekStart || !/^\d{4}-\d{2}-\d{2}$/.test(weekStart)) return { data: {}, skip: SKIP_REASONS.noData };
     return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, publicUrl) };
   }
   return null;

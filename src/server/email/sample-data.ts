@@ -6,7 +6,16 @@ import { paths } from '../../shared/paths';
  * (a 2-star visit and its complaint), not the 5 stars of a thank-you.
  */
 const SAMPLE_BY_TEMPLATE: Partial<Record<string, TemplateData>> = {
-  manager_alert_low_rating: { rating: 2, comment: 'Plat arrivé froid et 40 minutes d’attente.', points_added: 10, balance: 30 },
+  // One low rating (the first alert of an evening), not a grouped one.
+  manager_alert_low_rating: {
+    rating: 2,
+    comment: 'Plat arrivé froid et 40 minutes d’attente.',
+    points_added: 10,
+    balance: 30,
+    grouped: '',
+    low_rating_count: 1,
+    low_ratings: [{ rating: 2, comment: 'Plat arrivé froid et 40 minutes d’attente.', label: 'Table 4', created_at: '24 novembre 2026 à 20:15', diner: 'Camille', contact: 'camille@example.com', review_url: '' }],
+  },
   review_nudge_3d: { rating: 5 },
 };
 
@@ -20,15 +29,15 @@ export function sampleEmailData(
   restaurant: { id: string; name: string; reviewUrl: string | null },
   publicUrl: string,
 ): TemplateData {
+  const sample = { ...SAMPLE_TEMPLATE_DATA, ...SAMPLE_BY_TEMPLATE[template] };
   return {
-    ...SAMPLE_TEMPLATE_DATA,
-    ...SAMPLE_BY_TEMPLATE[template],
+    ...sample,
     restaurant_name: restaurant.name,
     google_url: restaurant.reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url,
     restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,
     admin_feedback_url: `${publicUrl}${paths.dashboard.href()}`,
     dashboard_url: `${publicUrl}${paths.dashboard.href()}`,
     review_url: `${publicUrl}${paths.reviews.href()}`,
-    low_ratings: (Array.isArray(SAMPLE_TEMPLATE_DATA.low_ratings) ? SAMPLE_TEMPLATE_DATA.low_ratings : []).map((item) => ({ ...item, review_url: `${publicUrl}${paths.reviews.href()}` })),
+    low_ratings: (Array.isArray(sample.low_ratings) ? sample.low_ratings : []).map((item) => ({ ...item, review_url: `${publicUrl}${paths.reviews.href()}` })),
   };
 }

@@ -8,7 +8,8 @@ export type HeaderNavItem = { to: string; label: string; short?: string; end?: b
 
 /**
  * The header of the signed-in areas (owner and admin): brand on the left, sign-out on the right, and
- * the area's menu, which wraps onto a second line on a phone instead of hiding links off-screen.
+ * the area's menu on its own line below them, wrapping on a phone instead of hiding links off-screen (the
+ * owner menu has nine entries: beside the brand and sign-out it would wrap unevenly even at 1280 px).
  */
 export function AppHeader({
   brand,
@@ -29,14 +30,14 @@ export function AppHeader({
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         {brand}
-        <div className="ml-auto flex items-center gap-3 lg:order-last">
+        <div className="ml-auto flex items-center gap-3">
           {aside}
           <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
             <LogOut aria-hidden="true" />
             <span>Se déconnecter</span>
           </Button>
         </div>
-        <nav aria-label={navLabel} className="-mx-1 flex w-full flex-wrap gap-1 lg:w-auto">
+        <nav aria-label={navLabel} className="-mx-1 flex w-full flex-wrap gap-1">
           {nav.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={headerNavLinkClass}>
               {item.short ? (

@@ -88,8 +88,9 @@ export function renderAdminNewRestaurantEmail(data: { to: string; restaurantName
       `<p>Bonjour,</p>
 <p>Le restaurant <strong>${name}</strong> vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).</p>
 ${emailButton(queueUrl, 'Ouvrir la file de validation')}
-<p>Ou directement sa fiche : <a href="${escapeHtml(detailUrl)}">${escapeHtml(detailUrl)}</a></p>`,
+<p>Ou directement sa fiche : <a href="${escapeHtml(detailUrl)}">${escapeHtml(detailUrl)}</a></p>
+${emailClosing()}`,
     ),
-    text: `Bonjour,\n\nLe restaurant ${data.restaurantName} vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).\n\nFile de validation : ${queueUrl}\nSa fiche : ${detailUrl}\n`,
+    text: `Bonjour,\n\nLe restaurant ${data.restaurantName} vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).\n\nFile de validation : ${queueUrl}\nSa fiche : ${detailUrl}\n\nÀ bientôt,\nL’équipe ReFeed\n`,
   };
 }

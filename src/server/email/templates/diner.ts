@@ -28,11 +28,10 @@ export function renderFeedbackReplyEmail(data: { to: string; restaurantName: str
   const gift = data.rewardLabel
     ? `<p style="padding:12px;border-radius:8px;background:#f0fdf4">🎁 Pour votre prochaine visite, le restaurant vous offre : <strong>${escapeHtml(data.rewardLabel)}</strong>. Présentez-vous simplement avec l’adresse email à laquelle vous avez reçu ce message.</p>`
     : '';
-  const giftText = data.rewardLabel ? `\n\nPour votre prochaine visite, le restaurant vous offre : ${data.rewardLabel}.` : '';
   return {
     to: data.to,
     subject: data.subject,
+    // The text part is made from the whole HTML (render.ts): the message, the gift and the unsubscribe line.
     html: wrapEmailHtml(`${paragraphs}\n${gift}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '' }),
-    text: `${data.message}${giftText}`,
   };
 }
