@@ -48,7 +48,7 @@ describe('/avis', () => {
       await page.getByRole('link', { name: 'Avis', exact: true }).first().click().catch(async () => page.goto(`${baseUrl}/avis`));
       await page.getByRole('heading', { name: 'Tous les avis' }).waitFor();
       await page.getByLabel('Période').selectOption('tonight');
-      await page.getByLabel('Note').selectOption('le3');
+      await page.getByLabel('Note', { exact: true }).selectOption('le3');
       await expect.poll(() => new URL(page.url()).search).toContain('rating=le3');
       expect(new URL(page.url()).search).toContain('period=tonight');
       await expect.poll(() => page.getByTestId('inbox-count').textContent()).toBe('3');

@@ -167,7 +167,7 @@ describe('owner workspace', () => {
     await page.goto(`${baseUrl}/automations`);
     const card = page.getByTestId('automation-card').and(page.locator('[data-key="review_nudge_3d"]'));
     await card.waitFor();
-    expect(await page.getByTestId('automation-card').count()).toBe(5);
+    expect(await page.getByTestId('automation-card').count()).toBe(6);
     await card.getByRole('switch').click();
     await page.getByText('Statut modifié').first().waitFor();
     await card.getByText('En pause').waitFor();
@@ -181,7 +181,8 @@ describe('owner workspace', () => {
     await subject.fill('{{first_name}}, votre avis compte beaucoup');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Automation mise à jour').waitFor();
-    await card.getByText('{{first_name}}, votre avis compte beaucoup').waitFor();
+    // The card shows the subject as diners read it (the sample diner's first name).
+    await card.getByText('Camille, votre avis compte beaucoup').waitFor();
     await card.getByRole('button', { name: 'Aperçu' }).click();
     await expect.poll(() => page.getByTestId('preview-subject').textContent()).toBe('Camille, votre avis compte beaucoup');
     await saveScreenshot(page, 'automations-preview-phone');

@@ -108,7 +108,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Avec {{balance}} points, vous venez de débloquer une récompense :'),
-        '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 16px"><tr><td bgcolor="#fff7ed" style="background-color:#fff7ed;border:1px solid #fdba74;border-radius:8px;padding:16px;text-align:center"><p style="margin:0;font-size:20px;font-weight:bold;color:#9a3412">{{reward_name}}</p>{{#reward_date}}<p style="margin:4px 0 0;font-size:14px;color:#6b7280">Débloquée le {{reward_date}}</p>{{/reward_date}}</td></tr></table>',
+        '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 16px"><tr><td bgcolor="#fff7ed" style="background-color:#fff7ed;border:1px solid #fdba74;border-radius:8px;padding:16px;text-align:center"><p style="margin:0;font-size:20px;font-weight:bold;color:#9a3412">{{reward_name}}</p>{{#reward_date}}<p style="margin:4px 0 0;font-size:14px;color:#57534e">Débloquée le {{reward_date}}</p>{{/reward_date}}</td></tr></table>',
         paragraph('Présentez cet email lors de votre prochaine visite pour en profiter.'),
         paragraph('À bientôt ! — {{restaurant_name}}'),
       ].join('\n'),

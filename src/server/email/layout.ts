@@ -52,7 +52,7 @@ export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string 
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:${EMAIL_WIDTH}px;width:100%">
 <tr><td align="center" style="padding:0 0 16px;${FONT};font-size:20px;font-weight:bold;color:#c2410c">${logo}${brand}</td></tr>
 <tr><td bgcolor="#ffffff" style="background-color:#ffffff;border-radius:12px;padding:24px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${bodyHtml}</td></tr>
-<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#6b7280;text-align:center">${frame.footerHtml ?? ''}<p style="margin:8px 0 0">${signature}</p></td></tr>
+<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#57534e;text-align:center">${frame.footerHtml ?? ''}<p style="margin:8px 0 0">${signature}</p></td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr>
@@ -90,6 +90,6 @@ export function isWholeDocument(html: string): boolean {
 /** Adds `footerHtml` at the end of a whole document's body (the editor's design keeps its own frame). */
 export function appendToBody(documentHtml: string, footerHtml: string): string {
   if (!footerHtml) return documentHtml;
-  const block = `<div style="${FONT};font-size:12px;line-height:1.5;color:#6b7280;text-align:center;padding:16px 8px">${footerHtml}</div>`;
+  const block = `<div style="${FONT};font-size:12px;line-height:1.5;color:#57534e;text-align:center;padding:16px 8px">${footerHtml}</div>`;
   return /<\/body>/i.test(documentHtml) ? documentHtml.replace(/<\/body>(?![\s\S]*<\/body>)/i, `${block}</body>`) : documentHtml + block;
 }

@@ -131,5 +131,5 @@ export function unsubscribeFooter(url: string, restaurantName: string, { marketi
   const why = marketing
     ? `Vous recevez cet email car vous avez accepté les offres du restaurant « ${name} ».`
     : `Vous recevez cet email à la suite de votre visite au restaurant « ${name} ».`;
-  return `<p style="margin:0">${why} <a href="${escapeHtml(url)}" style="color:#6b7280">Se désinscrire</a></p>`;
+  return `<p style="margin:0">${why} <a href="${escapeHtml(url)}" style="color:#57534e">Se désinscrire</a></p>`;
 }

@@ -1,4 +1,4 @@
-import { checkTemplate, type TemplateCheck } from './email-template';
+import { checkTemplate, TEMPLATE_VARIABLES, type TemplateCheck } from './email-template';
 
 /**
  * The save-time checks of an email template (issue 28), shared by the forms and the server: what a
@@ -10,8 +10,8 @@ import { checkTemplate, type TemplateCheck } from './email-template';
 /** Gmail clips a message past 102 KB; the sent email (frame and footer included) stays under this. */
 export const MAX_EMAIL_BYTES = 90 * 1024;
 
-/** The {{variables}} that hold an address: the only ones a link may be made of. */
-export const URL_VARIABLES = ['google_url', 'admin_feedback_url'] as const;
+/** The {{variables}} that hold an address (every allowlisted `*_url`): the only ones a link may be made of. */
+export const URL_VARIABLES: readonly string[] = TEMPLATE_VARIABLES.map((variable) => variable.name).filter((name) => name.endsWith('_url'));
 const URL_VARIABLE = new RegExp(`^\\{\\{\\s*(?:${URL_VARIABLES.join('|')})\\s*\\}\\}$`);
 
 /**
