@@ -81,7 +81,7 @@ describe('save-time checks', () => {
     ['a button left as “Button”', { html: '<p>Venez</p><a class="button" href="https://example.fr">Button</a>' }, /^Texte d’exemple laissé \(ligne 1\) : « Button »/],
     ['a placeholder in the subject', { subject: 'Insert subject here', html: '<p>Bonjour</p>' }, /^Texte d’exemple laissé dans l’objet/],
     ['an unknown variable', { html: '<p>Bonjour {{mot_de_passe}}</p>' }, /^Variable inconnue : \{\{mot_de_passe\}\}/],
-    ['an http link', { html: '<p>Voir <a href="http://example.fr/menu">notre menu</a></p>' }, /^Le lien « notre menu » \(ligne 1\) doit être une adresse complète en https:\/\/ ou \{\{google_url\}\}, \{\{admin_feedback_url\}\} \(et non « http:\/\/example\.fr\/menu »\)\.$/],
+    ['an http link', { html: '<p>Voir <a href="http://example.fr/menu">notre menu</a></p>' }, /^Le lien « notre menu » \(ligne 1\) doit être une adresse complète en https:\/\/ ou une variable de lien comme \{\{google_url\}\} \(et non « http:\/\/example\.fr\/menu »\)\.$/],
     ['a relative link', { html: '<a href="/menu">Menu</a>' }, /^Le lien « Menu » \(ligne 1\) doit être/],
     ['a link without address', { html: '<p><a>Réserver</a></p>' }, /^Le lien « Réserver » \(ligne 1\) n’a pas d’adresse/],
     ['an image without alt text', { html: '<img src="https://example.fr/plat.jpg">' }, /^Image sans texte alternatif \(ligne 1\)/],

@@ -129,7 +129,7 @@ export function checkHtmlContent(html: string): TemplateCheck {
       const label = excerpt(innerText(closing > 0 ? html.slice(match.index + match[0].length, closing) : '')) || 'sans texte';
       if (!href) return fail(`Le lien « ${label} » (ligne ${line}) n’a pas d’adresse : ajoutez une adresse en https://.`);
       if (!(isAbsoluteHttps(href) || /^mailto:[^\s@]+@[^\s@]+$/i.test(href) || URL_VARIABLE.test(href))) {
-        return fail(`Le lien « ${label} » (ligne ${line}) doit être une adresse complète en https:// ou {{${URL_VARIABLES.join('}}, {{')}}} (et non « ${excerpt(href)} »).`);
+        return fail(`Le lien « ${label} » (ligne ${line}) doit être une adresse complète en https:// ou une variable de lien comme {{google_url}} (et non « ${excerpt(href)} »).`);
       }
     }
   }
