@@ -36,11 +36,11 @@ export function ReplyDialog({
   const template = defaultReply(options?.restaurantName ?? 'notre restaurant', firstName, item.rating);
   const form = useForm<TReplyRequest>({ resolver: zodResolver(ZReplyRequest), defaultValues: { ...template, rewardId: '' } });
 
+  // The starting text when the dialog opens (and once the restaurant's name has loaded), not at each render.
+  const { subject: startSubject, message: startMessage } = template;
   useEffect(() => {
-    if (open) form.reset({ ...template, rewardId: '' });
-    // The template is rebuilt when the dialog opens, not at each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    if (open) form.reset({ subject: startSubject, message: startMessage, rewardId: '' });
+  }, [open, startSubject, startMessage, form]);
 
   const submit = async (values: TReplyRequest) => {
     try {
