@@ -3,6 +3,8 @@
 //   --e2e-only   only the browser tests
 //   --no-e2e     everything but the browser tests
 //   --no-static  skip typecheck and lint (CI runs them once, not once per database)
+//   --db-only    of the unit/API suite, only the projects that use a database (api, perf): the pure unit
+//                tests do not depend on the database, so CI runs them once, on the PGlite pass
 // E2E_CLIENT_DIST=DIR makes the browser tests serve an existing client build instead of building one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ const requireE2e = process.env.REQUIRE_E2E === '1';
 const onlyE2e = process.argv.includes('--e2e-only');
 const noE2e = process.argv.includes('--no-e2e');
 const noStatic = process.argv.includes('--no-static');
+const dbOnly = process.argv.includes('--db-only');
 const reportDir = path.join(root, '.tmp/reports');
 mkdirSync(reportDir, { recursive: true });
 
@@ -67,7 +70,8 @@ if (!onlyE2e) {
     if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) process.exit(1);
   }
   const where = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'embedded PGlite';
-  vitest(`unit and API tests on ${where}`, [], 'unit-api');
+  if (dbOnly) vitest(`API and perf tests on ${where}`, ['--project', 'api', '--project', 'perf'], 'unit-api');
+  else vitest(`unit and API tests on ${where}`, [], 'unit-api');
 }
 
 if (noE2e) {
