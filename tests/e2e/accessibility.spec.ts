@@ -1,22 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/shared/paths';
 import { signIn } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
 
 // axe-core (the engine behind Lighthouse's accessibility audit) on every page an owner or a diner sees.
 // Serious and critical violations fail; the pages are opened through browser.newContext() as axe asks.
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Runs axe on the page as it stands; returns the serious and critical violations, readable. */
 async function findSeriousViolations(page: Page): Promise<string[]> {

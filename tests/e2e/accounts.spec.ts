@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminAction as adminActionAs, signIn, signUpConfirmed } from './support/accounts';
 import { confirmEmailWithSignUpPassword } from './support/confirm-email';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 import { linkIn as linkInMail, readMailbox as readOutbox, waitForMail as waitForOutboxMail, type Mail } from './support/mailbox';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
 const admin = inject('e2eAdmin');
 const newcomer = inject('e2eNewcomer');
 const PASSWORD = 'Motdepasse-solide-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Polls with a budget that survives a busy 2-core machine (the default is one second). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { signIn, signUpConfirmed } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 import { waitForMail } from './support/mailbox';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const adminAccount = inject('e2eAdmin');
 const OWNER_PASSWORD = 'Motdepasse-Solide-42!';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A new restaurant through the real sign-up API, its email confirmed through the emailed link. */
 async function signUpRestaurant(label: string) {

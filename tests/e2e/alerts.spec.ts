@@ -1,21 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { adminAction, signUpConfirmed } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 import { linksIn, waitForMail } from './support/mailbox';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const admin = inject('e2eAdmin');
 const PASSWORD = 'Motdepasse-solide-42';
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 const here = (page: Page) => {

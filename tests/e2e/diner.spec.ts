@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInCookie } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 import { readMailbox as readOutbox } from './support/mailbox';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
 let restaurantId: string;
@@ -32,14 +32,10 @@ async function openFeedbackPage(page: Page, query = `?qr=${mainQrId}&label=main-
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   restaurantId = await findDemoRestaurantId();
   mainCode = `${restaurantId.slice(0, 8)}-main`;
   const lookup = (await (await fetch(`${baseUrl}/api/public/qr/${mainCode}`)).json()) as { qrId: string };
   mainQrId = lookup.qrId;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('the diner pages on a phone (390×844)', () => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const admin = inject('e2eAdmin');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the review link (/google-settings)', () => {
   it('takes a new owner from the dashboard banner to a saved link: the banners go, the to-do is ticked', async () => {

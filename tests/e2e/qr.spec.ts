@@ -3,22 +3,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { decodeQrPng, readPdfQrImages } from '../support/qr-decode';
 import { createApprovedRestaurant as createRestaurantThroughFlows, signInPage as signInWith } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
 const admin = inject('e2eAdmin');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const signInPage = (viewport: { width: number; height: number }, account: { email: string; password: string }) => signInWith(browser, baseUrl, viewport, account);
 

@@ -1,19 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 const admin = inject('e2eAdmin');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A 900 × 300 PNG logo of one colour (the server resizes it to 512 px wide). */
 const logoPng = (red: number) => sharp({ create: { width: 900, height: 300, channels: 4, background: { r: red, g: 90, b: 40, alpha: 1 } } }).png().toBuffer();

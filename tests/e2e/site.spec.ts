@@ -1,16 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Opens a site page and waits until the app is interactive. */
 async function openSitePage(page: Page, path: string) {

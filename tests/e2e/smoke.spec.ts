@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
-let browser: TestBrowser;
+const browser = useBrowser();
 const baseUrl = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('smoke', () => {
   it('renders the home page on a phone and a desktop', async () => {

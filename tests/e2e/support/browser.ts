@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
@@ -44,6 +45,31 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       await browser.close();
     },
+  };
+}
+
+/**
+ * One Chromium for the calling test file: launched before its tests (beforeAll), closed after them
+ * (afterAll). Call it at the top of the file: `const browser = useBrowser();`.
+ */
+export function useBrowser(): TestBrowser {
+  let launched: TestBrowser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const current = (): TestBrowser => {
+    if (!launched) throw new Error('useBrowser(): the browser starts in beforeAll; use it inside a test or a hook');
+    return launched;
+  };
+  return {
+    get browser() {
+      return current().browser;
+    },
+    newPage: (viewport) => current().newPage(viewport),
+    close: () => current().close(),
   };
 }
 
