@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 /** A modal dialog (Radix Dialog: focus trap, Escape and outside click close it, labelled by its title). */
 export const Dialog = DialogPrimitive.Root;
@@ -41,4 +42,35 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+/**
+ * The footer of a dialog's form: 'Annuler' closes the dialog, the submit button says `submitLabel`, or
+ * `busyLabel` while the form is being sent (and is then disabled).
+ */
+export function DialogFormFooter({
+  submitLabel,
+  busy = false,
+  busyLabel = 'Envoi…',
+  disabled = false,
+  destructive = false,
+}: {
+  submitLabel: string;
+  busy?: boolean;
+  busyLabel?: string;
+  disabled?: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline">
+          Annuler
+        </Button>
+      </DialogClose>
+      <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={disabled || busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Label } from './input';
 import { cn } from '../../lib/cn';
 
 /** A styled native <select>: the phone's own picker, keyboard and screen-reader support for free. */
@@ -13,6 +14,40 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
         {children}
       </select>
       <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
+    </div>
+  );
+}
+
+/**
+ * A labelled select for filter bars: the label above, the options given as [value, label] pairs ('' for
+ * "all"), an empty choice read as undefined. `extra` adds options after the list (e.g. 'Sans QR code').
+ */
+export function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  extra,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+  onChange: (value: string | undefined) => void;
+  extra?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+        {extra}
+      </NativeSelect>
     </div>
   );
 }

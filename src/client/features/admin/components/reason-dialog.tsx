@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { REASON_MESSAGES, REASON_MIN_LENGTH, ZRejectRestaurantRequest, ZSuspendRestaurantRequest } from '../../../../shared/schemas/admin';
@@ -85,16 +84,7 @@ export function ReasonDialog({
               </p>
             ) : null}
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={length < REASON_MIN_LENGTH || busy}>
-              {busy ? 'Envoi…' : text.confirm}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel={text.confirm} busy={busy} disabled={length < REASON_MIN_LENGTH} destructive />
         </form>
       </DialogContent>
     </Dialog>

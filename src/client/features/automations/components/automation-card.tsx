@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { checkTemplate } from '../../../../shared/rules/email-template';
@@ -71,14 +71,7 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
             <Label htmlFor={htmlId}>Contenu HTML</Label>
             <Textarea id={htmlId} rows={12} className="font-mono text-xs" {...form.register('html')} />
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Annuler
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              Enregistrer
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Enregistrer" busy={update.isPending} busyLabel="Enregistrement…" />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { authClient } from '../../../lib/auth-client';
 import { AUTOMATION_MESSAGES, ZAutomationTestRequest, type TAutomation } from '../../../../shared/schemas/automations';
 import { useSendAutomationTest } from '../api/send-automation-test';
@@ -79,16 +78,7 @@ export function TestSendDialog({
               </label>
             ))}
           </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={send.isPending || !to}>
-              {send.isPending ? 'Envoi…' : 'Envoyer le test'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Envoyer le test" busy={send.isPending} disabled={!to} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { SelectField } from '../../../components/ui/native-select';
 import type { TInboxFilters, TInboxOptions } from '../../../../shared/schemas/inbox';
 
 const RATINGS = [
@@ -42,52 +42,23 @@ export function InboxFilters({ filters, options, onPatch, onClear }: { filters: 
   const active = Object.values(filters).some((value) => value);
   return (
     <form role="search" aria-label="Filtrer les avis" className="grid grid-cols-1 gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-rating`}>Note</Label>
-        <NativeSelect id={`${id}-rating`} value={filters.rating ?? ''} onChange={(event) => set({ rating: event.target.value || undefined })}>
-          {RATINGS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-period`}>Période</Label>
-        <NativeSelect
-          id={`${id}-period`}
-          value={filters.period ?? ''}
-          onChange={(event) => set({ period: event.target.value || undefined, ...(event.target.value === 'custom' ? {} : { from: undefined, to: undefined }) })}
-        >
-          {PERIODS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-qr`}>Table / QR</Label>
-        <NativeSelect id={`${id}-qr`} value={filters.qr ?? ''} onChange={(event) => set({ qr: event.target.value || undefined })}>
-          <option value="">Toutes les tables</option>
-          {(options?.qrCodes ?? []).map((qr) => (
-            <option key={qr.id} value={qr.id}>
-              {qr.label}
-            </option>
-          ))}
-          <option value="none">Sans QR code</option>
-        </NativeSelect>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-status`}>Statut</Label>
-        <NativeSelect id={`${id}-status`} value={filters.status ?? ''} onChange={(event) => set({ status: event.target.value || undefined })}>
-          {STATUSES.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField id={`${id}-rating`} label="Note" value={filters.rating} options={RATINGS} onChange={(rating) => set({ rating })} />
+      <SelectField
+        id={`${id}-period`}
+        label="Période"
+        value={filters.period}
+        options={PERIODS}
+        onChange={(period) => set({ period, ...(period === 'custom' ? {} : { from: undefined, to: undefined }) })}
+      />
+      <SelectField
+        id={`${id}-qr`}
+        label="Table / QR"
+        value={filters.qr}
+        options={[['', 'Toutes les tables'], ...(options?.qrCodes ?? []).map((qr) => [qr.id, qr.label] as const)]}
+        onChange={(qr) => set({ qr })}
+        extra={<option value="none">Sans QR code</option>}
+      />
+      <SelectField id={`${id}-status`} label="Statut" value={filters.status} options={STATUSES} onChange={(status) => set({ status })} />
       {filters.period === 'custom' ? (
         <>
           <div className="flex flex-col gap-1.5">

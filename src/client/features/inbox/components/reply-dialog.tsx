@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { onInvalid, toastError } from '../../../lib/toast';
@@ -84,16 +83,7 @@ export function ReplyDialog({
               La récompense rejoint celles à remettre au client, sans lui coûter de points.
             </p>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Annuler
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={reply.isPending}>
-              {reply.isPending ? 'Envoi…' : 'Envoyer la réponse'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Envoyer la réponse" busy={reply.isPending} />
         </form>
       </DialogContent>
     </Dialog>
