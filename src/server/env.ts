@@ -55,6 +55,11 @@ const ZEnv = z
      * 0: jobs never wait. At most 20: a waiting job is already claimed and expires 30 s after.
      */
     JOB_YIELD_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
+    /**
+     * How long a diner's data is kept without activity (no visit, no 'Je reste membre'), in months; then
+     * the retention job anonymises it, after a last email a month before to those with consent (decision 045).
+     */
+    DINER_RETENTION_MONTHS: z.coerce.number().int().min(2).max(120).default(36),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
