@@ -12,7 +12,7 @@ const PHONE_DIGITS_SQL = `(case when regexp_replace(coalesce(phone, ''), '[^0-9]
  * A diner's last sign of life, what the retention period counts from: the last visit, the last
  * 'Je reste membre', else when the row was made (decision 045). Indexed as written here.
  */
-export const CUSTOMER_LAST_ACTIVITY_SQL = `greatest(coalesce(last_visit_at, created_at), coalesce(last_active_at, created_at))`;
+export const CUSTOMER_LAST_ACTIVITY_SQL = `coalesce(greatest(last_visit_at, last_active_at), created_at)`;
 
 export const customers = pgTable(
   'customers',
