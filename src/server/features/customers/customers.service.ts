@@ -68,11 +68,24 @@ function filterCondition(filter: TCustomerFilter, restaurantId: string, now: Dat
  * its digits to the generated phone_digits column ('06 12' finds '+33 6 12 …'); a trigram index serves
  * each. The default page walks the list-order index and stops at 20 matching rows.
  */
-export async function searchCustomers(
-  db: Db,
-  restaurantId: string,
-  query: { q: string; page: number; scope?: TCustomerScope; filter?: TCustomerFilter },
-): Promise<TCustomersPage> {
+export async function searchCustomers(db: Db, restaurantId: string, query: CustomerListQuery): Promise<TCustomersPage> {
+  const { page, total } = customerListQueries(db, restaurantId, query);
+  // The page and the total run side by side (two pool connections on PostgreSQL).
+  const [rows, [{ total: found }]] = await Promise.all([page, total]);
+  const capped = Number(found) > CUSTOMERS_COUNT_CAP;
+  return {
+    items: rows.map((row) => ({ ...toListItem(row), visitCount: Number(row.visitCount), pendingRewards: Number(row.pendingRewards) })),
+    total: capped ? CUSTOMERS_COUNT_CAP : Number(found),
+    totalIsCapped: capped,
+    page: query.page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  };
+}
+
+export type CustomerListQuery = { q: string; page: number; scope?: TCustomerScope; filter?: TCustomerFilter };
+
+/** The list's two statements, the page and its capped total (the performance test reads their plans). */
+export function customerListQueries(db: Db, restaurantId: string, query: CustomerListQuery) {
   const text = query.q.trim();
   const needle = normalizeSearchText(text);
   const digits = looksLikePhoneSearch(text) ? phoneDigits(text) : '';
@@ -84,13 +97,13 @@ export async function searchCustomers(
   if ((query.scope ?? 'known') === 'known') conditions.push(knownCustomer);
   if (query.filter) conditions.push(filterCondition(query.filter, restaurantId, clock.now()));
   const where = and(...conditions);
-  // The page and the total run side by side (two pool connections on PostgreSQL).
-  const [rows, [{ total }]] = await Promise.all([
-    db
+  return {
+    page: db
       .select({
         ...listColumns,
-        visitCount: sql<number>`(select count(*) from visits v where v.customer_id = ${customers.id})::int`,
-        pendingRewards: sql<number>`(select count(*) from customer_rewards cr where cr.customer_id = ${customers.id} and cr.status = 'pending')::int`,
+        // Named in full: in the select list drizzle writes a bare "id", which the subquery would read as its own.
+        visitCount: sql<number>`(select count(*) from visits v where v.customer_id = "customers"."id")::int`,
+        pendingRewards: sql<number>`(select count(*) from customer_rewards cr where cr.customer_id = "customers"."id" and cr.status = 'pending')::int`,
       })
       .from(customers)
       .where(where)
@@ -98,15 +111,7 @@ export async function searchCustomers(
       .limit(CUSTOMERS_PAGE_SIZE)
       .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE),
     // Counting 100,000 rows costs more than the page: the total is exact up to COUNT_CAP, then '1 000+'.
-    db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
-  ]);
-  const capped = Number(total) > CUSTOMERS_COUNT_CAP;
-  return {
-    items: rows.map((row) => ({ ...toListItem(row), visitCount: Number(row.visitCount), pendingRewards: Number(row.pendingRewards) })),
-    total: capped ? CUSTOMERS_COUNT_CAP : Number(total),
-    totalIsCapped: capped,
-    page: query.page,
-    pageSize: CUSTOMERS_PAGE_SIZE,
+    total: db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
   };
 }
 
