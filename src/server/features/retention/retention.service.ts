@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueEmails, type QueuedEmail } from '../../email/email-queue';
 import { eraseCustomerData } from '../../core/customer-erasure';
 import { clock } from '../../lib/clock';
+import { retentionPeriodText } from '../../../shared/rules/retention';
 
 /** Rows handled per statement (reminders) or per round (anonymisations). */
 const BATCH = 200;
@@ -22,13 +23,6 @@ export function addMonths(date: Date, months: number): Date {
   const moved = new Date(date.getTime());
   moved.setUTCMonth(moved.getUTCMonth() + months);
   return moved;
-}
-
-/** The retention period as the privacy page and the email say it: '3 ans', '18 mois'. */
-export function retentionPeriodText(months: number): string {
-  if (months % 12 !== 0) return `${months} mois`;
-  const years = months / 12;
-  return years === 1 ? '1 an' : `${years} ans`;
 }
 
 const activity = sql.raw(CUSTOMER_LAST_ACTIVITY_SQL);
