@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
 import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
+import { createMyDataRoutes } from './features/diner/my-data.routes';
 import { createQrRoutes } from './features/qr/qr.routes';
 import { createCustomerRoutes } from './features/customers/customers.routes';
 import { createDashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -31,7 +32,8 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
     .route('/settings', createSettingsRoutes(deps))
-    .route('/public', createDinerRoutes(deps));
+    .route('/public', createDinerRoutes(deps))
+    .route('/public', createMyDataRoutes(deps));
 }
 
 export type AppType = ReturnType<typeof createApiRoutes>;

@@ -9,6 +9,7 @@ import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { bindAppRequest } from './features/security/app-request';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
+import { createRetentionRoutes } from './features/retention/retention.routes';
 import type { AppEnv } from './lib/hono-env';
 import { rejectUnstorableInput } from './lib/input-guard';
 import { compressLargeAnswers, lightJsonAnswers } from './lib/light-responses';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
 
   app.route('/storage', createStorageRoutes(deps));
   app.route('/u', createUnsubscribeRoutes(deps));
+  app.route('/rester', createRetentionRoutes(deps));
   if (env.NODE_ENV !== 'production' && deps.mailer.mode === 'outbox') {
     app.route('/dev', createMailboxRoutes(deps));
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DINER_RETENTION_MONTHS } from '../shared/rules/retention';
 
 /** The default sender: mail from it reads as unconfigured and lands in spam. */
 export const DEFAULT_MAIL_FROM = 'ReFeed <no-reply@refeed.local>';
@@ -55,6 +56,11 @@ const ZEnv = z
      * 0: jobs never wait. At most 20: a waiting job is already claimed and expires 30 s after.
      */
     JOB_YIELD_SECONDS: z.coerce.number().int().min(0).max(20).default(10),
+    /**
+     * How long a diner's data is kept without activity (no visit, no 'Je reste membre'), in months; then
+     * the retention job anonymises it, after a last email a month before to those with consent (decision 045).
+     */
+    DINER_RETENTION_MONTHS: z.coerce.number().int().min(2).max(120).default(DEFAULT_DINER_RETENTION_MONTHS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { mentions as scanMentions } from '../support/table-scan';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client';
 import { customers } from '../../src/server/db/schema';
 import { createUser, signIn } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -23,29 +23,8 @@ afterAll(async () => {
 
 const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
-/** Every table of every schema (ours, better-auth's, pg-boss's), partitions included. */
-async function allTables(): Promise<Array<{ schema: string; table: string }>> {
-  return queryRows<{ schema: string; table: string }>(
-    ctx.db,
-    sql`select table_schema as schema, table_name as table from information_schema.tables
-        where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
-  );
-}
-
-/** Rows of each table whose whole text mentions `needle` (and not `unless`, when given), by table. */
-async function mentions(needle: string, unless?: string): Promise<Record<string, number>> {
-  const found: Record<string, number> = {};
-  for (const { schema, table } of await allTables()) {
-    const name = sql.raw(`"${schema.replace(/"/g, '""')}"."${table.replace(/"/g, '""')}"`);
-    const [row] = await queryRows<{ n: number | string }>(
-      ctx.db,
-      sql`select count(*) as n from ${name} t where strpos(lower(t::text), lower(${needle})) > 0
-          and (${unless ?? null}::text is null or strpos(lower(t::text), lower(${unless ?? ''})) = 0)`,
-    );
-    if (Number(row.n) > 0) found[`${schema}.${table}`] = Number(row.n);
-  }
-  return found;
-}
+/** Rows of each table whose whole text mentions `needle` (and not `unless`, when given), by table (tests/support/table-scan.ts). */
+const mentions = (needle: string, unless?: string) => scanMentions(ctx.db, needle, unless);
 
 describe('customer erasure', () => {
   it('attack: after erasure no table holds the diner’s email, name or comment (logs, send keys, link rows, queued and completed jobs)', async () => {

@@ -32,6 +32,8 @@ const DINER_RATE_LIMITS = {
   submit: [dinerRule('submit', 'device', 3), dinerRule('submit', 'addressAtRestaurant', 5), dinerRule('submit', 'address', 8)],
   link: [dinerRule('link', 'device', 3), dinerRule('link', 'addressAtRestaurant', 6), dinerRule('link', 'address', 12), dinerRule('link', 'email', 2, 3600)],
   confirm: [dinerRule('confirm', 'device', 3), dinerRule('confirm', 'address', 6)],
+  myData: [dinerRule('myData', 'device', 10), dinerRule('myData', 'address', 20)],
+  erase: [dinerRule('erase', 'device', 2, 3600), dinerRule('erase', 'address', 6)],
 } satisfies DinerRateLimits;
 const limitOf = (action: DinerAction, per: DinerLimitSubject) => DINER_RATE_LIMITS[action].find((line) => line.per === per)!.limit;
 

@@ -80,16 +80,19 @@ const DATA_BY_KIND: Partial<Record<string, SendEmailRequest['data']>> = {
 /** What any kind may read: a first name, an auth link, a link lifetime. */
 const COMMON_DATA = { first_name: 'Zoé', name: 'Zoé Martin', url: `${PUBLIC_URL}/api/auth/verify?token=t0k3n`, expires_in_minutes: 30 };
 
+/** System emails to a diner of the restaurant (checked against their customer at send time). */
+const TO_DINER = new Set<string>(['feedback_reply', 'retention_reminder', 'data_erasure_confirmation']);
+
 function requestFor(kind: EmailTemplateKey, test: boolean): SendEmailRequest {
   const automation = isAutomationTemplate(canonicalTemplate(kind));
   return {
     template: kind,
     restaurantId: restaurant.id,
-    // A private reply (a system email) answers one diner: their customer and address.
-    customerId: (automation && !test) || kind === 'feedback_reply' ? customer.id : null,
+    // A private reply and the retention reminder (system emails) go to one diner: their customer and address.
+    customerId: (automation && !test) || TO_DINER.has(kind) ? customer.id : null,
     // Automations go to their recipient as read at send time (the diner, or the restaurant for its alerts);
     // test sends to the owner; the account emails to the owner's address.
-    to: automation && !test ? null : kind === 'feedback_reply' ? customer.email : ownerEmail,
+    to: automation && !test ? null : TO_DINER.has(kind) ? customer.email : ownerEmail,
     // The alert lists the low ratings it names: here, the customer's own (its event is that feedback).
     eventId: !test && kind === 'manager_alert_low_rating' ? lowRatingIds[0] : !test && kind === 'negative_feedback_alert' ? lowRatingIds[1] : `${kind}:${test ? 'test' : 'real'}:${crypto.randomUUID()}`,
     data: { ...COMMON_DATA, ...DATA_BY_KIND[kind] },

@@ -17,6 +17,9 @@ const ThankYou = lazy(() =>
   ),
 );
 
+// 'Mes données' (decision 045): its own chunk, fetched only on /f/{id}/donnees.
+const MyDataPage = lazy(() => import('./my-data-page').then((module) => ({ default: module.MyDataPage })));
+
 function PlainThanks() {
   return <p className="text-lg font-semibold text-stone-900">{DINER_MESSAGES.feedbackThanks}</p>;
 }
@@ -40,7 +43,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
       (page) => {
         if (!active) return;
         setState({ status: 'ready', page });
-        document.title = `${page.restaurant.name} – Votre avis`;
+        if (route.kind !== 'data') document.title = `${page.restaurant.name} – Votre avis`;
       },
       (error: unknown) => {
         if (!active) return;
@@ -51,7 +54,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
     return () => {
       active = false;
     };
-  }, [loading]);
+  }, [loading, route.kind]);
 
   useEffect(() => {
     let active = true;
@@ -96,7 +99,15 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
     <Shell>
       <RestaurantHeader page={page} />
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-7">
-        {route.kind === 'feedback' && route.link && page ? (
+        {route.kind === 'data' ? (
+          page ? (
+            <Suspense fallback={<p className="text-stone-600">Chargement de vos données…</p>}>
+              <MyDataPage restaurantId={page.restaurantId} eraseToken={route.erase} />
+            </Suspense>
+          ) : (
+            <p className="text-stone-600">Chargement de vos données…</p>
+          )
+        ) : route.kind === 'feedback' && route.link && page ? (
           <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
         ) : submitted && page ? (
           <Suspense fallback={<p className="text-stone-600">{DINER_MESSAGES.feedbackThanks}</p>}>
@@ -115,7 +126,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
           />
         )}
       </div>
-      {submitted ? null : <PrivacyNote name={page?.restaurant.name ?? null} />}
+      {submitted || route.kind === 'data' ? null : <PrivacyNote name={page?.restaurant.name ?? null} restaurantId={page?.restaurantId ?? null} />}
     </Shell>
   );
 }
@@ -154,11 +165,19 @@ export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
   );
 }
 
-function PrivacyNote({ name }: { name: string | null }) {
+function PrivacyNote({ name, restaurantId }: { name: string | null; restaurantId: string | null }) {
   return (
     <p className="mt-4 px-1 text-xs leading-5 text-stone-500">
       Vos réponses (note, commentaire et, si vous les donnez, nom, email et téléphone) servent uniquement à {name ?? 'ce restaurant'} pour améliorer son accueil et gérer
-      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez demander leur suppression au restaurant à tout moment.{' '}
+      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez les consulter, les télécharger ou les effacer à tout moment.{' '}
+      {restaurantId ? (
+        <>
+          <a href={`/f/${encodeURIComponent(restaurantId)}/donnees`} className="underline">
+            Mes données
+          </a>
+          {' · '}
+        </>
+      ) : null}
       <a href={paths.privacy.href()} className="underline">
         Politique de confidentialité
       </a>

@@ -11,7 +11,7 @@ export async function loadPage(route: DinerRoute): Promise<LoadedPage> {
     const found = await getJson<TQrLookupResponse>(`/qr/${encodeURIComponent(route.code)}`);
     return { restaurantId: found.restaurantId, qrId: found.qrId, restaurant: found.restaurant };
   }
-  if (route.kind === 'feedback') {
+  if (route.kind === 'feedback' || route.kind === 'data') {
     const restaurant = await getJson<TPublicRestaurant>(`/restaurants/${encodeURIComponent(route.restaurantId)}`);
     return { restaurantId: route.restaurantId, qrId: null, restaurant };
   }

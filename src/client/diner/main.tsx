@@ -10,8 +10,8 @@ import './diner.css';
 const route = parseDinerRoute(window.location.pathname, window.location.search);
 // Started before the first render, and once per page load: the visit (a QR scan) is counted once.
 const initial = loadPage(route);
-// Opening the confirmation link of an email is not a visit of the restaurant.
-const visit = route.kind === 'feedback' && route.link ? Promise.resolve(null) : trackPageVisit(route);
+// Opening the confirmation link of an email, or 'Mes données', is not a visit of the restaurant.
+const visit = (route.kind === 'feedback' && route.link) || route.kind === 'data' ? Promise.resolve(null) : trackPageVisit(route);
 // The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
 initial.catch(() => undefined);
 

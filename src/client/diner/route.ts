@@ -2,12 +2,16 @@
 export type DinerRoute =
   | { kind: 'scan'; code: string }
   | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null; link: string | null }
+  | { kind: 'data'; restaurantId: string; erase: string | null }
   | { kind: 'unknown' };
 
-/** /r/{code} or /f/{restaurantId}?qr={qr id}&label={slug}. */
+/** /r/{code}, /f/{restaurantId}?qr={qr id}&label={slug} or /f/{restaurantId}/donnees. */
 export function parseDinerRoute(pathname: string, search: string): DinerRoute {
   const scan = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (scan) return { kind: 'scan', code: decodeURIComponent(scan[1]) };
+  // 'Mes données' (decision 045); ?erase= is the link of the erasure email.
+  const data = /^\/f\/([^/]+)\/donnees\/?$/.exec(pathname);
+  if (data) return { kind: 'data', restaurantId: decodeURIComponent(data[1]), erase: new URLSearchParams(search).get('erase') || null };
   const feedback = /^\/f\/([^/]+)\/?$/.exec(pathname);
   if (feedback) {
     const params = new URLSearchParams(search);

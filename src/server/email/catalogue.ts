@@ -20,6 +20,10 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'admin_new_restaurant',
   /** The restaurant's private reply to a diner's feedback (/avis): from the restaurant, Reply-To its contact address. */
   'feedback_reply',
+  /** 'Mes données': the link that confirms a diner's erasure request (decision 045). */
+  'data_erasure_confirmation',
+  /** Retention: 'Souhaitez-vous rester membre ?', a month before an inactive diner is anonymised (decision 045). */
+  'retention_reminder',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 

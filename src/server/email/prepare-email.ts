@@ -254,7 +254,8 @@ function prepareFoundEmail(
   if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
   // A private reply (/avis) answers the diner's own message: no consent needed, but an unsubscribe made
   // since it was written is honoured, and it carries the unsubscribe link like every diner email.
-  const reply = payload.template === 'feedback_reply' ? feedbackReplyFrame(deps, payload, context) : null;
+  const reply =
+    payload.template === 'feedback_reply' ? feedbackReplyFrame(deps, payload, context) : payload.template === 'retention_reminder' ? retentionReminderFrame(deps, payload, context) : null;
   if (reply?.skip) return { kind: 'skip', reason: reply.skip, to: payload.to, subject: String(payload.data.subject ?? payload.template) };
   const rendered = renderSystemEmail(payload.template as Parameters<typeof renderSystemEmail>[0], {
     to: payload.to,
@@ -264,7 +265,7 @@ function prepareFoundEmail(
     logoUrl: absoluteLogoUrl(deps.env.PUBLIC_URL, restaurant?.logoUrl ?? null),
     footerHtml: reply?.footerHtml,
   });
-  const fromRestaurant = (payload.template === 'link_email_confirmation' || payload.template === 'feedback_reply') && restaurant;
+  const fromRestaurant = FROM_RESTAURANT_SYSTEM_TEMPLATES.has(payload.template) && restaurant;
   // The owner's answer to a welcome or a decision reaches the team, not the no-reply sender.
   const toSupport = SUPPORT_REPLY_TEMPLATES.has(payload.template);
   return {
@@ -276,6 +277,29 @@ function prepareFoundEmail(
       headers: reply?.headers,
     },
   };
+}
+
+/** System emails a diner receives from the restaurant (its name as sender, replies to its contact address). */
+const FROM_RESTAURANT_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation', 'retention_reminder']);
+
+/**
+ * The checks of the retention reminder, read at send time: the diner still exists, still consents and
+ * did not unsubscribe since it was queued; it carries the unsubscribe link like every diner email.
+ */
+function retentionReminderFrame(
+  deps: AppDeps,
+  payload: SendEmailPayload,
+  context: Awaited<ReturnType<typeof loadEmailContext>>,
+): { skip?: string; footerHtml?: string; headers?: Record<string, string> } {
+  const frame = feedbackReplyFrame(deps, payload, context);
+  if (frame.skip) return frame;
+  if (!context?.customer?.marketingConsent) return { skip: SKIP_REASONS.noConsent };
+  return { ...frame, footerHtml: unsubscribeFooter(unsubscribeUrlOf(frame.headers), context.restaurant.name, { marketing: true }) };
+}
+
+/** The https unsubscribe link of List-Unsubscribe headers. */
+function unsubscribeUrlOf(headers: Record<string, string> | undefined): string {
+  return /<(https?:[^>]+)>/.exec(headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
 }
 
 /** The checks and unsubscribe footer of a private reply: its restaurant and diner must still exist, and the diner not have unsubscribed. */

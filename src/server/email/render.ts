@@ -4,7 +4,7 @@ import { renderSubject, renderTemplate, type TemplateData } from '../../shared/r
 import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
 import { renderAccountEmail, renderAdminNewRestaurantEmail } from './templates/admin';
 import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
-import { renderFeedbackReplyEmail, renderLinkConfirmationEmail } from './templates/diner';
+import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
 
@@ -69,6 +69,20 @@ export function renderSystemEmail(
         subject: text(data.subject) ?? restaurantName,
         message: text(data.message) ?? '',
         rewardLabel: text(data.reward_label),
+        footerHtml: context.footerHtml,
+      });
+      break;
+    case 'data_erasure_confirmation':
+      mail = renderDataErasureEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 60) });
+      break;
+    case 'retention_reminder':
+      mail = renderRetentionReminderEmail({
+        to,
+        restaurantName,
+        logoUrl: context.logoUrl,
+        url,
+        firstName: text(data.first_name),
+        retentionYears: text(data.retention_period) ?? '3 ans',
         footerHtml: context.footerHtml,
       });
       break;

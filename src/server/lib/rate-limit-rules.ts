@@ -59,7 +59,7 @@ export function emailAndIp(email: string, ip: string): string {
  * one address over every restaurant. The typed email of link-email has its own limit (confirmation
  * emails per address).
  */
-export type DinerAction = 'read' | 'visit' | 'submit' | 'link' | 'confirm';
+export type DinerAction = 'read' | 'visit' | 'submit' | 'link' | 'confirm' | 'myData' | 'erase';
 /** Every diner action's rules, checked in this order (the first one over its limit answers the 429). */
 export type DinerRateLimits = Record<DinerAction, readonly RateLimitRule[]>;
 /** Whom a diner rule may count. */
@@ -90,6 +90,14 @@ export const DINER_RATE_LIMITS: DinerRateLimits = {
     dinerRule('link', 'email', 5, HOUR),
   ],
   confirm: [dinerRule('confirm', 'device', 10), dinerRule('confirm', 'address', 600)],
+  /** 'Mes données' (decision 045): reading, downloading, consent and unsubscribe of the device's own data. */
+  myData: [dinerRule('myData', 'device', 60), dinerRule('myData', 'address', 1200)],
+  /**
+   * The erasure request sends an email to the device's own address on record: five an hour per device
+   * (an address flood ceiling above), so nobody fills a diner's inbox with erasure links; opening the
+   * link counts here too.
+   */
+  erase: [dinerRule('erase', 'device', 5, HOUR), dinerRule('erase', 'address', 300)],
 };
 
 /**

@@ -17,9 +17,28 @@ export const CUSTOMER_MESSAGES = {
   erased: 'Données du client effacées',
 } as const;
 
-/** GET /api/customers?q=&page= */
+/**
+ * The list's filters: who is shown by default are the diners the restaurant can know (an email, a phone
+ * or a reward waiting); `all` adds the anonymous devices.
+ */
+export const CUSTOMER_FILTERS = ['email', 'consent', 'reward', 'away30', 'away90', 'lowRating'] as const;
+export type TCustomerFilter = (typeof CUSTOMER_FILTERS)[number];
+export const CUSTOMER_FILTER_LABELS: Record<TCustomerFilter, string> = {
+  email: 'Avec email',
+  consent: 'Avec consentement',
+  reward: 'Récompense à remettre',
+  away30: 'Pas vus depuis 30 jours',
+  away90: 'Pas vus depuis 90 jours',
+  lowRating: 'Dernière note ≤ 3★',
+};
+export const CUSTOMER_SCOPES = ['known', 'all'] as const;
+export type TCustomerScope = (typeof CUSTOMER_SCOPES)[number];
+
+/** GET /api/customers?q=&page=&scope=&filter= */
 export const ZCustomersQuery = z.object({
   q: z.string().trim().max(100, 'Recherche trop longue').optional().default(''),
+  scope: z.enum(CUSTOMER_SCOPES, { error: 'Affichage inconnu' }).optional().default('known'),
+  filter: z.enum(CUSTOMER_FILTERS, { error: 'Filtre inconnu' }).optional(),
   page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000, 'Page invalide').default(1),
 });
 
@@ -36,7 +55,10 @@ export type TCustomerListItem = {
   lastVisitAt: string | null;
 };
 
-export type TCustomersPage = { items: TCustomerListItem[]; total: number; totalIsCapped: boolean; page: number; pageSize: number };
+/** A card of the list: the customer, their visits and the rewards waiting to be handed over. */
+export type TCustomerCardItem = TCustomerListItem & { visitCount: number; pendingRewards: number };
+
+export type TCustomersPage = { items: TCustomerCardItem[]; total: number; totalIsCapped: boolean; page: number; pageSize: number };
 
 export type TCustomerDetail = {
   customer: TCustomerListItem & { createdAt: string; marketingConsent: boolean };

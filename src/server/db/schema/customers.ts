@@ -3,6 +3,17 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { restaurants } from './restaurants';
 import { ACCENTED, UNACCENTED } from '../../../shared/rules/search-text';
 
+/** The SQL of phone_digits (shared/rules/phone-digits.ts does the same to a search). */
+const PHONE_DIGITS_SQL = `(case when regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') like '0033%' then '0' || substr(regexp_replace(phone, '[^0-9]', '', 'g'), 5)
+  when phone ~ '^\\s*\\+' and regexp_replace(phone, '[^0-9]', '', 'g') like '33%' then '0' || substr(regexp_replace(phone, '[^0-9]', '', 'g'), 3)
+  else regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') end)`;
+
+/**
+ * A diner's last sign of life, what the retention period counts from: the last visit, the last
+ * 'Je reste membre', else when the row was made (decision 045). Indexed as written here.
+ */
+export const CUSTOMER_LAST_ACTIVITY_SQL = `coalesce(greatest(last_visit_at, last_active_at), created_at)`;
+
 export const customers = pgTable(
   'customers',
   {
@@ -22,6 +33,12 @@ export const customers = pgTable(
     /** Set by the unsubscribe link of a marketing email; a later explicit consent clears it. */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    /** The diner's last sign of life other than a visit: 'Je reste membre' in the retention email (decision 045). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** When the retention reminder ('Souhaitez-vous rester membre ?') was queued for the current inactivity. */
+    retentionNoticeAt: timestamp('retention_notice_at', { withTimezone: true }),
+    /** When the retention job anonymised the row (identity and contact gone, counts kept; decision 045). */
+    anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * First name, last name and email in lower case without accents, for the owner's search
@@ -30,6 +47,11 @@ export const customers = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql.raw(`lower(translate(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, ''), '${ACCENTED}', '${UNACCENTED}'))`),
     ),
+    /**
+     * The phone's digits, a French international prefix (+33, 0033) read as the national 0, so a search
+     * for '06 12' finds '+33 6 12 …'; kept by the database, served by a trigram index.
+     */
+    phoneDigits: text('phone_digits').generatedAlwaysAs(sql.raw(PHONE_DIGITS_SQL)),
   },
   (t) => [
     check('customers_points_check', sql`${t.points} >= 0`),
@@ -43,5 +65,8 @@ export const customers = pgTable(
     // The owner's list order (most recent visit first): page 1 of 100,000 customers reads 20 index entries.
     index('customers_restaurant_recent_idx').on(t.restaurantId, sql`${t.lastVisitAt} desc nulls last`, sql`${t.createdAt} desc`, t.id),
     index('customers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('customers_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
+    // The retention job's scan: the rows not yet anonymised, by restaurant (decision 045).
+    index('customers_retention_idx').on(sql.raw(CUSTOMER_LAST_ACTIVITY_SQL)).where(sql`${t.anonymizedAt} is null`),
   ],
 );

@@ -35,3 +35,35 @@ export function renderFeedbackReplyEmail(data: { to: string; restaurantName: str
     html: wrapEmailHtml(`${paragraphs}\n${gift}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '' }),
   };
 }
+
+/** 'Mes données': the one-time link that confirms the erasure of the diner's data (decision 045). */
+export function renderDataErasureEmail(data: { to: string; restaurantName: string; url: string; expiresInMinutes: number }): OutgoingMail {
+  return {
+    to: data.to,
+    subject: `Confirmez l’effacement de vos données – ${data.restaurantName}`,
+    html: wrapEmailHtml(`<p>Bonjour,</p>
+<p>Vous avez demandé l’effacement des données que le restaurant ${escapeHtml(data.restaurantName)} détient sur vous : identité, contact, visites, notes, points de fidélité et emails reçus.</p>
+<p>Confirmez-le en ouvrant ce lien :</p>
+${emailButton(data.url, 'Confirmer l’effacement')}
+<p>L’effacement est définitif : vos points et récompenses seront perdus. Ce lien fonctionne une seule fois, pendant ${data.expiresInMinutes} minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : rien ne sera effacé.</p>
+${emailClosing(data.restaurantName)}`, { brandName: data.restaurantName, signature: 'Envoyé avec ReFeed' }),
+  };
+}
+
+/**
+ * The retention reminder (decision 045): a month before a diner's data is anonymised for inactivity, a
+ * last email to those with consent, with a link to stay (which counts as activity).
+ */
+export function renderRetentionReminderEmail(data: { to: string; restaurantName: string; logoUrl?: string | null; url: string; firstName: string | null; retentionYears: string; footerHtml?: string }): OutgoingMail {
+  const hello = data.firstName ? `Bonjour ${escapeHtml(data.firstName)},` : 'Bonjour,';
+  return {
+    to: data.to,
+    subject: `Souhaitez-vous rester membre ? – ${data.restaurantName}`,
+    html: wrapEmailHtml(`<p>${hello}</p>
+<p>Nous ne vous avons pas vu ${escapeHtml(atRestaurant(data.restaurantName))} depuis longtemps. Sans nouvelle de votre part, vos données de fidélité (nom, email, téléphone, points) seront anonymisées dans un mois, comme prévu après ${escapeHtml(data.retentionYears)} sans visite.</p>
+<p>Souhaitez-vous rester membre ?</p>
+${emailButton(data.url, 'Je reste membre')}
+<p>Si vous ne faites rien, vos données seront anonymisées : vous ne recevrez plus nos emails.</p>
+${emailClosing(data.restaurantName)}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '', signature: 'Envoyé avec ReFeed' }),
+  };
+}

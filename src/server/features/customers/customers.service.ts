@@ -1,12 +1,14 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Db } from '../../db/client';
-import { customerRewards, customers, emailDeliveries, emailLogs, feedbackReplies, feedbacks, pointEvents, verification, visits } from '../../db/schema';
+import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
-import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerListItem, type TCustomersPage } from '../../../shared/schemas/customers';
+import { looksLikePhoneSearch, phoneDigits } from '../../../shared/rules/phone-digits';
+import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerFilter, type TCustomerListItem, type TCustomerScope, type TCustomersPage } from '../../../shared/schemas/customers';
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
+import { eraseCustomerData } from '../../core/customer-erasure';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -25,7 +27,7 @@ const listColumns = {
 };
 
 function toListItem(row: { id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null; points: number; lastVisitAt: Date | null }): TCustomerListItem {
-  return { ...row, lastVisitAt: row.lastVisitAt?.toISOString() ?? null };
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, points: row.points, lastVisitAt: row.lastVisitAt?.toISOString() ?? null };
 }
 
 /** `%…%` for LIKE with the user's own % _ and \ taken literally. */
@@ -33,30 +35,84 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** The customers the restaurant can know: an email, a phone, or a reward waiting to be handed over. */
+const knownCustomer = sql`(${customers.email} is not null or ${customers.phone} is not null
+  or exists (select 1 from customer_rewards cr where cr.customer_id = ${customers.id} and cr.status = 'pending'))`;
+
+/** The rating of the customer's latest feedback (null without one). */
+const lastRating = sql`(select f.rating from feedbacks f where f.customer_id = ${customers.id} order by f.created_at desc limit 1)`;
+
+function filterCondition(filter: TCustomerFilter, restaurantId: string, now: Date): SQL {
+  switch (filter) {
+    case 'email':
+      return isNotNull(customers.email);
+    case 'consent':
+      return sql`${customers.marketingConsent} and ${customers.unsubscribedAt} is null and ${customers.email} is not null`;
+    case 'reward':
+      return sql`${customers.id} in (select cr.customer_id from customer_rewards cr where cr.restaurant_id = ${restaurantId} and cr.status = 'pending')`;
+    case 'away30':
+    case 'away90': {
+      const days = filter === 'away30' ? 30 : 90;
+      return lt(customers.lastVisitAt, new Date(now.getTime() - days * 24 * 3600 * 1000));
+    }
+    case 'lowRating':
+      return sql`${lastRating} <= 3`;
+  }
+}
+
 /**
- * /customers: the restaurant's customers, most recent visit first, 20 per page, filtered by first
- * name, last name or email ignoring case and accents ('elodie' finds 'Élodie'). The filter compares
- * the generated search_text column, which a trigram index serves.
+ * /customers: the restaurant's customers, most recent visit first, 20 per page. By default only those it
+ * can know (email, phone or a reward waiting; scope 'all' adds anonymous devices), narrowed by one filter.
+ * The search compares first name, last name and email ignoring case and accents ('elodie' finds
+ * 'Élodie') in the generated search_text column, and a search that reads as a phone number compares
+ * its digits to the generated phone_digits column ('06 12' finds '+33 6 12 …'); a trigram index serves
+ * each. The default page walks the list-order index and stops at 20 matching rows.
  */
-export async function searchCustomers(db: Db, restaurantId: string, query: { q: string; page: number }): Promise<TCustomersPage> {
-  const needle = normalizeSearchText(query.q.trim());
-  const where = needle
-    ? and(eq(customers.restaurantId, restaurantId), sql`${customers.searchText} like ${containsPattern(needle)}`)
-    : eq(customers.restaurantId, restaurantId);
+export async function searchCustomers(db: Db, restaurantId: string, query: CustomerListQuery): Promise<TCustomersPage> {
+  const { page, total } = customerListQueries(db, restaurantId, query);
   // The page and the total run side by side (two pool connections on PostgreSQL).
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(listColumns)
+  const [rows, [{ total: found }]] = await Promise.all([page, total]);
+  const capped = Number(found) > CUSTOMERS_COUNT_CAP;
+  return {
+    items: rows.map((row) => ({ ...toListItem(row), visitCount: Number(row.visitCount), pendingRewards: Number(row.pendingRewards) })),
+    total: capped ? CUSTOMERS_COUNT_CAP : Number(found),
+    totalIsCapped: capped,
+    page: query.page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  };
+}
+
+export type CustomerListQuery = { q: string; page: number; scope?: TCustomerScope; filter?: TCustomerFilter };
+
+/** The list's two statements, the page and its capped total (the performance test reads their plans). */
+export function customerListQueries(db: Db, restaurantId: string, query: CustomerListQuery) {
+  const text = query.q.trim();
+  const needle = normalizeSearchText(text);
+  const digits = looksLikePhoneSearch(text) ? phoneDigits(text) : '';
+  const conditions: SQL[] = [eq(customers.restaurantId, restaurantId)];
+  if (needle) {
+    const byText = sql`${customers.searchText} like ${containsPattern(needle)}`;
+    conditions.push(digits ? sql`(${byText} or ${customers.phoneDigits} like ${containsPattern(digits)})` : byText);
+  }
+  if ((query.scope ?? 'known') === 'known') conditions.push(knownCustomer);
+  if (query.filter) conditions.push(filterCondition(query.filter, restaurantId, clock.now()));
+  const where = and(...conditions);
+  return {
+    page: db
+      .select({
+        ...listColumns,
+        // Named in full: in the select list drizzle writes a bare "id", which the subquery would read as its own.
+        visitCount: sql<number>`(select count(*) from visits v where v.customer_id = "customers"."id")::int`,
+        pendingRewards: sql<number>`(select count(*) from customer_rewards cr where cr.customer_id = "customers"."id" and cr.status = 'pending')::int`,
+      })
       .from(customers)
       .where(where)
       .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
       .limit(CUSTOMERS_PAGE_SIZE)
       .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE),
     // Counting 100,000 rows costs more than the page: the total is exact up to COUNT_CAP, then '1 000+'.
-    db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
-  ]);
-  const capped = Number(total) > CUSTOMERS_COUNT_CAP;
-  return { items: rows.map(toListItem), total: capped ? CUSTOMERS_COUNT_CAP : Number(total), totalIsCapped: capped, page: query.page, pageSize: CUSTOMERS_PAGE_SIZE };
+    total: db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
+  };
 }
 
 async function findCustomer(db: Db, restaurantId: string, customerId: string) {
@@ -90,9 +146,26 @@ export async function getCustomerDetail(db: Db, restaurantId: string, customerId
 
 const CSV_COLUMNS = ['Prénom', 'Nom', 'Email', 'Téléphone', 'Points', 'Dernière visite', 'Client depuis', 'Consentement marketing'];
 
+/** What a spreadsheet reads as the start of a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A phone number and nothing else: digits, spaces and + . - ( ) only. */
+const PHONE_ONLY = /^\+?[\d\s.()-]+$/;
+
 /**
- * Every customer as CSV for French Excel: UTF-8 with a BOM, ';' between cells, CRLF line ends, and a
- * cell starting with = + - @ (a formula) neutralised by papaparse's escapeFormulae.
+ * A cell that no spreadsheet evaluates (decision 046). A value starting like a formula gets the usual
+ * apostrophe in front; a phone number that starts with '+' ('+33 6 12 …') gets a tab instead: Excel
+ * shows the tab as nothing, so the number reads as typed with no visible quote, and a cell starting
+ * with a tab is text, never a formula. Only a value made of phone characters gets the tab, so nothing
+ * that could be a formula hides behind it.
+ */
+export function neutralizeCsvCell(value: string, kind: 'text' | 'phone' = 'text'): string {
+  if (kind === 'phone' && PHONE_ONLY.test(value)) return /^[+-]/.test(value) ? `\t${value}` : value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Every customer as CSV for French Excel: UTF-8 with a BOM, ';' between cells, CRLF line ends, and
+ * every cell neutralised against formulas (neutralizeCsvCell).
  */
 export async function exportCustomersCsv(db: Db, restaurantId: string, actorUserId: string): Promise<string> {
   const rows = await db
@@ -101,17 +174,17 @@ export async function exportCustomersCsv(db: Db, restaurantId: string, actorUser
     .where(eq(customers.restaurantId, restaurantId))
     .orderBy(asc(customers.createdAt), asc(customers.id));
   const data = rows.map((row) => [
-    row.firstName ?? '',
-    row.lastName ?? '',
-    row.email ?? '',
-    row.phone ?? '',
+    neutralizeCsvCell(row.firstName ?? ''),
+    neutralizeCsvCell(row.lastName ?? ''),
+    neutralizeCsvCell(row.email ?? ''),
+    neutralizeCsvCell(row.phone ?? '', 'phone'),
     String(row.points),
     row.lastVisitAt ? formatShortDateFr(row.lastVisitAt) : '',
     formatShortDateFr(row.createdAt),
     row.marketingConsent ? 'oui' : 'non',
   ]);
   await recordRestaurantAudit(db, { restaurantId, actorUserId, action: 'customers_csv_exported' });
-  return '\uFEFF' + Papa.unparse({ fields: CSV_COLUMNS, data }, { delimiter: ';', newline: '\r\n', escapeFormulae: true, quotes: false });
+  return '\uFEFF' + Papa.unparse({ fields: CSV_COLUMNS, data }, { delimiter: ';', newline: '\r\n', escapeFormulae: false, quotes: false });
 }
 
 /** Data rights: everything the restaurant holds about one customer, as JSON (the export is audited). */
@@ -126,57 +199,7 @@ export async function exportCustomerData(db: Db, restaurantId: string, customerI
   return { exportedAt: clock.now().toISOString(), ...detail, emails: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
 }
 
-/** The rows of link requests and form claims kept until their email link is opened: JSON holding the address. */
-const PENDING_LINK_PREFIX = 'diner-';
-
-/**
- * Data rights: erases a customer, in one transaction (decision 028). Their row goes (points, point
- * events and earned rewards with it); their feedbacks and visits stay for the restaurant's statistics
- * with no link to a person and without the comment they wrote; and everything else that holds their
- * address, name or comment in this restaurant goes too: every email log row to that address (from any
- * device record of theirs), the send keys of those emails (email_deliveries), unconfirmed link rows
- * naming the address or their device, and the job queue's pending and completed jobs about them (the
- * payloads hold the address and the comment). The erasure is audited.
- */
+/** Data rights: erases a customer (core/customer-erasure.ts, the same erasure the diner asks for on 'Mes données'). */
 export async function eraseCustomer(db: Db, restaurantId: string, customerId: string, actorUserId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: customers.id, email: customers.email, anonId: customers.anonId })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)))
-      .for('update');
-    if (!locked) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
-    const email = locked.email?.trim().toLowerCase() || null;
-    await tx.update(feedbacks).set({ customerId: null, comment: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
-    // The private replies keep that one was sent, not to whom nor what it said.
-    await tx.update(feedbackReplies).set({ toEmail: null, message: null }).where(and(eq(feedbackReplies.restaurantId, restaurantId), eq(feedbackReplies.customerId, customerId)));
-    await tx.update(visits).set({ customerId: null, userAgent: null }).where(and(eq(visits.restaurantId, restaurantId), eq(visits.customerId, customerId)));
-    await tx
-      .delete(emailLogs)
-      .where(and(eq(emailLogs.restaurantId, restaurantId), email ? or(eq(emailLogs.customerId, customerId), sql`lower(${emailLogs.toEmail}) = ${email}`) : eq(emailLogs.customerId, customerId)));
-    if (email) {
-      // Send keys are 'restaurant|address|template|event' (email/deliver.ts).
-      await tx.delete(emailDeliveries).where(sql`starts_with(${emailDeliveries.sendKey}, ${`${restaurantId}|${email}|`})`);
-    }
-    // Link rows hold compact JSON (JSON.stringify): matched as text, so a row that is not JSON never fails the erasure.
-    const mentions = [email ? `"email":${JSON.stringify(email)}` : null, locked.anonId ? `"anonId":${JSON.stringify(locked.anonId)}` : null].filter((m): m is string => m !== null);
-    if (mentions.length) {
-      await tx.delete(verification).where(
-        and(
-          sql`starts_with(${verification.identifier}, ${PENDING_LINK_PREFIX})`,
-          sql`strpos(${verification.value}, ${`"restaurantId":${JSON.stringify(restaurantId)}`}) > 0`,
-          or(...mentions.map((mention) => sql`strpos(lower(${verification.value}), ${mention.toLowerCase()}) > 0`)),
-        ),
-      );
-    }
-    // Every job about them in this restaurant, whatever its state (waiting, retrying, completed, failed):
-    // emails to the address, emails and follow-ups naming the customer. Active ones are being sent now.
-    await tx.execute(
-      sql`delete from pgboss.job
-          where data->>'restaurantId' = ${restaurantId}
-            and (data->>'customerId' = ${customerId} or (${email}::text is not null and lower(data->>'to') = ${email}::text))`,
-    );
-    await tx.delete(customers).where(eq(customers.id, customerId));
-    await recordRestaurantAudit(tx, { restaurantId, actorUserId, action: 'customer_erased', subjectId: customerId });
-  });
+  await eraseCustomerData(db, restaurantId, customerId, { actorUserId, by: 'owner' });
 }

@@ -59,7 +59,7 @@ function limitHits(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker
 }
 
 /** The visitor id a read counts under: the cookie when the browser has one (a read never gives one). */
-function readerId(c: Context<AppEnv>): string | undefined {
+export function readerId(c: Context<AppEnv>): string | undefined {
   const current = getCookie(c, DINER_COOKIE);
   return isUuid(current) ? current : undefined;
 }
@@ -80,8 +80,8 @@ async function noStoreOnError<T>(c: Context<AppEnv>, work: () => Promise<T>): Pr
 /** The public reads' answers change with every scan and every edit of the owner: never cached. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** Throws the 429 when this caller is over a limit of `action`. */
-function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker: Asker = {}): Promise<void> {
+/** Throws the 429 when this caller is over a limit of `action` (also for 'Mes données', my-data.routes.ts). */
+export function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker: Asker = {}): Promise<void> {
   return enforceRateLimits(deps.db, limitHits(c, deps, action, asker));
 }
 

@@ -152,12 +152,12 @@ export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntri
 }
 
 /**
- * Whether a diner page (/f/{restaurant_id} or /r/{code}) names something that exists, so the server
+ * Whether a diner page (/f/{restaurant_id}, its 'Mes données' /f/{restaurant_id}/donnees, or /r/{code}) names something that exists, so the server
  * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
  */
 export async function dinerPageExists(db: Db, pathname: string): Promise<boolean> {
-  const match = /^\/(f|r)\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return false;
+  const match = /^\/(f|r)\/([^/]+)(\/donnees)?\/?$/.exec(pathname);
+  if (!match || (match[1] === 'r' && match[3])) return false;
   let value: string;
   try {
     value = decodeURIComponent(match[2]);

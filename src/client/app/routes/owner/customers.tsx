@@ -12,7 +12,9 @@ import { paths } from '../../../config/paths';
 import { useCustomers } from '../../../features/customers/api/get-customers';
 import { CUSTOMERS_CSV_URL, downloadFile } from '../../../features/customers/api/download-file';
 import { CustomerCard } from '../../../features/customers/components/customer-card';
-import { CUSTOMER_MESSAGES } from '../../../../shared/schemas/customers';
+import { CUSTOMER_FILTER_LABELS, CUSTOMER_FILTERS, CUSTOMER_MESSAGES, type TCustomerFilter, type TCustomerScope } from '../../../../shared/schemas/customers';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Switch } from '../../../components/ui/switch';
 import { toastError } from '../../../lib/toast';
 
 /** The search box writes ?q= after a short pause; ?page= pages through the results. */
@@ -20,13 +22,40 @@ export default function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const scope: TCustomerScope = params.get('scope') === 'all' ? 'all' : 'known';
+  const filterParam = params.get('filter');
+  const filter = (CUSTOMER_FILTERS as readonly string[]).includes(filterParam ?? '') ? (filterParam as TCustomerFilter) : null;
   const [draft, setDraft] = useState(q);
   const [exporting, setExporting] = useState(false);
-  const customers = useCustomers({ q, page });
+  const customers = useCustomers({ q, page, scope, filter });
+
+  /** The address keeps the search, the view and the filter (a reload or a shared link shows the same list); a change goes back to page 1. */
+  const show = (next: { scope?: TCustomerScope; filter?: TCustomerFilter | null; page?: number }) => {
+    const merged = { q, scope, filter, page: 1, ...next };
+    const search: Record<string, string> = {};
+    if (merged.q) search.q = merged.q;
+    if (merged.scope === 'all') search.scope = 'all';
+    if (merged.filter) search.filter = merged.filter;
+    if (merged.page > 1) search.page = String(merged.page);
+    setParams(search);
+  };
 
   useEffect(() => {
     if (draft.trim() === q) return;
-    const timer = setTimeout(() => setParams(draft.trim() ? { q: draft.trim() } : {}, { replace: true }), 250);
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (draft.trim()) next.set('q', draft.trim());
+            else next.delete('q');
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      250,
+    );
     return () => clearTimeout(timer);
   }, [draft, q, setParams]);
 
@@ -54,7 +83,7 @@ export default function CustomersPage() {
           <div>
             <h2 className="text-2xl font-semibold tracking-tight">Vos clients</h2>
             <p className="text-sm text-stone-600" aria-live="polite">
-              {data ? `${data.total.toLocaleString('fr-FR')}${data.totalIsCapped ? '+' : ''} client${data.total > 1 ? 's' : ''}${q ? ' trouvé' + (data.total > 1 ? 's' : '') : ''}` : '\u00a0'}
+              {data ? `${data.total.toLocaleString('fr-FR')}${data.totalIsCapped ? '+' : ''} client${data.total > 1 ? 's' : ''}${q || filter ? ' trouvé' + (data.total > 1 ? 's' : '') : ''}` : '\u00a0'}
             </p>
           </div>
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>
@@ -78,6 +107,28 @@ export default function CustomersPage() {
             autoComplete="off"
           />
         </form>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex flex-col gap-1.5 sm:w-64">
+            <Label htmlFor="customer-filter">Filtrer</Label>
+            <NativeSelect id="customer-filter" value={filter ?? ''} onChange={(event) => show({ filter: (event.target.value || null) as TCustomerFilter | null })}>
+              <option value="">Tous les clients</option>
+              {CUSTOMER_FILTERS.map((key) => (
+                <option key={key} value={key}>
+                  {CUSTOMER_FILTER_LABELS[key]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex min-h-10 items-center gap-2.5">
+            <Switch id="customer-scope" checked={scope === 'all'} onCheckedChange={(checked) => show({ scope: checked ? 'all' : 'known' })} />
+            <Label htmlFor="customer-scope" className="cursor-pointer font-normal">
+              Inclure les appareils anonymes
+            </Label>
+          </div>
+        </div>
+        {scope === 'known' ? (
+          <p className="-mt-2 text-xs text-stone-500">Sont affichés les clients joignables (email ou téléphone) ou qui ont une récompense à remettre.</p>
+        ) : null}
         {customers.isPending ? (
           <div role="status" aria-live="polite" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <span className="sr-only">Chargement des clients…</span>
@@ -90,7 +141,7 @@ export default function CustomersPage() {
         ) : data!.items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
             <Users className="size-10 text-stone-400" aria-hidden="true" />
-            <p className="text-stone-700">{q ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.noCustomers}</p>
+            <p className="text-stone-700">{q || filter || scope === 'known' ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.noCustomers}</p>
           </div>
         ) : (
           <>
@@ -107,7 +158,7 @@ export default function CustomersPage() {
               pageSize={data!.pageSize}
               hasMore={data!.totalIsCapped ? data!.items.length === data!.pageSize : undefined}
               onPageChange={(next) => {
-                setParams(q ? { q, page: String(next) } : { page: String(next) });
+                show({ page: next });
                 window.scrollTo({ top: 0 });
               }}
             />

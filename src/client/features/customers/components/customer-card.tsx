@@ -1,17 +1,17 @@
-import { Mail, Phone } from 'lucide-react';
+import { Gift, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { formatDateFr } from '../../../../shared/format';
-import type { TCustomerListItem } from '../../../../shared/schemas/customers';
+import type { TCustomerCardItem, TCustomerListItem } from '../../../../shared/schemas/customers';
 
 export function customerFullName(customer: Pick<TCustomerListItem, 'firstName' | 'lastName'>): string {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'Client anonyme';
 }
 
-/** A customer in the list (spec §2): full name, points badge above 0, email, phone, last visit. */
-export function CustomerCard({ customer }: { customer: TCustomerListItem }) {
+/** A customer in the list (spec §2): full name, points badge above 0, email, phone, visits, last visit, rewards waiting. */
+export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
   const name = customerFullName(customer);
   return (
     <Card className="h-full transition-colors hover:border-brand-200" data-testid="customer-card">
@@ -39,11 +39,21 @@ export function CustomerCard({ customer }: { customer: TCustomerListItem }) {
               <dd>{customer.phone}</dd>
             </div>
           ) : null}
-          <div className="flex items-center gap-1.5 text-stone-500">
+          <div className="flex items-center gap-1.5 text-stone-600">
+            <dt>Visites :</dt>
+            <dd className="tabular-nums">{customer.visitCount.toLocaleString('fr-FR')}</dd>
+          </div>
+          <div className="flex items-center gap-1.5 text-stone-600">
             <dt>Dernière visite :</dt>
             <dd>{customer.lastVisitAt ? formatDateFr(customer.lastVisitAt) : '—'}</dd>
           </div>
         </dl>
+        {customer.pendingRewards > 0 ? (
+          <p className="mt-auto inline-flex w-fit items-center gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+            <Gift className="size-4" aria-hidden="true" />
+            {customer.pendingRewards === 1 ? '1 récompense à remettre' : `${customer.pendingRewards} récompenses à remettre`}
+          </p>
+        ) : null}
       </Link>
     </Card>
   );
