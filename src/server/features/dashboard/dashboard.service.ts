@@ -82,10 +82,17 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
       .where(eq(feedbacks.restaurantId, restaurantId))
       .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
       .limit(DASHBOARD_RECENT_FEEDBACKS),
+    // A day's shards summed (decision 047).
     db
-      .select()
+      .select({
+        day: restaurantDailyStats.day,
+        visitCount: sql<number>`sum(${restaurantDailyStats.visitCount})::int`,
+        feedbackCount: sql<number>`sum(${restaurantDailyStats.feedbackCount})::int`,
+        ratingSum: sql<number>`sum(${restaurantDailyStats.ratingSum})::int`,
+      })
       .from(restaurantDailyStats)
-      .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0]))),
+      .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0])))
+      .groupBy(restaurantDailyStats.day),
     evening ? eveningNumbers(db, restaurantId, today, now) : Promise.resolve(null),
   ]);
   const [restaurant] = restaurantRows;
