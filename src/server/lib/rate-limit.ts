@@ -130,15 +130,21 @@ export async function readWithinRateLimits<T>(db: Db, hits: readonly RequestHit[
  * `hits` the column to select (the counted rows as JSON), and `enforce` throws the 429 of the first hit over
  * its limit from that column, as enforceRateLimits does.
  */
-export function rateLimitsInStatement(hits: readonly RequestHit[]): { with: SQL | null; hits: SQL; enforce(rows: readonly CountedRow[] | null): void } {
+export function rateLimitsInStatement(hits: readonly RequestHit[]): {
+  with: SQL | null;
+  hits: SQL;
+  enforce(rows: readonly CountedRow[] | null): void;
+  results(rows: readonly CountedRow[] | null): RateLimitResult[];
+} {
   const counted = withSubjects(hits);
-  if (counted.length === 0) return { with: null, hits: sql`null::json`, enforce: () => undefined };
+  if (counted.length === 0) return { with: null, hits: sql`null::json`, enforce: () => undefined, results: () => [] };
   const now = clock.now().getTime();
   const keyed = keyHits(counted);
   return {
     with: countHitsSql(keyed, now),
     hits: sql`(select json_agg(counted) from counted)`,
     enforce: (rows) => throwIfRefused(counted, toResults(keyed, rows ?? [], now)),
+    results: (rows) => toResults(keyed, rows ?? [], now),
   };
 }
 

@@ -7,7 +7,7 @@ import { preparedTransaction, queryPreparedRows, runPrepared } from '../../db/pr
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, hitRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RequestHit } from '../../lib/rate-limit';
+import { enforceRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import type { LockedCustomer } from '../../core/customers';
 import { planRewardUnlocks, readEarningState, REWARD_UNLOCKED_REASON, type CatalogueEntry } from '../../core/loyalty';
@@ -17,7 +17,7 @@ import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
 import { validReviewUrl } from '../../../shared/rules/review-url';
-import { createPendingLink } from './email-link.service';
+import { pendingLinkOf, queuePendingLinkEmail } from './email-link.service';
 
 type SubmissionSettings = { rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean; catalogue: CatalogueEntry[] };
 
@@ -109,6 +109,24 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
   // A submission id reused for another restaurant is not a retry.
   if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
   return ZSubmitFeedbackResponse.parse(stored.result);
+}
+
+/**
+ * A typed address's pending link, in one statement: the address counted under the link-email rule and,
+ * when within it, the link's verification row stored. Returns whether it was (then its email is queued).
+ */
+async function storePendingLink(tx: Db, rule: RateLimitRule, address: string, row: ReturnType<typeof pendingLinkOf>['row']): Promise<boolean> {
+  const counting = rateLimitsInStatement([{ rule, subject: address }]);
+  const [found] = await queryPreparedRows<{ hits: CountedRow[] | null }>(
+    tx,
+    sql`${counting.with}, stored as (
+          insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
+          select ${row.id}::text, ${row.identifier}::text, ${row.value}::text, ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
+          where (select count from counted) <= ${rule.limit}::int
+        )
+        select ${counting.hits} as hits`,
+  );
+  return counting.results(found.hits)[0].allowed;
 }
 
 /** What the submission's write statement needs, worked out in JS from its first two reads. */
@@ -265,9 +283,9 @@ export async function submitFeedback(
       await queueFollowUpEmails(deps.boss, tx, followUp);
       if (claim) {
         const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
+        const pending = pendingLinkOf(deps, link, anonId, customer.id, now);
         // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
-        const [allowed] = await hitRateLimits(tx, [{ rule: linkEmailRule(deps.rateLimits.diner), subject: claim }]);
-        if (allowed.allowed) await createPendingLink(deps, tx, link, anonId, customer.id, now);
+        if (await storePendingLink(tx, linkEmailRule(deps.rateLimits.diner), claim, pending.row)) await queuePendingLinkEmail(deps, tx, pending.email);
       }
       return result;
     });
