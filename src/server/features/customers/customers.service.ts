@@ -43,18 +43,21 @@ export async function searchCustomers(db: Db, restaurantId: string, query: { q: 
   const where = needle
     ? and(eq(customers.restaurantId, restaurantId), sql`${customers.searchText} like ${containsPattern(needle)}`)
     : eq(customers.restaurantId, restaurantId);
-  // The page and the total run side by side (two pool connections on PostgreSQL).
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(customers)
-      .where(where)
-      .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
-      .limit(CUSTOMERS_PAGE_SIZE)
-      .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE),
-    // Counting 100,000 rows costs more than the page: the total is exact up to COUNT_CAP, then '1 000+'.
-    db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')),
-  ]);
+  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const rows = await db
+    .select(listColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(sql`${customers.lastVisitAt} desc nulls last`, desc(customers.createdAt), asc(customers.id))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset(offset);
+  // A page that is not full (or the first page empty) gives the total itself: no count (issue 34: a rare
+  // search made the count read every customer of the restaurant). Otherwise the total is counted up to
+  // COUNT_CAP + 1 matches and stops there ('1 000+').
+  const total =
+    rows.length < CUSTOMERS_PAGE_SIZE && (rows.length > 0 || query.page === 1)
+      ? offset + rows.length
+      : (await db.select({ total: count() }).from(db.select({ id: customers.id }).from(customers).where(where).limit(CUSTOMERS_COUNT_CAP + 1).as('capped')))[0].total;
   const capped = Number(total) > CUSTOMERS_COUNT_CAP;
   return { items: rows.map(toListItem), total: capped ? CUSTOMERS_COUNT_CAP : Number(total), totalIsCapped: capped, page: query.page, pageSize: CUSTOMERS_PAGE_SIZE };
 }
