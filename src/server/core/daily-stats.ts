@@ -9,7 +9,7 @@ import { parisDayOf } from '../../shared/format';
  * of one restaurant do not wait on one row lock until their commit (decision 047). Readers sum the shards.
  * The same number is written in the rollup's triggers (migration 0016).
  */
-export const STAT_SHARDS = 16;
+export const STAT_SHARDS = 64;
 
 /** The shard a statement writes: its connection's. */
 const SHARD = sql.raw(`(pg_backend_pid() % ${STAT_SHARDS})::smallint`);

@@ -87,7 +87,7 @@ export const feedbackStats = pgTable(
     count: integer('count').notNull(),
     /**
      * Which of the key's rows (decision 047): a submission counts in the row of its connection
-     * (`pg_backend_pid() % 16`), so concurrent submissions never wait on one row; readers sum the shards,
+     * (`pg_backend_pid() % 64`), so concurrent submissions never wait on one row; readers sum the shards,
      * and housekeeping folds past days into shard 0.
      */
     shard: smallint('shard').notNull().default(0),
@@ -98,7 +98,7 @@ export const feedbackStats = pgTable(
 /**
  * Per restaurant and Paris calendar day: visits, feedbacks and the sum of their ratings. Written in the
  * same transaction as each visit and feedback, so the dashboard reads 7 or 30 small rows instead of
- * counting millions (docs/decisions/008-dashboard-daily-stats.md). A day has up to 16 rows (shards, decision
+ * counting millions (docs/decisions/008-dashboard-daily-stats.md). A day has up to 64 rows (shards, decision
  * 047), summed on read, so concurrent submissions of one restaurant do not queue on one row lock.
  */
 export const restaurantDailyStats = pgTable(
@@ -111,7 +111,7 @@ export const restaurantDailyStats = pgTable(
     visitCount: integer('visit_count').notNull().default(0),
     feedbackCount: integer('feedback_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
-    /** Which of the day's rows (decision 047): one per connection (`pg_backend_pid() % 16`), summed on read. */
+    /** Which of the day's rows (decision 047): one per connection (`pg_backend_pid() % 64`), summed on read. */
     shard: smallint('shard').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.shard] })],
