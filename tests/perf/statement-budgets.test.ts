@@ -1,6 +1,6 @@
 // Statement budgets of the hot paths: how many statements (round trips) a request may send, at most.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qrCodes } from '../../src/server/db/schema';
+import { customers, qrCodes } from '../../src/server/db/schema';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner } from '../support/factories';
 import { recordStatements } from '../support/statements';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -53,5 +53,39 @@ describe('cheap reads in one round trip', () => {
       // Budget: the caller's count and the read in one statement.
       expect(statements.length).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('customer search counts only when it must', () => {
+  it('takes the total from a page that is not full, and counts up to the cap (stopping there) only behind a full page', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Chez Compte' });
+    await ctx.db.insert(customers).values([
+      ...Array.from({ length: 22 }, (_, i) => ({ restaurantId: restaurant.id, firstName: 'Camille', lastName: `Martin ${i}`, email: `martin-${i}-${Date.now()}@example.fr` })),
+      ...Array.from({ length: 3 }, (_, i) => ({ restaurantId: restaurant.id, firstName: 'Zoé', lastName: `Rare ${i}`, email: `rare-${i}-${Date.now()}@example.fr` })),
+    ]);
+    await agent.get('/api/me');
+    const search = async (query: string) => {
+      let body = {} as { total: number; totalIsCapped: boolean; items: unknown[] };
+      const statements = await recordStatements(ctx.database, async () => {
+        const response = await agent.get(`/api/customers${query}`);
+        expect(response.status).toBe(200);
+        body = (await response.json()) as typeof body;
+      });
+      return { body, counts: statements.filter((text) => /count\(/i.test(text)).length };
+    };
+    // A rare search: its only page is short, so it is the total; nothing counts the restaurant's customers.
+    const rare = await search('?q=zoe');
+    expect(rare.body).toMatchObject({ total: 3, totalIsCapped: false });
+    expect(rare.body.items).toHaveLength(3);
+    expect(rare.counts).toBe(0);
+    // The last page, short as well.
+    const last = await search('?page=2');
+    expect(last.body).toMatchObject({ total: 25, totalIsCapped: false });
+    expect(last.counts).toBe(0);
+    // A full page: the total is counted (exact under the cap).
+    const full = await search('');
+    expect(full.body).toMatchObject({ total: 25, totalIsCapped: false });
+    expect(full.body.items).toHaveLength(20);
+    expect(full.counts).toBe(1);
   });
 });

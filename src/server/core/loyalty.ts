@@ -103,6 +103,24 @@ export const REWARD_WITHDRAWN_REASON = 'reward_withdrawn_after_merge';
 
 export type UnlockedReward = { id: string; label: string; cost: number };
 
+/** A catalogue entry as planRewardUnlocks reads it (the active rewards, by cost). */
+export type CatalogueEntry = { id: string; label: string; cost: number; isActive: boolean };
+
+/**
+ * Which rewards a balance moving from `previousBalance` to `newBalance` unlocks and pays at once (cheapest
+ * first; one the remaining balance no longer covers is not unlocked), and the balance after them. Pure:
+ * the submission reads its catalogue with its other settings and writes the rewards with its feedback.
+ */
+export function planRewardUnlocks<T extends CatalogueEntry>(previousBalance: number, newBalance: number, catalogue: readonly T[]): { paid: T[]; balance: number } {
+  let balance = newBalance;
+  const paid = findUnlockedRewards(previousBalance, newBalance, catalogue).filter((reward) => {
+    if (reward.cost > balance) return false;
+    balance -= reward.cost;
+    return true;
+  });
+  return { paid, balance: paid.length === 0 ? newBalance : balance };
+}
+
 /**
  * Unlocks the rewards the balance just reached (previous < cost <= new, cheapest first) and pays them at
  * once (decision 024): each cost leaves the balance as it is unlocked, recorded as a point event, so a
@@ -126,12 +144,7 @@ export async function unlockRewards(
       .where(and(eq(rewards.restaurantId, restaurantId), eq(rewards.isActive, true)))
       .orderBy(asc(rewards.cost)),
   );
-  let balance = newBalance;
-  const paid = findUnlockedRewards(previousBalance, newBalance, catalogue).filter((reward) => {
-    if (reward.cost > balance) return false;
-    balance -= reward.cost;
-    return true;
-  });
+  const { paid, balance } = planRewardUnlocks(previousBalance, newBalance, catalogue);
   if (paid.length === 0) return { unlocked: [], balance: newBalance };
   // Named as well: one shape per number of rewards reached at once, which the catalogue bounds.
   const unlocked = await runPrepared(

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { purgeRateLimits } from '../lib/rate-limit';
+import { foldStatShards } from '../core/daily-stats';
+import { clock } from '../lib/clock';
+import { parisDayOf } from '../../shared/format';
 import { defineJob, type JobDefinition } from './queue';
 
 /** Every 10 minutes, one instance drops the rate-limit windows older than a day (off the request path). */
@@ -15,4 +18,22 @@ export const purgeRateLimitsJob = defineJob<Record<string, never>, AppDeps>({
   },
 });
 
-export const HOUSEKEEPING_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [purgeRateLimitsJob as JobDefinition<unknown, AppDeps>];
+/**
+ * Every night, one instance folds the shards of the daily stats and of the /avis rollup for the days
+ * before today (Paris) into one row per key (decision 047): the sums stay the same, the rows read stay few.
+ */
+export const foldStatShardsJob = defineJob<Record<string, never>, AppDeps>({
+  name: 'housekeeping.fold-stat-shards',
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  schedule: '20 3 * * *',
+  retryLimit: 1,
+  async handle(_payload, deps) {
+    const folded = await foldStatShards(deps.db, parisDayOf(clock.now()));
+    if (folded > 0) deps.logger.info({ folded }, 'stat shards folded');
+  },
+});
+
+export const HOUSEKEEPING_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
+  purgeRateLimitsJob as JobDefinition<unknown, AppDeps>,
+  foldStatShardsJob as JobDefinition<unknown, AppDeps>,
+];

@@ -36,6 +36,8 @@ export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>):
  */
 export const JOB_EXPIRE_SECONDS = 30;
 const SUPERVISE_INTERVAL_SECONDS = 15;
+/** How often a worker looks for due jobs: queues do not NOTIFY (decision 048), so this is an email's latency at most. */
+export const JOB_POLLING_SECONDS = 1;
 /** Jobs fetched per poll, and how many of them run at once (an SMTP server takes a few connections). */
 export const JOB_BATCH_SIZE = 20;
 const JOB_CONCURRENCY = 5;
@@ -80,7 +82,10 @@ export async function prepareJobQueues<TDeps>(boss: PgBoss, jobs: ReadonlyArray<
       retryDelay: 30,
       retryBackoff: true,
       expireInSeconds: JOB_EXPIRE_SECONDS,
-      notify: true,
+      // No NOTIFY on insert (decision 048): PostgreSQL serialises the commits of every transaction that
+      // notifies behind one database-wide lock, which a submission queueing its email then waited on.
+      // Workers poll instead (JOB_POLLING_SECONDS).
+      notify: false,
       ...(job.queue?.retentionSeconds ? { retentionSeconds: job.queue.retentionSeconds } : {}),
     };
     await boss.createQueue(job.name, { ...queueOptions, ...(job.queue?.policy ? { policy: job.queue.policy } : {}) });
@@ -113,7 +118,7 @@ export async function startJobWorkers<TDeps>(
     await boss.work(
       job.name,
       {
-        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? JOB_POLLING_SECONDS,
         batchSize: JOB_BATCH_SIZE,
         // A full batch means a backlog: fetch again at once instead of waiting for the next poll.
         burstWhenBatchFull: true,

@@ -53,7 +53,7 @@ export async function resetRateLimit(db: Db, rule: RateLimitCounter, subject: st
   await db.execute(sql`delete from rate_limits where key = ${rateLimitKey(rule, subject)}`);
 }
 
-type CountedRow = { key: string; count: string | number; last_request: string | number };
+export type CountedRow = { key: string; count: string | number; last_request: string | number };
 type KeyedHit = RateLimitHit<RateLimitCounter> & { key: string; windowMs: number };
 
 /**
@@ -121,6 +121,31 @@ export async function readWithinRateLimits<T>(db: Db, hits: readonly RequestHit[
   );
   throwIfRefused(counted, toResults(keyed, row.hits, now));
   return row.found ?? undefined;
+}
+
+/**
+ * Counting a request's hits inside a larger statement of the caller (one round trip for the count and
+ * the caller's own work, e.g. the feedback submission's first statement): `with` is the statement's
+ * opening `with hit …, counted as (…)` (null when no hit has a subject: the caller opens its own `with`),
+ * `hits` the column to select (the counted rows as JSON), and `enforce` throws the 429 of the first hit over
+ * its limit from that column, as enforceRateLimits does.
+ */
+export function rateLimitsInStatement(hits: readonly RequestHit[]): {
+  with: SQL | null;
+  hits: SQL;
+  enforce(rows: readonly CountedRow[] | null): void;
+  results(rows: readonly CountedRow[] | null): RateLimitResult[];
+} {
+  const counted = withSubjects(hits);
+  if (counted.length === 0) return { with: null, hits: sql`null::json`, enforce: () => undefined, results: () => [] };
+  const now = clock.now().getTime();
+  const keyed = keyHits(counted);
+  return {
+    with: countHitsSql(keyed, now),
+    hits: sql`(select json_agg(counted) from counted)`,
+    enforce: (rows) => throwIfRefused(counted, toResults(keyed, rows ?? [], now)),
+    results: (rows) => toResults(keyed, rows ?? [], now),
+  };
 }
 
 /**

@@ -85,14 +85,21 @@ export const feedbackStats = pgTable(
     hasContact: boolean('has_contact').notNull(),
     status: text('status').notNull(),
     count: integer('count').notNull(),
+    /**
+     * Which of the key's rows (decision 047): a submission counts in the row of its connection
+     * (`pg_backend_pid() % 64`), so concurrent submissions never wait on one row; readers sum the shards,
+     * and housekeeping folds past days into shard 0.
+     */
+    shard: smallint('shard').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.qrKey, t.rating, t.hasComment, t.hasContact, t.status] })],
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.qrKey, t.rating, t.hasComment, t.hasContact, t.status, t.shard] })],
 );
 
 /**
  * Per restaurant and Paris calendar day: visits, feedbacks and the sum of their ratings. Written in the
  * same transaction as each visit and feedback, so the dashboard reads 7 or 30 small rows instead of
- * counting millions (docs/decisions/008-dashboard-daily-stats.md).
+ * counting millions (docs/decisions/008-dashboard-daily-stats.md). A day has up to 64 rows (shards, decision
+ * 047), summed on read, so concurrent submissions of one restaurant do not queue on one row lock.
  */
 export const restaurantDailyStats = pgTable(
   'restaurant_daily_stats',
@@ -104,8 +111,10 @@ export const restaurantDailyStats = pgTable(
     visitCount: integer('visit_count').notNull().default(0),
     feedbackCount: integer('feedback_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** Which of the day's rows (decision 047): one per connection (`pg_backend_pid() % 64`), summed on read. */
+    shard: smallint('shard').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.restaurantId, t.day] })],
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.shard] })],
 );
 
 /**

@@ -70,8 +70,12 @@ function filterCondition(filter: TCustomerFilter, restaurantId: string, now: Dat
  */
 export async function searchCustomers(db: Db, restaurantId: string, query: CustomerListQuery): Promise<TCustomersPage> {
   const { page, total } = customerListQueries(db, restaurantId, query);
-  // The page and the total run side by side (two pool connections on PostgreSQL).
-  const [rows, [{ total: found }]] = await Promise.all([page, total]);
+  const offset = (query.page - 1) * CUSTOMERS_PAGE_SIZE;
+  const rows = await page;
+  // A page that is not full (or the first page empty) gives the total itself: no count (issue 34: a rare
+  // search made the count read every customer of the restaurant). Otherwise the total is counted up to
+  // COUNT_CAP + 1 matches and stops there ('1 000+').
+  const found = rows.length < CUSTOMERS_PAGE_SIZE && (rows.length > 0 || query.page === 1) ? offset + rows.length : (await total)[0].total;
   const capped = Number(found) > CUSTOMERS_COUNT_CAP;
   return {
     items: rows.map((row) => ({ ...toListItem(row), visitCount: Number(row.visitCount), pendingRewards: Number(row.pendingRewards) })),

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, feedbacks, qrCodes, restaurantDailyStats, restaurants, visits } from '../../db/schema';
+import { prepareFixedRead } from '../../db/prepared';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { parisDayOf } from '../../../shared/format';
@@ -25,100 +25,102 @@ export function parisHourOf(now: Date): number {
   return Number(PARIS_HOUR.format(now)) % 24;
 }
 
-/** Count and average of the restaurant's feedbacks from `today` at 16:00 Paris to `now` (the (restaurant, created_at) index). */
-async function eveningNumbers(db: Db, restaurantId: string, today: string, now: Date): Promise<{ count: number; averageRating: number | null }> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int`, average: sql<string | null>`avg(${feedbacks.rating})` })
-    .from(feedbacks)
-    .where(
-      and(
-        eq(feedbacks.restaurantId, restaurantId),
-        gte(feedbacks.createdAt, sql`((${today}::date + make_time(${DASHBOARD_EVENING_HOUR}, 0, 0)) at time zone 'Europe/Paris')`),
-        lte(feedbacks.createdAt, now),
-      ),
-    );
-  return { count: row.count, averageRating: row.average === null ? null : roundOneDecimal(Number(row.average)) };
-}
+type DashboardRow = {
+  restaurant: { name: string; google_review_url: string | null; todo_qr: boolean; todo_rewards: boolean; todo_automations: boolean } | null;
+  recent: TDashboard['recentFeedbacks'];
+  daily: TDashboard['daily'];
+  evening: { count: number; averageRating: number | null } | null;
+};
+
+/**
+ * The whole dashboard in one statement, built once (a fixed text: named and planned once per connection
+ * on PostgreSQL) and answered as JSON shaped like TDashboard's parts, so Node does no query building and
+ * no per-row work (issue 34: ≤ 2 ms of Node CPU per call):
+ * - the restaurant with its to-do facts;
+ * - the 10 latest feedbacks (the feedbacks_inbox_idx order), with the diner's first name and the QR's
+ *   label as it is now, 'QR principal', or the label the visit's link carried;
+ * - the 30 Paris days, oldest first, each day's shards of restaurant_daily_stats summed (decision 047),
+ *   the average rounded to one decimal;
+ * - after 16:00 Paris, the feedbacks since 16:00 today (count and average).
+ */
+const dashboardRead = (evening: boolean) =>
+  prepareFixedRead<DashboardRow>(sql`with recent as (
+    select f.id, f.rating, f.comment, f.created_at, c.first_name,
+           coalesce(q.table_label, case when q.is_primary then 'QR principal' end, v.table_label) as table_label
+    from feedbacks f
+    left join customers c on c.id = f.customer_id
+    left join visits v on v.id = f.visit_id
+    left join qr_codes q on q.id = v.qr_code_id
+    where f.restaurant_id = ${sql.placeholder('restaurantId')}::uuid
+    order by f.created_at desc, f.id desc
+    limit ${DASHBOARD_RECENT_FEEDBACKS}
+  ), stats as (
+    select day, sum(visit_count)::int as visits, sum(feedback_count)::int as feedbacks, sum(rating_sum)::int as rating_sum
+    from restaurant_daily_stats
+    where restaurant_id = ${sql.placeholder('restaurantId')}::uuid and day >= ${sql.placeholder('firstDay')}::date
+    group by day
+  )
+  select
+    (select json_build_object('name', r.name, 'google_review_url', r.google_review_url, 'todo_qr', r.todo_qr_codes_at is not null,
+            'todo_rewards', r.todo_rewards_at is not null, 'todo_automations', r.todo_automations_at is not null)
+     from restaurants r where r.id = ${sql.placeholder('restaurantId')}::uuid) as restaurant,
+    (select coalesce(json_agg(json_build_object('id', id, 'rating', rating, 'comment', comment,
+              'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'firstName', first_name, 'tableLabel', table_label)
+            order by created_at desc, id desc), '[]'::json) from recent) as recent,
+    (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'visits', coalesce(s.visits, 0), 'feedbacks', coalesce(s.feedbacks, 0),
+              'averageRating', case when s.feedbacks > 0 then round(s.rating_sum::numeric / s.feedbacks, 1) end) order by d.day)
+     from generate_series(${sql.placeholder('firstDay')}::date, ${sql.placeholder('today')}::date, interval '1 day') as d(day)
+     left join stats s on s.day = d.day::date) as daily,
+    ${
+      evening
+        ? sql`(select json_build_object('count', count(*), 'averageRating', round(avg(rating), 1))
+               from feedbacks
+               where restaurant_id = ${sql.placeholder('restaurantId')}::uuid
+                 and created_at >= ((${sql.placeholder('today')}::date + make_time(${DASHBOARD_EVENING_HOUR}, 0, 0)) at time zone 'Europe/Paris')
+                 and created_at <= ${sql.placeholder('now')}::timestamptz)`
+        : sql`null::json`
+    } as evening`);
+/** Two fixed texts: before 16:00 Paris without the evening's numbers (not even a plan that reads nothing: a parallel one starts its workers). */
+const readDashboard = { day: dashboardRead(false), evening: dashboardRead(true) };
+
 
 /**
  * The dashboard, computed by the server: the four counters of spec §2, the 10 latest feedbacks, the
  * to-do list and 30 days of feedbacks per day. Per-day numbers come from restaurant_daily_stats (30
- * rows), the latest feedbacks from the (restaurant, created_at) index: fast at millions of feedbacks.
+ * days of a few rows), the latest feedbacks from the (restaurant, created_at) index: fast at millions of
+ * feedbacks, in one statement.
  */
 export async function getDashboard(db: Db, tenant: { restaurantId: string; role: string }): Promise<TDashboard> {
   const { restaurantId } = tenant;
   const now = clock.now();
-  const days = listParisDays(now, DASHBOARD_CHART_DAYS);
-  const today = days[days.length - 1];
+  const today = parisDayOf(now);
+  const firstDay = listParisDays(now, DASHBOARD_CHART_DAYS)[0];
   const evening = parisHourOf(now) >= DASHBOARD_EVENING_HOUR;
-  // Queries side by side: the restaurant with its to-do facts, the latest feedbacks, the days, and
-  // after 16:00 the evening's feedbacks.
-  const [restaurantRows, recent, statRows, eveningRow] = await Promise.all([
-    db
-      .select({
-        name: restaurants.name,
-        googleReviewUrl: restaurants.googleReviewUrl,
-        // Ticked by the owner's own actions only (core/owner-todo.ts), never by setup defaults.
-        todoQrCodesAt: restaurants.todoQrCodesAt,
-        todoRewardsAt: restaurants.todoRewardsAt,
-        todoAutomationsAt: restaurants.todoAutomationsAt,
-      })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId)),
-    db
-      .select({
-        id: feedbacks.id,
-        rating: feedbacks.rating,
-        comment: feedbacks.comment,
-        createdAt: feedbacks.createdAt,
-        firstName: customers.firstName,
-        // The QR's label as it is now, 'QR principal', or the label the visit's link carried.
-        tableLabel: sql<string | null>`coalesce(${qrCodes.tableLabel}, case when ${qrCodes.isPrimary} then 'QR principal' end, ${visits.tableLabel})`,
-      })
-      .from(feedbacks)
-      .leftJoin(customers, eq(customers.id, feedbacks.customerId))
-      .leftJoin(visits, eq(visits.id, feedbacks.visitId))
-      .leftJoin(qrCodes, eq(qrCodes.id, visits.qrCodeId))
-      .where(eq(feedbacks.restaurantId, restaurantId))
-      .orderBy(desc(feedbacks.createdAt), desc(feedbacks.id))
-      .limit(DASHBOARD_RECENT_FEEDBACKS),
-    db
-      .select()
-      .from(restaurantDailyStats)
-      .where(and(eq(restaurantDailyStats.restaurantId, restaurantId), gte(restaurantDailyStats.day, days[0]))),
-    evening ? eveningNumbers(db, restaurantId, today, now) : Promise.resolve(null),
-  ]);
-  const [restaurant] = restaurantRows;
+  const [row] = await (evening ? readDashboard.evening : readDashboard.day)(db, { restaurantId, firstDay, today, now: now.toISOString() });
+  const { restaurant, recent, daily } = row;
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
-
-  const byDay = new Map(statRows.map((row) => [row.day, row]));
-  const daily = days.map((day) => {
-    const row = byDay.get(day);
-    const feedbackCount = row?.feedbackCount ?? 0;
-    return { day, visits: row?.visitCount ?? 0, feedbacks: feedbackCount, averageRating: feedbackCount ? roundOneDecimal(row!.ratingSum / feedbackCount) : null };
-  });
   const visitsLast7Days = daily.slice(-DASHBOARD_VISITS_DAYS).reduce((sum, day) => sum + day.visits, 0);
-  const ratings = recent.map((feedback) => feedback.rating);
-  const hasReviewLink = !!restaurant.googleReviewUrl;
+  let ratingSum = 0;
+  let goodRatings = 0;
+  for (const feedback of recent) {
+    ratingSum += feedback.rating;
+    if (feedback.rating >= GOOD_RATING) goodRatings++;
+  }
+  const hasReviewLink = !!restaurant.google_review_url;
   const todayRow = daily[daily.length - 1];
   return {
     restaurantName: restaurant.name,
     role: formatRoleFr(tenant.role),
     hasReviewLink,
-    counters: {
-      visitsLast7Days,
-      averageRating: ratings.length ? roundOneDecimal(ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length) : null,
-      goodRatings: ratings.filter((rating) => rating >= GOOD_RATING).length,
-      recentCount: ratings.length,
-    },
+    counters: { visitsLast7Days, averageRating: recent.length ? roundOneDecimal(ratingSum / recent.length) : null, goodRatings, recentCount: recent.length },
     today: { count: todayRow.feedbacks, averageRating: todayRow.averageRating },
-    sinceEvening: eveningRow,
-    recentFeedbacks: recent.map((feedback) => ({ ...feedback, createdAt: feedback.createdAt.toISOString() })),
+    sinceEvening: row.evening,
+    recentFeedbacks: recent,
     todo: {
-      hasQrCodes: restaurant.todoQrCodesAt !== null,
+      hasQrCodes: restaurant.todo_qr,
       hasReviewLink,
-      hasRewards: restaurant.todoRewardsAt !== null,
-      hasOpenedAutomations: restaurant.todoAutomationsAt !== null,
+      hasRewards: restaurant.todo_rewards,
+      hasOpenedAutomations: restaurant.todo_automations,
     },
     daily,
   };

@@ -1,40 +1,108 @@
 /** The feedback submission: one transaction from the rating to its points, rewards, emails and stats. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, visits } from '../../db/schema';
-import { preparedTransaction, runPrepared } from '../../db/prepared';
+import { feedbacks } from '../../db/schema';
+import { preparedTransaction, queryPreparedRows, runPrepared } from '../../db/prepared';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, hitRateLimits, RateLimitedError, type RequestHit } from '../../lib/rate-limit';
+import { enforceRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
-import { lockCustomer } from '../../core/customers';
-import { POINTS_RULES_COLUMNS, readEarningState, unlockRewards } from '../../core/loyalty';
-import { recordDailyStats } from '../../core/daily-stats';
+import type { LockedCustomer } from '../../core/customers';
+import { planRewardUnlocks, readEarningState, REWARD_UNLOCKED_REASON, type CatalogueEntry } from '../../core/loyalty';
+import { dailyStatsUpsert } from '../../core/daily-stats';
 import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
 import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
 import { validReviewUrl } from '../../../shared/rules/review-url';
-import { createPendingLink } from './email-link.service';
+import { pendingLinkOf, queuePendingLinkEmail } from './email-link.service';
+
+type SubmissionSettings = { rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean; catalogue: CatalogueEntry[] };
+
+/** The submission's first statement, as JSON columns (both drivers hand json back parsed). */
+type OpeningRow = {
+  hits: CountedRow[] | null;
+  stored: { restaurant_id: string; submission_result: unknown } | null;
+  settings: {
+    base_points: number | null;
+    bonus_good_rating: number | null;
+    rating_threshold: number | null;
+    max_points_per_day: number | null;
+    earning_interval_hours: number | null;
+    delays: Record<string, number> | null;
+    review_url: string | null;
+    review_prompt_all_ratings: boolean;
+    catalogue: Array<{ id: string; label: string; cost: number }>;
+  } | null;
+} & { [K in keyof LockedCustomer]: LockedCustomer[K] | null };
 
 /**
- * What a submission needs of its restaurant, in one read: that it is approved, its points rules (saved
- * or default) and its automations' delays (for the emails the feedback queues).
+ * The submission's first round trip, one statement: the caller's rate limits counted, the submission id
+ * looked up (a retry gets its first answer), the restaurant checked with its points rules, automation
+ * delays and active rewards, and the device's customer found or created and locked until commit (its
+ * no-op update takes the row lock a `select … for update` would). The customer is not written for a
+ * retried submission id or a restaurant that is not approved.
  */
-async function readSubmissionSettings(
+async function openSubmission(
   tx: Db,
-  restaurantId: string,
-): Promise<{ rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean }> {
-  if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const [found] = await runPrepared(tx
-    .select({ ...POINTS_RULES_COLUMNS, delays: automationDelaysOf(restaurants.id), reviewUrl: restaurants.googleReviewUrl, reviewPromptAllRatings: restaurants.reviewPromptAllRatings })
-    .from(restaurants)
-    .leftJoin(loyaltyRules, eq(loyaltyRules.restaurantId, restaurants.id))
-    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved'))));
-  if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const { delays, reviewUrl, reviewPromptAllRatings, ...rules } = found;
-  return { rules: rules.basePoints === null ? DEFAULT_POINTS_RULES : (rules as PointsRules), delays, reviewUrl: validReviewUrl(reviewUrl), reviewPromptAllRatings };
+  input: TSubmitFeedbackInput,
+  anonId: string,
+  rateLimits: readonly RequestHit[],
+): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null }> {
+  const { restaurantId } = input;
+  const counting = rateLimitsInStatement(rateLimits);
+  const [row] = await queryPreparedRows<OpeningRow>(
+    tx,
+    sql`${counting.with ? sql`${counting.with},` : sql`with`} stored as (
+          select restaurant_id, submission_result from feedbacks where submission_id = ${input.submissionId}::uuid
+        ), settings as (
+          select lr.base_points, lr.bonus_good_rating, lr.rating_threshold, lr.max_points_per_day, lr.earning_interval_hours,
+                 ${automationDelaysOf(restaurantId)} as delays, r.google_review_url as review_url, r.review_prompt_all_ratings,
+                 (select coalesce(json_agg(json_build_object('id', w.id, 'label', w.label, 'cost', w.cost) order by w.cost, w.id), '[]'::json)
+                  from rewards w where w.restaurant_id = r.id and w.is_active) as catalogue
+          from restaurants r left join loyalty_rules lr on lr.restaurant_id = r.id
+          where r.id = ${restaurantId}::uuid and r.status = 'approved'
+        ), customer as (
+          insert into customers (restaurant_id, anon_id) select ${restaurantId}::uuid, ${anonId}::text from settings where not exists (select 1 from stored)
+          on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id
+          returning id, points, email, first_name, marketing_consent, last_visit_at
+        )
+        select ${counting.hits} as hits, (select row_to_json(stored) from stored) as stored, (select row_to_json(settings) from settings) as settings,
+               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at
+        from (select 1) one left join customer c on true`,
+  );
+  counting.enforce(row.hits);
+  let stored: TSubmitFeedbackResponse | null = null;
+  if (row.stored) {
+    // A submission id reused for another restaurant is not a retry.
+    if (row.stored.restaurant_id !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
+    stored = ZSubmitFeedbackResponse.parse(row.stored.submission_result);
+  }
+  const found = row.settings;
+  const settings: SubmissionSettings | null = found && {
+    rules:
+      found.base_points === null
+        ? DEFAULT_POINTS_RULES
+        : {
+            basePoints: found.base_points,
+            bonusGoodRating: found.bonus_good_rating!,
+            ratingThreshold: found.rating_threshold!,
+            maxPointsPerDay: found.max_points_per_day!,
+            earningIntervalHours: found.earning_interval_hours!,
+          },
+    delays: found.delays,
+    reviewUrl: validReviewUrl(found.review_url),
+    reviewPromptAllRatings: found.review_prompt_all_ratings,
+    catalogue: found.catalogue.map((reward) => ({ ...reward, isActive: true })),
+  };
+  // The customer's columns at the top level (not in JSON): the bench's replay of this SQL finds its id there.
+  const customer: LockedCustomer | null =
+    row.id === null
+      ? null
+      : { id: row.id, points: row.points!, email: row.email, first_name: row.first_name, marketing_consent: row.marketing_consent!, last_visit_at: row.last_visit_at };
+  return { stored, settings, customer };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -46,6 +114,105 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
   // A submission id reused for another restaurant is not a retry.
   if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
   return ZSubmitFeedbackResponse.parse(stored.result);
+}
+
+/**
+ * A typed address's pending link, in one statement: the address counted under the link-email rule and,
+ * when within it, the link's verification row stored. Returns whether it was (then its email is queued).
+ */
+async function storePendingLink(tx: Db, rule: RateLimitRule, address: string, row: ReturnType<typeof pendingLinkOf>['row']): Promise<boolean> {
+  const counting = rateLimitsInStatement([{ rule, subject: address }]);
+  const [found] = await queryPreparedRows<{ hits: CountedRow[] | null }>(
+    tx,
+    sql`${counting.with}, stored as (
+          insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
+          select ${row.id}::text, ${row.identifier}::text, ${row.value}::text, ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
+          where (select count from counted) <= ${rule.limit}::int
+        )
+        select ${counting.hits} as hits`,
+  );
+  return counting.results(found.hits)[0].allowed;
+}
+
+/** What the submission's write statement needs, worked out in JS from its first two reads. */
+type SubmissionWrite = {
+  input: TSubmitFeedbackInput;
+  customerId: string;
+  feedbackId: string;
+  now: Date;
+  result: TSubmitFeedbackResponse;
+  pointsAdded: number;
+  balance: number;
+  paid: ReadonlyArray<{ id: string; rewardId: string; label: string; cost: number }>;
+  /** Known to have a contact without reading (a confirmed email, a phone typed without a claim). */
+  hasContact: boolean;
+  reviewInvited: boolean;
+  /** Which of the customer's fields the typed names, phone and consent may change. */
+  setNames: boolean;
+  setPhone: boolean;
+  setConsent: boolean;
+};
+
+/**
+ * The submission's writes in one statement (data-modifying CTEs, one round trip, a fixed text): the visit
+ * tracked at page load attached when still free (else a new one, with its QR if it is the restaurant's),
+ * the feedback (its answer stored with it), the points earned, the rewards paid at once and their point
+ * events, the customer's balance, visit date, names, phone and consent, and the day's stats (visit counted
+ * only when created). Returns the visit's QR and table label (the feedback's emails name the table).
+ */
+async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableLabel: string | null }> {
+  const { input, customerId, feedbackId, now } = write;
+  const at = now.toISOString();
+  const restaurantId = input.restaurantId;
+  const visitId = input.visitId && isUuid(input.visitId) ? input.visitId : null;
+  const qrId = isUuid(input.qrId) ? input.qrId : null;
+  const [row] = await queryPreparedRows<{ table_label: string | null }>(
+    tx,
+    sql`with attached as (
+          update visits set customer_id = ${customerId}::uuid
+          where id = ${visitId}::uuid and restaurant_id = ${restaurantId}::uuid and customer_id is null
+          returning id, table_label, qr_code_id
+        ), created as (
+          insert into visits (restaurant_id, customer_id, qr_code_id, table_label, source, created_at)
+          select ${restaurantId}::uuid, ${customerId}::uuid, q.id, q.table_label, 'qr', ${at}::timestamptz
+          from (select 1) one left join qr_codes q on q.id = ${qrId}::uuid and q.restaurant_id = ${restaurantId}::uuid
+          where not exists (select 1 from attached)
+          returning id, table_label, qr_code_id
+        ), visit as (
+          select id, table_label, qr_code_id from attached union all select id, table_label, qr_code_id from created
+        ), feedback as (
+          insert into feedbacks (id, restaurant_id, visit_id, customer_id, rating, comment, submission_id, submission_result, created_at, qr_code_id, table_label, has_contact, review_invited)
+          select ${feedbackId}::uuid, ${restaurantId}::uuid, v.id, ${customerId}::uuid, ${input.rating}::int, ${input.comment ?? null}::text, ${input.submissionId}::uuid,
+                 ${JSON.stringify(write.result)}::jsonb, ${at}::timestamptz, v.qr_code_id, v.table_label,
+                 ${write.hasContact}::boolean or exists (select 1 from customers where id = ${customerId}::uuid and phone is not null), ${write.reviewInvited}::boolean
+          from visit v
+          returning id
+        ), earned as (
+          insert into point_events (restaurant_id, customer_id, feedback_id, points, created_at)
+          select ${restaurantId}::uuid, ${customerId}::uuid, id, ${write.pointsAdded}::int, ${at}::timestamptz from feedback where ${write.pointsAdded}::int > 0
+        ), paid as (
+          select * from jsonb_to_recordset(${JSON.stringify(write.paid)}::jsonb) as r(id uuid, "rewardId" uuid, label text, cost int)
+        ), rewarded as (
+          insert into customer_rewards (id, restaurant_id, customer_id, reward_id, label, cost, status, created_at)
+          select id, ${restaurantId}::uuid, ${customerId}::uuid, "rewardId", label, cost, 'pending', ${at}::timestamptz from paid
+        ), paid_events as (
+          insert into point_events (restaurant_id, customer_id, points, reason, created_at)
+          select ${restaurantId}::uuid, ${customerId}::uuid, -cost, ${REWARD_UNLOCKED_REASON}::text, ${at}::timestamptz from paid
+        ), customer as (
+          update customers set points = ${write.balance}::int, last_visit_at = ${at}::timestamptz,
+            first_name = case when ${write.setNames}::boolean then coalesce(${input.firstName ?? null}::text, first_name) else first_name end,
+            last_name = case when ${write.setNames}::boolean then coalesce(${input.lastName ?? null}::text, last_name) else last_name end,
+            phone = case when ${write.setPhone}::boolean then coalesce(${input.phone ?? null}::text, phone) else phone end,
+            marketing_consent = marketing_consent or ${write.setConsent}::boolean,
+            marketing_consent_at = case when ${write.setConsent}::boolean then ${at}::timestamptz else marketing_consent_at end,
+            unsubscribed_at = case when ${write.setConsent}::boolean then null else unsubscribed_at end
+          where id = ${customerId}::uuid
+        ), stats as (
+          ${dailyStatsUpsert(restaurantId, now, { visits: sql`select count(*) from created`, feedbacks: 1, ratingSum: input.rating })}
+        )
+        select table_label from visit`,
+  );
+  return { tableLabel: row?.table_label ?? null };
 }
 
 /**
@@ -67,65 +234,44 @@ export async function submitFeedback(
   try {
     // On one connection the transaction knows, so that its statements are named (prepared) there: decision 031.
     return await preparedTransaction(db, async (tx) => {
-      // The caller's rate limits are counted here, so the count and the feedback share one commit (a
-      // refused submission rolls its count back and stays refused: the count was at the limit already).
-      await enforceRateLimits(tx, rateLimits);
-      const earlier = await findStoredSubmission(tx, input.submissionId, input.restaurantId);
-      if (earlier) return earlier;
-      const { rules, delays, reviewUrl, reviewPromptAllRatings } = await readSubmissionSettings(tx, input.restaurantId);
+      // The caller's rate limits are counted in the first statement, so the count and the feedback share
+      // one commit (a refused submission rolls its count back and stays refused: the count was at the limit already).
+      if (!isUuid(input.restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+      const opened = await openSubmission(tx, input, anonId, rateLimits);
+      if (opened.stored) return opened.stored;
+      if (!opened.settings || !opened.customer) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+      const { rules, delays, reviewUrl, reviewPromptAllRatings, catalogue } = opened.settings;
+      const customer = opened.customer;
       const now = clock.now();
-      const customer = await lockCustomer(tx, input.restaurantId, { anonId });
       // The device's own confirmed address: the form works as before. Any other typed address is a claim.
       const confirmed = !!input.email && !!customer.email && customer.email.toLowerCase() === input.email;
       const claim = input.email && !confirmed ? input.email : null;
+      // Read after the customer's lock: a concurrent submission of the same device has committed its points.
       const { earnedToday, earnedRecently } = await readEarningState(tx, customer.id, now, rules.earningIntervalHours);
-      const visit = await recordVisit(tx, input, customer.id, now);
       const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earnedToday, earnedRecently);
-      const { unlocked, balance } = await unlockRewards(tx, input.restaurantId, customer.id, customer.points, customer.points + pointsAdded, now);
+      const { paid, balance } = planRewardUnlocks(customer.points, customer.points + pointsAdded, catalogue);
+      const unlocked = paid.map((reward) => ({ id: randomUUID(), rewardId: reward.id, label: reward.label, cost: reward.cost }));
       const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
+      const feedbackId = randomUUID();
 
-      // Stored with its answer (a retried submission id gets the same one back).
-      const [feedback] = await runPrepared(tx
-        .insert(feedbacks)
-        .values({
-          restaurantId: input.restaurantId,
-          visitId: visit.id,
-          customerId: customer.id,
-          rating: input.rating,
-          comment: input.comment ?? null,
-          submissionId: input.submissionId,
-          submissionResult: result,
-          createdAt: now,
-          // Copied for /avis (decision 035): its filters read the feedback row alone.
-          qrCodeId: visit.qrCodeId,
-          tableLabel: visit.tableLabel,
-          hasContact: !!customer.email || (!claim && !!input.phone) || sql`exists (select 1 from customers where id = ${customer.id} and phone is not null)`,
-          reviewInvited: !!reviewUrl && (input.rating >= 4 || reviewPromptAllRatings),
-        })
-        .returning({ id: feedbacks.id }));
-
-      if (pointsAdded > 0) {
-        await runPrepared(tx.insert(pointEvents).values({ restaurantId: input.restaurantId, customerId: customer.id, feedbackId: feedback.id, points: pointsAdded, createdAt: now }));
-      }
       // Names, phone and consent typed with a claimed address wait in the pending link: a device already
       // holding a confirmed address is not renamed by what is typed with another one.
-      const identity =
-        claim && customer.email
-          ? {}
-          : claim
-            ? { firstName: input.firstName ?? sql`${customers.firstName}`, lastName: input.lastName ?? sql`${customers.lastName}` }
-            : {
-                firstName: input.firstName ?? sql`${customers.firstName}`,
-                lastName: input.lastName ?? sql`${customers.lastName}`,
-                phone: input.phone ?? sql`${customers.phone}`,
-                ...(confirmed && input.marketingConsent && !customer.marketing_consent ? { marketingConsent: true, marketingConsentAt: now, unsubscribedAt: null } : {}),
-              };
-      await runPrepared(
-        tx
-          .update(customers)
-          .set({ points: balance, lastVisitAt: now, ...identity })
-          .where(eq(customers.id, customer.id)),
-      );
+      const { tableLabel } = await writeSubmission(tx, {
+        input,
+        customerId: customer.id,
+        feedbackId,
+        now,
+        result,
+        pointsAdded,
+        balance,
+        paid: unlocked,
+        // Copied for /avis (decision 035): its filters read the feedback row alone.
+        hasContact: !!customer.email || (!claim && !!input.phone),
+        reviewInvited: !!reviewUrl && (input.rating >= 4 || reviewPromptAllRatings),
+        setNames: !(claim && customer.email),
+        setPhone: !claim,
+        setConsent: !claim && confirmed && !!input.marketingConsent && !customer.marketing_consent,
+      });
 
       const followUp = planFollowUpEmails({
         restaurantId: input.restaurantId,
@@ -133,7 +279,7 @@ export async function submitFeedback(
         // Diner emails go to a confirmed address only; with a claim pending, none for this rating.
         email: claim ? null : customer.email,
         lastVisitAt: now,
-        feedback: { id: feedback.id, rating: input.rating, comment: input.comment ?? null, createdAt: now, tableLabel: visit.tableLabel },
+        feedback: { id: feedbackId, rating: input.rating, comment: input.comment ?? null, createdAt: now, tableLabel },
         pointsAdded,
         balance,
         rewards: unlocked,
@@ -142,13 +288,10 @@ export async function submitFeedback(
       await queueFollowUpEmails(deps.boss, tx, followUp);
       if (claim) {
         const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
+        const pending = pendingLinkOf(deps, link, anonId, customer.id, now);
         // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
-        const [allowed] = await hitRateLimits(tx, [{ rule: linkEmailRule(deps.rateLimits.diner), subject: claim }]);
-        if (allowed.allowed) await createPendingLink(deps, tx, link, anonId, customer.id, now);
+        if (await storePendingLink(tx, linkEmailRule(deps.rateLimits.diner), claim, pending.row)) await queuePendingLinkEmail(deps, tx, pending.email);
       }
-      // Last, in one statement: the day's row is shared by every diner of the restaurant, and its lock
-      // is held until commit, so taking it at the end keeps concurrent submissions from queueing.
-      await recordDailyStats(tx, input.restaurantId, now, { visits: visit.created ? 1 : 0, feedbacks: 1, ratingSum: input.rating });
       return result;
     });
   } catch (error) {
@@ -163,33 +306,4 @@ export async function submitFeedback(
     if (!(error instanceof RateLimitedError) && rateLimits.length > 0) await enforceRateLimits(db, rateLimits);
     throw error;
   }
-}
-
-/** Uses the visit tracked at page load when it is still free, otherwise records a new one (`created`: to count in the day's stats). */
-async function recordVisit(
-  tx: Db,
-  input: TSubmitFeedbackInput,
-  customerId: string,
-  now: Date,
-): Promise<{ id: string; created: boolean; tableLabel: string | null; qrCodeId: string | null }> {
-  if (input.visitId) {
-    const [attached] = await runPrepared(tx
-      .update(visits)
-      .set({ customerId })
-      .where(and(eq(visits.id, input.visitId), eq(visits.restaurantId, input.restaurantId), isNull(visits.customerId)))
-      .returning({ id: visits.id, tableLabel: visits.tableLabel, qrCodeId: visits.qrCodeId }));
-    if (attached) return { ...attached, created: false };
-  }
-  let qr: { id: string; tableLabel: string | null } | undefined;
-  if (isUuid(input.qrId)) {
-    [qr] = await runPrepared(tx
-      .select({ id: qrCodes.id, tableLabel: qrCodes.tableLabel })
-      .from(qrCodes)
-      .where(and(eq(qrCodes.id, input.qrId), eq(qrCodes.restaurantId, input.restaurantId))));
-  }
-  const [visit] = await runPrepared(tx
-    .insert(visits)
-    .values({ restaurantId: input.restaurantId, customerId, qrCodeId: qr?.id ?? null, tableLabel: qr?.tableLabel ?? null, source: 'qr', createdAt: now })
-    .returning({ id: visits.id }));
-  return { id: visit.id, created: true, tableLabel: qr?.tableLabel ?? null, qrCodeId: qr?.id ?? null };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/email-queue';
+import type { SendEmailRequest } from '../../email/email-request';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -31,36 +32,43 @@ const LINK_IDENTIFIER_PREFIX = 'diner-link:';
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Stores a pending link (by the hash of its one-time token, 30 minutes) and queues its confirmation
- * email, inside `tx`. The email holds the link only: nothing the requester typed.
+ * A pending link ready to store: its verification row (by the hash of its one-time token, 30 minutes) and
+ * its confirmation email, which holds the link only, nothing the requester typed.
  */
-export async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
+export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anonId: string, customerId: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
   const stored = ZStoredLink.parse({ ...input, anonId });
-  await runPrepared(
-    tx.insert(verification).values({
+  return {
+    row: {
       id: crypto.randomUUID(),
       identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
       value: JSON.stringify(stored),
       expiresAt: new Date(now.getTime() + EMAIL_LINK_EXPIRES_MINUTES * 60_000),
       createdAt: now,
       updatedAt: now,
-    }),
-  );
-  await enqueueEmail(
-    deps.boss,
-    {
+    },
+    email: {
       template: 'link_email_confirmation',
       restaurantId: input.restaurantId,
       customerId,
       to: input.email,
       eventId: `link:${hashLinkToken(token)}`,
       data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
-    },
-    // The job carries the link until it is sent: keep it no longer than the link lives.
-    { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 },
-  );
+    } satisfies SendEmailRequest,
+  };
+}
+
+/** Queues a pending link's confirmation email inside `tx`, its payload kept no longer than the link lives. */
+export async function queuePendingLinkEmail(deps: Pick<AppDeps, 'boss'>, tx: Db, email: SendEmailRequest): Promise<void> {
+  await enqueueEmail(deps.boss, email, { tx, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 });
+}
+
+/** Stores a pending link and queues its confirmation email, inside `tx`. */
+export async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
+  const link = pendingLinkOf(deps, input, anonId, customerId, now);
+  await runPrepared(tx.insert(verification).values(link.row));
+  await queuePendingLinkEmail(deps, tx, link.email);
 }
 
 /**
