@@ -2,10 +2,12 @@
 // memory of one production instance (compiled server, built client, the production Node flags) idle,
 // during a mixed load (public reads, QR lookups, /api/me, the dashboard and submissions at once), and
 // each 10 s of the minute after it, with the goal of issue 34: idle ≤ 150 MB on PostgreSQL, back within
-// 25% of idle within a minute. MEMORY_LOAD_SECONDS (60) sets the load's length.
+// 25% of idle within a minute. MEMORY_LOAD_SECONDS (60) sets the load's length; MEMORY_EXTRA_NODE_FLAGS
+// (space-separated) tries Node flags beside the production ones.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from './build-server.mjs';
 import { startDemoServer } from './support/demo-server';
 
 const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 60);
@@ -33,7 +35,8 @@ if (ADMIN_URL) {
   };
 }
 
-const server = await startDemoServer({ databaseUrl });
+const extraFlags = (process.env.MEMORY_EXTRA_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const server = await startDemoServer({ databaseUrl, nodeFlags: [...SERVER_NODE_FLAGS, ...extraFlags] });
 try {
   const { base, ownerCookie, restaurantId, pid } = server;
   const qr = (await (await fetch(`${base}/api/qr`, { headers: { cookie: ownerCookie } })).json().catch(() => null)) as { items?: Array<{ code: string }> } | Array<{ code: string }> | null;
@@ -74,7 +77,7 @@ try {
     settle.push(rssMb(pid));
   }
   const last = settle.at(-1)!;
-  console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${LOAD_SECONDS} s of mixed load`);
+  console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${LOAD_SECONDS} s of mixed load, node flags: ${[...SERVER_NODE_FLAGS, ...extraFlags].join(' ')}`);
   console.log(`RSS idle ${idle.toFixed(0)} MB (goal ≤ 150 MB on PostgreSQL: ${idle <= 150 ? 'met' : 'NOT met'})`);
   console.log(`RSS peak ${peak.toFixed(0)} MB, at the end of the load ${after.toFixed(0)} MB`);
   console.log(`RSS each 10 s after: ${settle.map((mb) => mb.toFixed(0)).join(', ')} MB`);
