@@ -9,6 +9,9 @@ import { gzipSync } from 'node:zlib';
 
 // [perf]: the diner's cold load within 75 KB of JavaScript (zod and the thank-you screen come after, see diner/deferred.ts).
 const BUDGET = { js: 75 * 1024, css: 20 * 1024 };
+// Issue 34, decision 050: / and /en load only the site entry (React and the islands wait for the visitor's
+// first act); measured 3.5 KB gzip. What the first act loads (React, the islands) is printed beside it.
+const SITE_BUDGET = { js: 5 * 1024, islandsJs: 100 * 1024 };
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'refeed-size-'));
 
@@ -93,6 +96,17 @@ try {
   } else {
     console.log(`Email editor (loaded only by /emails/{key}/editor): JS ${kb(sum(editorOnly, 'js'))} gzip, CSS ${kb(sum(editorOnly, 'css'))} gzip, ${editorOnly.length} files`);
   }
+
+  // The landing page (/, prerendered site-pages/index.html): its cold load, then its islands on first act.
+  const landing = htmlEntry(path.join('site-pages', 'index.html'));
+  const landingJs = sum(measure(landing), 'js');
+  const landingOver = landingJs > SITE_BUDGET.js;
+  console.log(`\nLanding page / cold load (site-pages/index.html): JS ${kb(landingJs)} gzip (budget ${kb(SITE_BUDGET.js)})${landingOver ? '  ✗ OVER BUDGET' : '  ✓'}`);
+  const islandsStart = assets.filter((file) => /\/islands-[^/]*\.js$/.test(file));
+  const islands = measure([...collectStaticClosure(islandsStart)].filter((file) => !landing.has(file)));
+  const islandsOver = !islandsStart.length || sum(islands, 'js') > SITE_BUDGET.islandsJs;
+  console.log(`Landing islands (loaded on the visitor's first act): JS ${kb(sum(islands, 'js'))} gzip (budget ${kb(SITE_BUDGET.islandsJs)})${islandsOver ? '  ✗ OVER BUDGET or not found' : '  ✓'}`);
+  failed ||= landingOver || islandsOver;
   process.exitCode = failed ? 1 : 0;
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -11,9 +11,12 @@ import { SERVER_NODE_FLAGS } from '../build-server.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export type DemoServer = { base: string; ownerCookie: string; restaurantId: string; stop: () => Promise<void> };
+export type DemoServer = { base: string; ownerCookie: string; restaurantId: string; pid: number; stop: () => Promise<void> };
 
-export async function startDemoServer(): Promise<DemoServer> {
+/** `databaseUrl`: run on that (throwaway) PostgreSQL database instead of PGlite; `nodeFlags`: instead of the production start's. */
+export type DemoServerOptions = { databaseUrl?: string; nodeFlags?: readonly string[] };
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-demo-'));
@@ -28,11 +31,11 @@ export async function startDemoServer(): Promise<DemoServer> {
     ALLOW_HTTP_PUBLIC_URL: '1',
     AUTH_SECRET: 'demo-server-secret-demo-server-secret-0123',
     LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
+    DATABASE_URL: options.databaseUrl ?? '',
   };
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill();
@@ -54,7 +57,7 @@ export async function startDemoServer(): Promise<DemoServer> {
     });
     const ownerCookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const me = (await (await fetch(`${base}/api/me`, { headers: { cookie: ownerCookie } })).json()) as { restaurants: Array<{ id: string }> };
-    return { base, ownerCookie, restaurantId: me.restaurants[0].id, stop };
+    return { base, ownerCookie, restaurantId: me.restaurants[0].id, pid: server.pid!, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -9,7 +9,8 @@ import { hitRateLimit } from '../../src/server/lib/rate-limit';
 import type { Mailer } from '../../src/server/email/transport';
 import { uniqueEmail } from '../support/factories';
 import { listen } from '../support/listen';
-import { DINER_OK, dinersBehindOneAddress, floodFromOneAddress } from '../../scripts/bench/one-address';
+import http from 'node:http';
+import { DINER_OK, dinersBehindOneAddress, floodFromOneAddress, inBatches } from '../../scripts/bench/one-address';
 import type { TestContext } from '../support/test-app';
 import { createDinerTestContext, createConfirmedVisitor, createDinerRestaurant, createVisitor, randomIp } from './diner-support';
 
@@ -170,6 +171,24 @@ describe('rate limits of the public endpoints', () => {
     expect((await read('/api/public/qr/no-such-code')).status).toBe(429);
   });
 
+  it('a public read writes nothing in the database: the restaurant, the QR lookup and the points are counted in the instance', async () => {
+    const { restaurant, mainQr } = await createDinerRestaurant(ctx);
+    const rows = async () => Number((await queryRows<{ n: string | number }>(ctx.db, sql`select count(*) as n from rate_limits`))[0].n);
+    const before = await rows();
+    const reader = createVisitor(ctx);
+    const statuses = [
+      (await reader.get(`/api/public/restaurants/${restaurant.id}`)).status,
+      (await reader.get(`/api/public/qr/${mainQr.code}`)).status,
+      (await reader.get(`/api/public/restaurants/${restaurant.id}/anonymous-points`)).status,
+      (await reader.get('/api/public/qr/no-such-code')).status,
+    ];
+    expect(statuses).toEqual([200, 200, 200, 404]);
+    expect(await rows()).toBe(before);
+    // A write still counts in the database.
+    expect((await reader.post('/api/public/visits', { restaurantId: restaurant.id })).status).toBe(201);
+    expect(await rows()).toBeGreaterThan(before);
+  });
+
   it('attack: one address rating for several restaurants is capped over all of them', async () => {
     const ip = randomIp();
     const restaurants = await Promise.all([1, 2, 3].map(async () => (await createDinerRestaurant(ctx)).restaurant));
@@ -236,6 +255,26 @@ describe('production limits, every diner behind one address', () => {
     expect(run.accepted).toBe(150);
     expect((await prod.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id))).length).toBe(150);
   }, 300_000);
+
+  it('attack: a flood of public reads from one address is refused past its ceiling, and writes no rate-limit row', async () => {
+    const { restaurant } = await createDinerRestaurant(prod);
+    const ceiling = REAL_LIMITS.read.find((line) => line.per === 'addressAtRestaurant')!.limit;
+    const rows = async () => Number((await queryRows<{ n: string | number }>(prod.db, sql`select count(*) as n from rate_limits`))[0].n);
+    const before = await rows();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const read = () =>
+      new Promise<number>((resolve, reject) => {
+        http.get(`${url}/api/public/restaurants/${restaurant.id}`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode!));
+        }).on('error', reject);
+      });
+    const statuses = await inBatches(ceiling + 50, 16, read);
+    agent.destroy();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(ceiling);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    expect(await rows()).toBe(before);
+  }, 120_000);
 
   // The bench sends the whole 2,000 (npm run bench -- --only=one address); here the flood goes past the ceiling and on.
   it('attack: a flood of ratings from one address is refused past its ceiling (429, Retry-After, French message)', async () => {

@@ -5,9 +5,13 @@ import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
 
-/** Opens a site page and waits until the app is interactive. */
+/**
+ * Opens a site page and waits until it is interactive. The landing pages hydrate their islands once the
+ * visitor acts (decision 050): a key press is that first act here.
+ */
 async function openSitePage(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
+  await page.keyboard.press('Shift');
   await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
 }
 
@@ -179,6 +183,33 @@ describe('the marketing site', () => {
     const image = await fetch(`${baseUrl}/og-image.png`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('runs no React on / for a visitor who only reads, and a tap before hydration still counts', async () => {
+    for (const path of ['/', '/en']) {
+      const page = await browser.newPage(PHONE);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      // Only the site entry (and what it imports statically): no React, no island yet.
+      expect(scripts.some((script) => /\/(react|islands)-/.test(script)), scripts.join(' ')).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();
+      // The visitor's first act is a tap on a FAQ question: it opens once its island is hydrated.
+      const question = page.locator('#faq').getByRole('button').nth(2);
+      await question.click();
+      await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('#faq').getByRole('button').first().getAttribute('aria-expanded')).toBe('false');
+      expect(scripts.some((script) => /\/islands-/.test(script))).toBe(true);
+      expect(errors, path).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('shows every site page before any JavaScript runs, then hydrates it without a mismatch', async () => {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { findSitePage } from './pages';
 
-/** Attaches React to the prerendered page of this address (no router, no query library). */
+/** Attaches React to the whole prerendered page of this address (no router, no query library): the legal pages. */
 export function hydrateSitePage() {
   const Page = findSitePage(window.location.pathname);
   if (Page) {
@@ -15,8 +15,4 @@ export function hydrateSitePage() {
       { onRecoverableError: (error) => console.error('Site hydration error:', error) },
     );
   }
-  // Marks the page as interactive (browser tests wait for it before using a page).
-  requestAnimationFrame(() => {
-    document.documentElement.dataset.appReady = 'true';
-  });
 }

@@ -103,27 +103,6 @@ export async function hitRateLimits(db: Db, hits: readonly RateLimitHit<RateLimi
 }
 
 /**
- * Counts the caller's hits and runs one read in the same statement: a public read costs one round trip
- * instead of two. The read is done even for a refused caller (the statement is one), but its row is
- * dropped and the answer is the 429, as if the count had come first. Returns the read's first row
- * (its columns as JSON names), or undefined.
- */
-export async function readWithinRateLimits<T>(db: Db, hits: readonly RequestHit[], read: SQL): Promise<T | undefined> {
-  const counted = withSubjects(hits);
-  if (counted.length === 0) return (await queryPreparedRows<T>(db, read))[0];
-  const now = clock.now().getTime();
-  const keyed = keyHits(counted);
-  // Both drivers (pg and PGlite) hand json columns back parsed.
-  const [row] = await queryPreparedRows<{ hits: CountedRow[]; found: T | null }>(
-    db,
-    sql`${countHitsSql(keyed, now)}
-        select (select json_agg(counted) from counted) as hits, (select row_to_json(found) from (${read}) found limit 1) as found`,
-  );
-  throwIfRefused(counted, toResults(keyed, row.hits, now));
-  return row.found ?? undefined;
-}
-
-/**
  * Counting a request's hits inside a larger statement of the caller (one round trip for the count and
  * the caller's own work, e.g. the feedback submission's first statement): `with` is the statement's
  * opening `with hit …, counted as (…)` (null when no hit has a subject: the caller opens its own `with`),
@@ -162,6 +141,47 @@ export async function enforceRateLimits(db: Db, hits: readonly RequestHit[]): Pr
 function throwIfRefused(hits: readonly RateLimitHit[], results: readonly RateLimitResult[]): void {
   const refused = results.findIndex((result) => !result.allowed);
   if (refused >= 0) throw new RateLimitedError(hits[refused].rule.message, results[refused].retryAfterSeconds);
+}
+
+/** An in-instance counter of the public reads (decision 049): `enforce` throws the 429 as `enforceRateLimits` does. */
+export type InstanceRateLimiter = {
+  /** Counts every hit with a subject and throws the 429 of the first one, in order, over its limit. */
+  enforce(hits: readonly RequestHit[]): void;
+  /** How many windows it holds now (never more than `maxKeys`). */
+  readonly size: number;
+};
+
+/**
+ * Counts hits in this process's memory, with no database write: the same fixed windows, keys (hashed,
+ * so a long subject costs 50 bytes) and 429 as the database counter. At most `maxKeys` windows are
+ * kept; past it the least recently hit one is forgotten (a Map keeps insertion order, and each hit moves
+ * its key to the end), so a flood of new subjects cannot grow memory, and a subject that keeps hitting is
+ * never the one forgotten. For the public reads only: the limits hold per instance (SECURITY.md).
+ */
+export function createInstanceRateLimiter(options: { maxKeys?: number } = {}): InstanceRateLimiter {
+  const maxKeys = options.maxKeys ?? 50_000;
+  const windows = new Map<string, { count: number; start: number }>();
+  const hit = (rule: RateLimitCounter, subject: string, now: number): RateLimitResult => {
+    const key = rateLimitKey(rule, subject);
+    const windowMs = rule.windowSeconds * 1000;
+    let window = windows.get(key);
+    if (window) windows.delete(key);
+    if (!window || window.start <= now - windowMs) window = { count: 0, start: now };
+    window.count += 1;
+    windows.set(key, window);
+    if (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
+    return { allowed: window.count <= rule.limit, count: window.count, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+  };
+  return {
+    enforce(hits) {
+      const counted = withSubjects(hits);
+      const now = clock.now().getTime();
+      throwIfRefused(counted, counted.map((one) => hit(one.rule, one.subject, now)));
+    },
+    get size() {
+      return windows.size;
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { getClientIp } from '../../lib/client-ip';
 import { limitBodySize } from '../../lib/body-limit';
 import { AppError, BODY_TOO_LARGE_MESSAGE } from '../../lib/errors';
 import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits, type RateLimitSubject, type RequestHit } from '../../lib/rate-limit';
+import { createInstanceRateLimiter, enforceRateLimits, type RateLimitSubject, type RequestHit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import type { DinerAction } from '../../lib/rate-limit-rules';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
@@ -87,22 +87,29 @@ export function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, as
 
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */
 export function createDinerRoutes(deps: AppDeps) {
+  // The reads are counted in this instance, not in the database (decision 049): a read writes nothing.
+  const reads = createInstanceRateLimiter();
+  const limitRead = (c: Context<AppEnv>, asker: Asker) => reads.enforce(limitHits(c, deps, 'read', asker));
   return new Hono<AppEnv>()
     .get('/restaurants/:restaurantId', async (c) => {
       const restaurantId = c.req.param('restaurantId');
-      const hits = limitHits(c, deps, 'read', { visitorId: readerId(c), restaurant: restaurantId });
-      const restaurant = await noStoreOnError(c, () => getPublicRestaurant(deps.db, restaurantId, hits));
+      const restaurant = await noStoreOnError(c, () => {
+        limitRead(c, { visitorId: readerId(c), restaurant: restaurantId });
+        return getPublicRestaurant(deps.db, restaurantId);
+      });
       return c.json(restaurant, 200, NO_STORE);
     })
     .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
       const visitorId = ensureDinerId(c, deps);
-      await limit(c, deps, 'read', { visitorId, restaurant: c.req.param('restaurantId') });
+      limitRead(c, { visitorId, restaurant: c.req.param('restaurantId') });
       return c.json(await getAnonymousPoints(deps.db, c.req.param('restaurantId'), visitorId));
     })
     .get('/qr/:code', async (c) => {
       const code = c.req.param('code');
-      const hits = limitHits(c, deps, 'read', { visitorId: readerId(c), restaurant: `qr:${code}` });
-      const found = await noStoreOnError(c, () => lookupQrCode(deps.db, code, hits));
+      const found = await noStoreOnError(c, () => {
+        limitRead(c, { visitorId: readerId(c), restaurant: `qr:${code}` });
+        return lookupQrCode(deps.db, code);
+      });
       return c.json(found, 200, NO_STORE);
     })
     .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {

@@ -1,11 +1,10 @@
 /** The diner pages' reads: an approved restaurant's public face, a printed QR code, the page-load visit, the device's points, and whether a diner page exists. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedTransaction, runPrepared } from '../../db/prepared';
+import { prepareFixedRead, preparedTransaction, runPrepared } from '../../db/prepared';
 import { customers, qrCodes, restaurants, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { enforceRateLimits, readWithinRateLimits, type RequestHit } from '../../lib/rate-limit';
 import { recordDailyStats } from '../../core/daily-stats';
 import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TTrackVisitResponse } from '../../../shared/schemas/diner';
 import { validReviewUrl } from '../../../shared/rules/review-url';
@@ -27,44 +26,31 @@ function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
   return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: validReviewUrl(restaurant.googleReviewUrl), reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
 }
 
-/** What a diner may see of a restaurant, as the JSON names readWithinRateLimits returns (`r` is restaurants). */
+/** What a diner may see of a restaurant (`r` is restaurants), under the names ApprovedRestaurant uses. */
 const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings"`;
 
+/** The two public reads: fixed texts, named once (one round trip, no write; the caller counted its hits in the instance). */
+const readPublicRestaurant = prepareFixedRead<ApprovedRestaurant>(
+  sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${sql.placeholder('id')} and r.status = 'approved'`,
+);
+const readQrCode = prepareFixedRead<ApprovedRestaurant & { qrId: string; slug: string | null; status: string }>(
+  sql`select q.id as "qrId", q.slug, r.status, ${PUBLIC_RESTAURANT_COLUMNS}
+      from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${sql.placeholder('code')}`,
+);
 
-/**
- * get-public-restaurant: only the name, logo and review link of an approved restaurant. The caller's
- * rate-limit hits are counted in the same statement as the read (one round trip).
- */
-export async function getPublicRestaurant(db: Db, restaurantId: string, hits: readonly RequestHit[] = []): Promise<TPublicRestaurant> {
-  if (!isUuid(restaurantId)) {
-    await enforceRateLimits(db, hits);
-    throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  }
-  const found = await readWithinRateLimits<ApprovedRestaurant>(
-    db,
-    hits,
-    sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${restaurantId} and r.status = 'approved'`,
-  );
+/** get-public-restaurant: only the name, logo and review link of an approved restaurant. */
+export async function getPublicRestaurant(db: Db, restaurantId: string): Promise<TPublicRestaurant> {
+  if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  const [found] = await readPublicRestaurant(db, { id: restaurantId });
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return toPublicRestaurant(found);
 }
 
-/**
- * Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. The
- * code, its restaurant and the caller's rate-limit hits are read and counted in one statement.
- */
-export async function lookupQrCode(db: Db, code: string, hits: readonly RequestHit[] = []): Promise<TQrLookupResponse> {
+/** Resolves a printed /r/{code}: unknown code → 'QR code invalide'; inactive restaurant → not found. */
+export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupResponse> {
   // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
-  if (code.length > 100 || code.includes('\u0000')) {
-    await enforceRateLimits(db, hits);
-    throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
-  }
-  const found = await readWithinRateLimits<ApprovedRestaurant & { qrId: string; slug: string | null; status: string }>(
-    db,
-    hits,
-    sql`select q.id as "qrId", q.slug, r.status, ${PUBLIC_RESTAURANT_COLUMNS}
-        from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${code}`,
-  );
+  if (code.length > 100 || code.includes('\u0000')) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
+  const [found] = await readQrCode(db, { code });
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
   if (found.status !== 'approved') throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return { restaurantId: found.id, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(found) };

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { CONTACT_EMAIL } from '../../../config/paths';
@@ -21,10 +21,13 @@ function validate(fields: Fields, text: SiteContent['start']['form']): Partial<R
   return errors;
 }
 
-/** Restaurant, city, email and phone, all required; submitting opens the visitor's mail program. Nothing reaches a server. */
+/**
+ * Restaurant, city, email and phone, all required; submitting opens the visitor's mail program. Nothing
+ * reaches a server. Fixed ids (one form per page), not useId: it is hydrated as an island (decision 050).
+ */
 export function DemoRequestForm({ content }: { content: SiteContent }) {
   const text = content.start.form;
-  const id = useId();
+  const id = 'demo-request';
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const [mailto, setMailto] = useState<string | null>(null);

@@ -1,12 +1,15 @@
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import type { SiteContent } from '../content';
 
-/** Questions as a disclosure list: one answer open at a time, buttons with aria-expanded/aria-controls. */
+/**
+ * Questions as a disclosure list: one answer open at a time, buttons with aria-expanded/aria-controls.
+ * Its ids are fixed (one FAQ per page), not useId: hydrated as an island of its own (decision 050), its
+ * markup must be the prerendered page's.
+ */
 export function FaqSection({ content }: { content: SiteContent }) {
   const [open, setOpen] = useState<number | null>(0);
-  const baseId = useId();
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 py-16 sm:py-20">
       <div className="mx-auto max-w-3xl px-4">
@@ -16,7 +19,7 @@ export function FaqSection({ content }: { content: SiteContent }) {
         <ul className="mt-8 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white">
           {content.faq.items.map((item, index) => {
             const expanded = open === index;
-            const answerId = `${baseId}-answer-${index}`;
+            const answerId = `faq-answer-${index}`;
             return (
               <li key={item.question}>
                 <h3>

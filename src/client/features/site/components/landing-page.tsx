@@ -7,6 +7,7 @@ import { SCREENSHOTS } from '../screenshots';
 import { DemoPlayer } from './demo-player';
 import { DemoRequestForm } from './demo-request-form';
 import { FaqSection } from './faq-section';
+import { Island } from './island';
 import { PricingSection } from './pricing-section';
 import { SignupBanner } from './signup-banner';
 import { SiteFooter } from './site-footer';
@@ -66,7 +67,9 @@ export function LandingPage({ content }: { content: SiteContent }) {
             {content.demo.title}
           </h2>
           <p className="mx-auto mt-3 mb-8 max-w-2xl text-center text-stone-600">{content.demo.text}</p>
-          <DemoPlayer content={content} />
+          <Island name="demo">
+            <DemoPlayer content={content} />
+          </Island>
         </section>
 
         <section id="how" aria-labelledby="how-title" className="scroll-mt-16 bg-white py-16 sm:py-20">
@@ -116,7 +119,9 @@ export function LandingPage({ content }: { content: SiteContent }) {
           </div>
         </section>
 
-        <PricingSection content={content} />
+        <Island name="pricing">
+          <PricingSection content={content} />
+        </Island>
 
         <section aria-labelledby="trust-title" className="py-16 sm:py-20">
           <div className="mx-auto max-w-6xl px-4">
@@ -150,14 +155,20 @@ export function LandingPage({ content }: { content: SiteContent }) {
                 <a href={paths.signup.href()}>{content.hero.primary}</a>
               </Button>
             </div>
-            <DemoRequestForm content={content} />
+            <Island name="demo-form">
+              <DemoRequestForm content={content} />
+            </Island>
           </div>
         </section>
 
-        <FaqSection content={content} />
+        <Island name="faq">
+          <FaqSection content={content} />
+        </Island>
       </main>
       <SiteFooter content={content} />
-      <SignupBanner content={content} />
+      <Island name="banner">
+        <SignupBanner content={content} />
+      </Island>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { CONTACT_EMAIL, paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
+import { CurrentYear } from './current-year';
+import { Island } from './island';
 
 /** Every public page's footer: terms, privacy, legal notice, contact and the other language. */
 export function SiteFooter({ content }: { content: SiteContent }) {
@@ -29,8 +31,11 @@ export function SiteFooter({ content }: { content: SiteContent }) {
         </nav>
       </div>
       <p className="border-t border-stone-100 py-4 text-center text-xs text-stone-600">
-        {/* The page is prerendered at build time: the year is today's once hydrated. */}
-        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> ReFeed. {content.footer.rights}
+        ©{' '}
+        <Island name="year" inline>
+          <CurrentYear />
+        </Island>{' '}
+        ReFeed. {content.footer.rights}
       </p>
     </footer>
   );

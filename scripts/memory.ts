@@ -1,0 +1,88 @@
+// `node --import tsx scripts/memory.ts` (BENCH_DATABASE_URL=postgres://… for PostgreSQL): the resident
+// memory of one production instance (compiled server, built client, the production Node flags) idle,
+// during a mixed load (public reads, QR lookups, /api/me, the dashboard and submissions at once), and
+// each 10 s of the minute after it, with the goal of issue 34: idle ≤ 150 MB on PostgreSQL, back within
+// 25% of idle within a minute. MEMORY_LOAD_SECONDS (60) sets the load's length; MEMORY_EXTRA_NODE_FLAGS
+// (space-separated) tries Node flags beside the production ones.
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { SERVER_NODE_FLAGS } from './build-server.mjs';
+import { startDemoServer } from './support/demo-server';
+
+const LOAD_SECONDS = Number(process.env.MEMORY_LOAD_SECONDS ?? 60);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL;
+
+const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)![1]) / 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let databaseUrl: string | undefined;
+let drop = async () => {};
+if (ADMIN_URL) {
+  const name = `refeed_memory_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  drop = async () => {
+    const dropper = new pg.Client({ connectionString: ADMIN_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+  };
+}
+
+const extraFlags = (process.env.MEMORY_EXTRA_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const server = await startDemoServer({ databaseUrl, nodeFlags: [...SERVER_NODE_FLAGS, ...extraFlags] });
+try {
+  const { base, ownerCookie, restaurantId, pid } = server;
+  const qr = (await (await fetch(`${base}/api/qr`, { headers: { cookie: ownerCookie } })).json().catch(() => null)) as { items?: Array<{ code: string }> } | Array<{ code: string }> | null;
+  const qrCode = (Array.isArray(qr) ? qr[0]?.code : qr?.items?.[0]?.code) ?? 'no-such-code';
+  // Settled: the start's work (migrations, the first reads) is behind it.
+  await sleep(10_000);
+  const idle = rssMb(pid);
+  let n = 0;
+  const ip = () => `10.9.${(n >> 8) & 255}.${n++ & 255}`;
+  type Options = Parameters<typeof autocannon>[0];
+  type Request = NonNullable<Options['requests']>[number];
+  const run = (options: Partial<Options> & { url: string }) => autocannon({ duration: LOAD_SECONDS, connections: 2, ...options, headers: { 'accept-encoding': 'gzip, br', ...options.headers } });
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 500);
+  await Promise.all([
+    run({ url: `${base}/api/public/restaurants/${restaurantId}`, requests: [{ setupRequest: (request: Request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': ip() } }) }] }),
+    run({ url: `${base}/api/public/qr/${encodeURIComponent(qrCode)}`, requests: [{ setupRequest: (request: Request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': ip() } }) }] }),
+    run({ url: `${base}/api/me`, headers: { cookie: ownerCookie } }),
+    run({ url: `${base}/api/dashboard`, headers: { cookie: ownerCookie }, connections: 1 }),
+    run({
+      url: `${base}/api/public/feedbacks`,
+            requests: [
+        {
+          setupRequest: (request: Request) => {
+            const k = n++;
+            const body = JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId, rating: 5, firstName: 'Mémoire', email: `memory-${k}@example.fr`, comment: 'Très bon' });
+            return { ...request, method: 'POST', body, headers: { ...request.headers, 'content-type': 'application/json', 'x-forwarded-for': ip() } };
+          },
+        },
+      ],
+    }),
+  ]);
+  clearInterval(sampler);
+  const after = rssMb(pid);
+  const settle: number[] = [];
+  for (let seconds = 10; seconds <= 60; seconds += 10) {
+    await sleep(10_000);
+    settle.push(rssMb(pid));
+  }
+  const last = settle.at(-1)!;
+  console.log(`database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${LOAD_SECONDS} s of mixed load, node flags: ${[...SERVER_NODE_FLAGS, ...extraFlags].join(' ')}`);
+  console.log(`RSS idle ${idle.toFixed(0)} MB (goal ≤ 150 MB on PostgreSQL: ${idle <= 150 ? 'met' : 'NOT met'})`);
+  console.log(`RSS peak ${peak.toFixed(0)} MB, at the end of the load ${after.toFixed(0)} MB`);
+  console.log(`RSS each 10 s after: ${settle.map((mb) => mb.toFixed(0)).join(', ')} MB`);
+  console.log(`a minute after: ${((last / idle - 1) * 100).toFixed(0)}% above idle (goal ≤ 25%: ${last <= idle * 1.25 ? 'met' : 'NOT met'})`);
+} finally {
+  await server.stop();
+  await drop();
+}
