@@ -32,6 +32,9 @@ const DINER_RATE_LIMITS = {
   submit: [dinerRule('submit', 'device', 3), dinerRule('submit', 'addressAtRestaurant', 5), dinerRule('submit', 'address', 8)],
   link: [dinerRule('link', 'device', 3), dinerRule('link', 'addressAtRestaurant', 6), dinerRule('link', 'address', 12), dinerRule('link', 'email', 2, 3600)],
   confirm: [dinerRule('confirm', 'device', 3), dinerRule('confirm', 'address', 6)],
+  // The card's actions (issue 27) keep their real numbers here; tests/api/card.test.ts reaches them.
+  present: [dinerRule('present', 'device', 30), dinerRule('present', 'addressAtRestaurant', 600), dinerRule('present', 'address', 1200)],
+  recover: [dinerRule('recover', 'device', 5), dinerRule('recover', 'addressAtRestaurant', 150), dinerRule('recover', 'address', 300), dinerRule('recover', 'email', 3, 3600)],
 } satisfies DinerRateLimits;
 const limitOf = (action: DinerAction, per: DinerLimitSubject) => DINER_RATE_LIMITS[action].find((line) => line.per === per)!.limit;
 
