@@ -1,18 +1,9 @@
 import { z } from 'zod';
-import { CARD_MESSAGES, isRewardCode, normalizeRewardCode } from './card-messages';
+import { CARD_MESSAGES } from './card-messages';
 
 export { CARD_MESSAGES } from './card-messages';
 
 export const PENDING_REWARDS_PAGE_SIZE = 20;
-
-/** GET /api/counter/codes/:code — what staff typed or scanned, read as a code ('abc 234' is 'ABC234'). */
-export const ZRewardCodeParam = z.object({
-  code: z
-    .string()
-    .max(20, CARD_MESSAGES.codeInvalid)
-    .transform(normalizeRewardCode)
-    .refine(isRewardCode, CARD_MESSAGES.codeInvalid),
-});
 
 export const ZCounterRewardParam = z.object({ id: z.uuid(CARD_MESSAGES.rewardNotFound) });
 

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { requireOwner } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, ZRewardCodeParam, type THandOverResponse } from '../../../shared/schemas/counter';
+import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
 import { handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -12,7 +12,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export function createCounterRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireOwner(deps))
-    .get('/codes/:code', validate('param', ZRewardCodeParam), async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.valid('param').code), 200, NO_STORE))
+    // Whatever was typed or scanned: a value that cannot be a code is as unknown as a code of another restaurant (404).
+    .get('/codes/:code', async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code')), 200, NO_STORE))
     .get('/search', validate('query', ZCounterSearchQuery), async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q), 200, NO_STORE))
     .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor), 200, NO_STORE))
     .post('/rewards/:id/hand-over', validate('param', ZCounterRewardParam), async (c) => {

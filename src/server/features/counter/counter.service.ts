@@ -22,7 +22,9 @@ function toCounterCustomer(row: { id: string; firstName: string | null; lastName
 }
 
 /** A scanned or typed code: the reward and its diner; another restaurant's code is unknown here (404). */
-export async function lookupCode(db: Db, restaurantId: string, code: string): Promise<TCodeLookup> {
+export async function lookupCode(db: Db, restaurantId: string, typed: string): Promise<TCodeLookup> {
+  const code = normalizeRewardCode(typed.slice(0, 40));
+  if (!isRewardCode(code)) throw new AppError('NOT_FOUND', CARD_MESSAGES.codeUnknown);
   const found = await readRewardCode(db, restaurantId, code, clock.now());
   if (found.status === 'redeemed') throw new AppError('CONFLICT', CARD_MESSAGES.rewardAlreadyHandedOver);
   return {
