@@ -120,12 +120,12 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+export function Shell({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto min-h-dvh w-full max-w-md px-4 pt-6 pb-10 sm:pt-12">{children}</main>;
 }
 
 /** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
-export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
+export function RestaurantHeader({ page, tagline = 'Votre avis compte' }: { page: { restaurant: { name: string; logoUrl: string | null } } | null; tagline?: string }) {
   const name = page?.restaurant.name;
   return (
     <header className="flex h-18 items-center gap-4" aria-busy={!page}>
@@ -141,7 +141,7 @@ export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-brand-700">Votre avis compte</p>
+        <p className="text-sm font-medium text-brand-700">{tagline}</p>
         {name ? (
           <h1 className="line-clamp-2 text-xl leading-6 font-bold text-stone-900">{name}</h1>
         ) : (

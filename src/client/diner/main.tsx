@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DinerPage } from './diner-page';
 import { loadPage, trackPageVisit } from './load-page';
@@ -8,17 +8,31 @@ import './diner.css';
 
 /** The diner entry (/f/*, /r/*): React alone, no router, no query library; the page reads its own address. */
 const route = parseDinerRoute(window.location.pathname, window.location.search);
-// Started before the first render, and once per page load: the visit (a QR scan) is counted once.
-const initial = loadPage(route);
-// Opening the confirmation link of an email is not a visit of the restaurant.
-const visit = route.kind === 'feedback' && route.link ? Promise.resolve(null) : trackPageVisit(route);
-// The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
-initial.catch(() => undefined);
+const root = createRoot(document.getElementById('root')!);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <DinerPage route={route} initial={initial} visit={visit} />
-  </StrictMode>,
-);
-// The form's schemas and the thank-you screen arrive while the diner reads the page, not in its first download.
-prefetchDeferredParts();
+if (route.kind === 'card') {
+  // 'Ma carte' (/f/{id}/carte) is its own chunk: the feedback page's first download stays as small as it was.
+  const CardPage = lazy(() => import('./card').then((module) => ({ default: module.CardPage })));
+  root.render(
+    <StrictMode>
+      <Suspense fallback={<p className="p-6 text-stone-600">Chargement…</p>}>
+        <CardPage restaurantId={route.restaurantId} />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  // Started before the first render, and once per page load: the visit (a QR scan) is counted once.
+  const initial = loadPage(route);
+  // Opening the confirmation link of an email is not a visit of the restaurant.
+  const visit = route.kind === 'feedback' && route.link ? Promise.resolve(null) : trackPageVisit(route);
+  // The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
+  initial.catch(() => undefined);
+
+  root.render(
+    <StrictMode>
+      <DinerPage route={route} initial={initial} visit={visit} />
+    </StrictMode>,
+  );
+  // The form's schemas and the thank-you screen arrive while the diner reads the page, not in its first download.
+  prefetchDeferredParts();
+}

@@ -2,12 +2,15 @@
 export type DinerRoute =
   | { kind: 'scan'; code: string }
   | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null; link: string | null }
+  | { kind: 'card'; restaurantId: string }
   | { kind: 'unknown' };
 
-/** /r/{code} or /f/{restaurantId}?qr={qr id}&label={slug}. */
+/** /r/{code}, /f/{restaurantId}?qr={qr id}&label={slug}, or the card /f/{restaurantId}/carte. */
 export function parseDinerRoute(pathname: string, search: string): DinerRoute {
   const scan = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (scan) return { kind: 'scan', code: decodeURIComponent(scan[1]) };
+  const card = /^\/f\/([^/]+)\/carte\/?$/.exec(pathname);
+  if (card) return { kind: 'card', restaurantId: decodeURIComponent(card[1]) };
   const feedback = /^\/f\/([^/]+)\/?$/.exec(pathname);
   if (feedback) {
     const params = new URLSearchParams(search);

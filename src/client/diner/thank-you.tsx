@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DINER_MESSAGES, POSITIVE_RATING } from '../../shared/schemas/diner-messages';
 import type { TLinkEmailResponse } from '../../shared/schemas/diner';
 import { loadDinerSchemas } from './load-once';
+import { paths } from '../../shared/paths';
 import { DinerApiError, postJson } from './api';
 import type { SubmittedFeedback } from './feedback-form';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
@@ -72,6 +73,9 @@ export function ThankYou({
             <p className="mt-1 text-sm text-stone-600">À réclamer lors de votre prochaine visite.</p>
           </div>
         ) : null}
+        <a href={paths.dinerCard.href(restaurantId)} className="mt-3 inline-block font-semibold text-brand-800 underline">
+          Voir ma carte
+        </a>
       </div>
 
       {positive ? (
@@ -114,7 +118,7 @@ export function ThankYou({
 }
 
 /** For an anonymous diner with points: ties them to an email so they are not lost with the phone. */
-function LinkEmailBox({
+export function LinkEmailBox({
   restaurantId,
   restaurantName,
   balance,
