@@ -12,6 +12,8 @@ export function useHandOver() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: handOverReward,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: counterKeys.all }),
+    // The lists are read again; the code's own answer stays on screen with 'Récompense remise' (a later
+    // scan of that code reads it again, stale at once, and is told it was handed over).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: counterKeys.pending }), queryClient.invalidateQueries({ queryKey: counterKeys.searches })]),
   });
 }
