@@ -91,6 +91,8 @@ describe("the diner's card and the counter (390 px)", () => {
     expect(new URL(diner.url()).pathname).toBe(paths.dinerCard.href(restaurant.restaurantId));
     expect(await diner.getByTestId('card-balance').textContent()).toBe('0 point');
     expect(await diner.getByText('Plus que 20 points pour : Café offert').isVisible()).toBe(true);
+    // No email on this phone yet: the card invites the diner to add one.
+    expect(await diner.getByTestId('card-email-invite').getByRole('heading', { name: 'Gardez votre carte' }).isVisible()).toBe(true);
     expect(await diner.getByRole('link', { name: 'Mes données' }).getAttribute('href')).toBe(paths.dinerData.href(restaurant.restaurantId));
     await saveScreenshot(diner, 'card-390');
 

@@ -91,10 +91,10 @@ export function CardPage({ restaurantId }: { restaurantId: string }) {
         <div className="mt-6 space-y-5">
           <Balance card={card} />
           <PendingRewards card={card} onPresent={setPresenting} />
-          {card.hasEmail ? null : card.known && card.balance > 0 ? (
-            <div className="space-y-2">
+          {card.hasEmail ? null : card.known && (card.balance > 0 || card.pending.length > 0) ? (
+            <div className="space-y-2" data-testid="card-email-invite">
               <p className="px-1 text-sm text-stone-700">Ajoutez votre email : votre carte ne sera pas perdue avec votre téléphone.</p>
-              <LinkEmailBox restaurantId={restaurantId} restaurantName={card.restaurant.name} balance={card.balance} />
+              <LinkEmailBox restaurantId={restaurantId} restaurantName={card.restaurant.name} balance={card.balance} heading="Gardez votre carte" />
             </div>
           ) : null}
           <Catalogue card={card} />

@@ -122,10 +122,13 @@ export function LinkEmailBox({
   restaurantId,
   restaurantName,
   balance,
+  heading = `Gardez vos ${balance} points`,
 }: {
   restaurantId: string;
   restaurantName: string;
   balance: number;
+  /** The card (issue 27) says 'Gardez votre carte': its rewards count as much as its points. */
+  heading?: string;
 }) {
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
@@ -173,7 +176,7 @@ export function LinkEmailBox({
       {sentTo ? null : (
         <form onSubmit={handleSubmit} noValidate className="space-y-4">
           <div>
-            <h3 className="text-base font-semibold text-stone-900">Gardez vos {balance} points</h3>
+            <h3 className="text-base font-semibold text-stone-900">{heading}</h3>
             <p className="mt-1 text-sm text-stone-600">Indiquez votre email pour retrouver vos points à votre prochaine visite, même depuis un autre téléphone.</p>
           </div>
           <TextField
