@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { paths } from '../../shared/paths';
 import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode } from '../../shared/schemas/card-messages';
-import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import { DinerApiError, getJson, postJson } from './api';
 import { RestaurantHeader, Shell } from './diner-page';
 import { Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { CheckCircleIcon, GiftIcon } from './icons';
 import { loadDinerSchemas } from './load-once';
-import { LinkEmailBox } from './thank-you';
+import { LinkEmailBox } from './link-email-box';
 
 /**
  * 'Ma carte' (/f/{id}/carte, issue 27): this device's card at this restaurant — balance, progress to the
@@ -27,8 +26,22 @@ function fetchCard(restaurantId: string) {
   return getJson<TCard>(`/card/${encodeURIComponent(restaurantId)}`);
 }
 
-export function CardPage({ restaurantId }: { restaurantId: string }) {
+/** One request per token (StrictMode runs effects twice): the link of 'Retrouver ma carte' works once. */
+const confirmations = new Map<string, Promise<unknown>>();
+function confirmLinkOnce(token: string): Promise<unknown> {
+  let pending = confirmations.get(token);
+  if (!pending) confirmations.set(token, (pending = postJson('/link-email/confirm', { token })));
+  return pending;
+}
+
+/**
+ * `link`: the token of a 'Retrouver ma carte' email, opened on this phone: confirmed first (the card then
+ * belongs to this device), dropped from the address bar, then the card is read.
+ */
+export function CardPage({ restaurantId, link = null }: { restaurantId: string; link?: string | null }) {
   const [state, setState] = useState<CardState>({ status: 'loading' });
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
+  const [linked, setLinked] = useState(false);
   const [presenting, setPresenting] = useState<{ id: string; label: string } | null>(null);
 
   // Bumped to read the card again (a retry, a closed code screen).
@@ -37,20 +50,29 @@ export function CardPage({ restaurantId }: { restaurantId: string }) {
 
   useEffect(() => {
     let active = true;
-    fetchCard(restaurantId).then(
-      (card) => active && setState({ status: 'ready', card }),
-      (error: unknown) =>
-        active &&
-        setState({
-          status: 'error',
-          notFound: error instanceof DinerApiError && error.status === 404,
-          message: error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError,
-        }),
-    );
+    const confirming = link
+      ? confirmLinkOnce(link).then(
+          () => active && setLinked(true),
+          (error: unknown) => active && setLinkFailure(error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError),
+        )
+      : Promise.resolve();
+    if (link) window.history.replaceState(null, '', paths.dinerCard.href(restaurantId));
+    confirming
+      .then(() => fetchCard(restaurantId))
+      .then(
+        (card) => active && setState({ status: 'ready', card }),
+        (error: unknown) =>
+          active &&
+          setState({
+            status: 'error',
+            notFound: error instanceof DinerApiError && error.status === 404,
+            message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError,
+          }),
+      );
     return () => {
       active = false;
     };
-  }, [restaurantId, version]);
+  }, [restaurantId, version, link]);
 
   useEffect(() => {
     if (state.status === 'ready') document.title = `${state.card.restaurant.name} – Ma carte`;
@@ -60,7 +82,7 @@ export function CardPage({ restaurantId }: { restaurantId: string }) {
     return (
       <Shell>
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : DINER_MESSAGES.genericError}</h1>
+          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : CARD_MESSAGES.genericError}</h1>
           {state.notFound ? null : (
             <>
               <p role="alert" className="text-stone-600">
@@ -87,6 +109,10 @@ export function CardPage({ restaurantId }: { restaurantId: string }) {
   return (
     <Shell>
       <RestaurantHeader page={card} tagline="Ma carte de fidélité" />
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {linked ? <Notice tone="success" title="Votre carte est sur ce téléphone">Votre email est confirmé : retrouvez ici vos points et vos récompenses.</Notice> : null}
+        {linkFailure ? <Notice tone="error" title={CARD_MESSAGES.linkInvalid}>{linkFailure === CARD_MESSAGES.linkInvalid ? 'Le lien a peut-être déjà servi ou expiré : demandez-en un nouveau ci-dessous.' : linkFailure}</Notice> : null}
+      </div>
       {card ? (
         <div className="mt-6 space-y-5">
           <Balance card={card} />
@@ -256,7 +282,7 @@ function RecoverCard({ restaurantId }: { restaurantId: string }) {
       await postJson('/card/recover', parsed ? parsed.data : body);
       setSent(true);
     } catch (caught) {
-      setFailure(caught instanceof DinerApiError ? caught.message : DINER_MESSAGES.genericError);
+      setFailure(caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError);
     } finally {
       setSending(false);
     }
@@ -285,7 +311,7 @@ function RecoverCard({ restaurantId }: { restaurantId: string }) {
             }}
             error={error}
           />
-          <div aria-live="assertive">{failure ? <Notice tone="error" title={DINER_MESSAGES.genericError}>{failure}</Notice> : null}</div>
+          <div aria-live="assertive">{failure ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{failure}</Notice> : null}</div>
           <button type="submit" className={SECONDARY_BUTTON} disabled={sending}>
             {sending ? 'Envoi…' : 'Recevoir le lien'}
           </button>
@@ -332,7 +358,7 @@ function PresentOverlay({
         setNow(Date.now());
         setState({ status: 'ready', shown });
       },
-      (error: unknown) => active && setState({ status: 'error', message: error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError }),
+      (error: unknown) => active && setState({ status: 'error', message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError }),
     );
     return () => {
       active = false;
@@ -383,7 +409,7 @@ function PresentOverlay({
             Préparation du code…
           </p>
         ) : state.status === 'error' ? (
-          <Notice tone="error" title={DINER_MESSAGES.genericError}>
+          <Notice tone="error" title={CARD_MESSAGES.genericError}>
             {state.message}
           </Notice>
         ) : state.status === 'handed' ? (

@@ -3,7 +3,6 @@ import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TConfirmEmailLinkResponse } from '../../shared/schemas/diner';
 import { DinerApiError, postJson } from './api';
 import { Notice } from './fields';
-import { paths } from '../../shared/paths';
 
 /** One request per token, however often the effect runs (StrictMode, remounts): the token works once. */
 const confirmations = new Map<string, Promise<TConfirmEmailLinkResponse>>();
@@ -43,14 +42,9 @@ export function EmailLinkConfirmation({ token, restaurantId }: { token: string; 
           Confirmation de votre email…
         </p>
       ) : state.status === 'done' ? (
-        <>
-          <Notice tone="success" title="Vos points ont été ajoutés !">
-            Votre email est confirmé : votre solde est de <strong>{state.balance} points</strong>. Indiquez cet email à votre prochaine visite pour les retrouver.
-          </Notice>
-          <a href={paths.dinerCard.href(restaurantId)} className="inline-block font-semibold text-brand-800 underline">
-            Voir ma carte
-          </a>
-        </>
+        <Notice tone="success" title="Vos points ont été ajoutés !">
+          Votre email est confirmé : votre solde est de <strong>{state.balance} points</strong>. Indiquez cet email à votre prochaine visite pour les retrouver.
+        </Notice>
       ) : (
         <Notice tone="error" title={DINER_MESSAGES.linkInvalid}>
           {state.message === DINER_MESSAGES.linkInvalid ? 'Le lien a peut-être déjà servi. Notez votre prochaine visite, puis redemandez un email.' : state.message}

@@ -1,9 +1,9 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DinerPage } from './diner-page';
 import { loadPage, trackPageVisit } from './load-page';
 import { parseDinerRoute } from './route';
-import { prefetchDeferredParts } from './deferred';
+import { loadThankYou, prefetchDeferredParts } from './deferred';
 import './diner.css';
 
 /** The diner entry (/f/*, /r/*): React alone, no router, no query library; the page reads its own address. */
@@ -11,14 +11,14 @@ const route = parseDinerRoute(window.location.pathname, window.location.search);
 const root = createRoot(document.getElementById('root')!);
 
 if (route.kind === 'card') {
-  // 'Ma carte' (/f/{id}/carte) is its own chunk: the feedback page's first download stays as small as it was.
-  const CardPage = lazy(() => import('./card').then((module) => ({ default: module.CardPage })));
-  root.render(
-    <StrictMode>
-      <Suspense fallback={<p className="p-6 text-stone-600">Chargement…</p>}>
-        <CardPage restaurantId={route.restaurantId} />
-      </Suspense>
-    </StrictMode>,
+  // 'Ma carte' (/f/{id}/carte) travels with the thank-you screen (one lazy chunk, which also keeps the
+  // shared messages in the entry): the feedback page's first download stays as small as it was.
+  void loadThankYou().then(({ CardPage }) =>
+    root.render(
+      <StrictMode>
+        <CardPage restaurantId={route.restaurantId} link={route.link} />
+      </StrictMode>,
+    ),
   );
 } else {
   // Started before the first render, and once per page load: the visit (a QR scan) is counted once.

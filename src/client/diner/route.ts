@@ -2,7 +2,7 @@
 export type DinerRoute =
   | { kind: 'scan'; code: string }
   | { kind: 'feedback'; restaurantId: string; qrId: string | null; label: string | null; link: string | null }
-  | { kind: 'card'; restaurantId: string }
+  | { kind: 'card'; restaurantId: string; link: string | null }
   | { kind: 'unknown' };
 
 /** /r/{code}, /f/{restaurantId}?qr={qr id}&label={slug}, or the card /f/{restaurantId}/carte. */
@@ -10,7 +10,7 @@ export function parseDinerRoute(pathname: string, search: string): DinerRoute {
   const scan = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (scan) return { kind: 'scan', code: decodeURIComponent(scan[1]) };
   const card = /^\/f\/([^/]+)\/carte\/?$/.exec(pathname);
-  if (card) return { kind: 'card', restaurantId: decodeURIComponent(card[1]) };
+  if (card) return { kind: 'card', restaurantId: decodeURIComponent(card[1]), link: new URLSearchParams(search).get('link') };
   const feedback = /^\/f\/([^/]+)\/?$/.exec(pathname);
   if (feedback) {
     const params = new URLSearchParams(search);

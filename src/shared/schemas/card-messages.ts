@@ -17,6 +17,9 @@ export const CARD_MESSAGES = {
   searchTooShort: 'Saisissez au moins 3 caractères : email, téléphone ou code.',
   anonymous: 'Client anonyme',
   invalidCursor: 'Page invalide.',
+  // The same words as DINER_MESSAGES' (the card's chunk does not import those).
+  genericError: 'Une erreur est survenue',
+  linkInvalid: 'Ce lien de confirmation est invalide ou a expiré.',
 } as const;
 
 /** Upper case, without spaces or dashes: what staff type ('abc 234', 'ABC-234') is read as 'ABC234'. */

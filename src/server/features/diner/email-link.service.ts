@@ -47,7 +47,8 @@ export async function createPendingLink(
   purpose?: 'recover',
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
+  // A recovery link opens the card itself, which confirms it (issue 27); a points link opens the feedback page.
+  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}${purpose === 'recover' ? '/carte' : ''}?link=${token}`;
   const stored = ZStoredLink.parse({ ...input, anonId, purpose });
   await runPrepared(
     tx.insert(verification).values({
