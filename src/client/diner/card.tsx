@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { paths } from '../../shared/paths';
 import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode } from '../../shared/schemas/card-messages';
 import { DinerApiError, getJson, postJson } from './api';
-import { RestaurantHeader, Shell } from './diner-page';
+import { RestaurantHeader, Shell } from './restaurant-header';
 import { Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { CheckCircleIcon, GiftIcon } from './icons';
 import { loadDinerSchemas } from './load-once';
