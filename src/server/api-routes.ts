@@ -13,6 +13,7 @@ import { createAutomationRoutes } from './features/automations/automations.route
 import { createReviewLinkRoutes } from './features/reviews/review-link.routes';
 import { createSecurityRoutes } from './features/security/security.routes';
 import { createInboxRoutes } from './features/inbox/inbox.routes';
+import { createCounterRoutes } from './features/counter/counter.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createSettingsRoutes } from './features/settings/settings.routes';
 import type { AppEnv } from './lib/hono-env';
@@ -27,6 +28,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/dashboard', createDashboardRoutes(deps))
     .route('/customers', createCustomerRoutes(deps))
     .route('/inbox', createInboxRoutes(deps))
+    .route('/counter', createCounterRoutes(deps))
     .route('/loyalty', createLoyaltyRoutes(deps))
     .route('/review-link', createReviewLinkRoutes(deps))
     .route('/automations', createAutomationRoutes(deps))

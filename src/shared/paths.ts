@@ -35,6 +35,9 @@ export const paths = {
   security: { path: '/security', href: () => '/security' },
   googleSettings: { path: '/google-settings', href: () => '/google-settings' },
   settings: { path: '/parametres', href: () => '/parametres' },
+  // The counter (issue 27): a reward's QR opens it with its code; /recompenses lists every reward to hand over.
+  counter: { path: '/comptoir', href: (query: { code?: string } = {}) => (query.code ? `/comptoir?code=${encodeURIComponent(query.code)}` : '/comptoir') },
+  pendingRewards: { path: '/recompenses', href: () => '/recompenses' },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
@@ -42,6 +45,9 @@ export const paths = {
   adminRestaurant: { path: '/admin/restaurants/:id', href: (id: string) => `/admin/restaurants/${encodeURIComponent(id)}` },
 
   // Diner pages: served by diner.html, outside the SPA router.
+  dinerCard: { path: '/f/:restaurantId/carte', href: (restaurantId: string) => `/f/${encodeURIComponent(restaurantId)}/carte` },
+  // The diner's data page (issue 27, built by the 'cdata' part); the card links to it.
+  dinerData: { path: '/f/:restaurantId/donnees', href: (restaurantId: string) => `/f/${encodeURIComponent(restaurantId)}/donnees` },
   dinerScan: { path: '/r/:code', href: (code: string) => `/r/${encodeURIComponent(code)}` },
   dinerFeedback: {
     path: '/f/:restaurantId',

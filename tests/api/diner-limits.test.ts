@@ -35,6 +35,9 @@ const DINER_RATE_LIMITS = {
   confirm: [dinerRule('confirm', 'device', 3), dinerRule('confirm', 'address', 6)],
   myData: [dinerRule('myData', 'device', 10), dinerRule('myData', 'address', 20)],
   erase: [dinerRule('erase', 'device', 2, 3600), dinerRule('erase', 'address', 6)],
+  // The card's actions (issue 27) keep their real numbers here; tests/api/card.test.ts reaches them.
+  present: [dinerRule('present', 'device', 30), dinerRule('present', 'addressAtRestaurant', 600), dinerRule('present', 'address', 1200)],
+  recover: [dinerRule('recover', 'device', 5), dinerRule('recover', 'addressAtRestaurant', 150), dinerRule('recover', 'address', 300), dinerRule('recover', 'email', 3, 3600)],
 } satisfies DinerRateLimits;
 const limitOf = (action: DinerAction, per: DinerLimitSubject) => DINER_RATE_LIMITS[action].find((line) => line.per === per)!.limit;
 

@@ -109,7 +109,7 @@ describe('the production bundle', () => {
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
-      expect(answer.headers.get('permissions-policy')).toContain('camera=()');
+      expect(answer.headers.get('permissions-policy')).toContain('camera=(self)');
       expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
     // One header each: the answer's own headers and these are merged, never repeated.

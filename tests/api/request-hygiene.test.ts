@@ -215,7 +215,7 @@ describe('answers', () => {
   it('sends Permissions-Policy on every response', async () => {
     for (const pathname of ['/', '/api/health', '/nope']) {
       const policy = (await ctx.agent().get(pathname)).headers.get('permissions-policy') ?? '';
-      expect(policy, pathname).toContain('camera=()');
+      expect(policy, pathname).toContain('camera=(self)');
       expect(policy, pathname).toContain('geolocation=()');
       expect(policy, pathname).toContain('microphone=()');
     }

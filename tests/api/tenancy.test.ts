@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRoutes } from '../../src/server/api-routes';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
+import { automations, customerRewards, customers, rewardCodes, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createDinerRestaurant, createDinerTestContext, createConfirmedVisitor } from './diner-support';
@@ -41,6 +41,7 @@ async function snapshotRestaurant(restaurantId: string) {
     qrCodes: await ctx.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId)).orderBy(qrCodes.id),
     customers: await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurantId)).orderBy(customers.id),
     customerRewards: await ctx.db.select().from(customerRewards).where(eq(customerRewards.restaurantId, restaurantId)).orderBy(customerRewards.id),
+    rewardCodes: await ctx.db.select().from(rewardCodes).where(eq(rewardCodes.restaurantId, restaurantId)).orderBy(rewardCodes.id),
     pointEvents: await ctx.db.select().from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).orderBy(pointEvents.id),
     feedbacks: await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.id),
     visits: await ctx.db.select().from(visits).where(eq(visits.restaurantId, restaurantId)).orderBy(visits.id),
@@ -75,7 +76,7 @@ function bodyWith(ids: string[]) {
 }
 
 describe('tenancy: owner B with owner A’s ids', () => {
-  let ownerA: { agent: TestAgent; restaurantId: string; ids: string[] };
+  let ownerA: { agent: TestAgent; restaurantId: string; ids: string[]; code: string };
   let ownerB: TestAgent;
 
   beforeAll(async () => {
@@ -92,17 +93,22 @@ describe('tenancy: owner B with owner A’s ids', () => {
     const mails = await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurant.id));
     const rated = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
     expect(earned.length).toBeGreaterThan(0);
+    // A reward presented at A's counter (issue 27): its live code is one more of A's ids for B to try.
+    const presented = await visitor.post(`/api/public/card/${restaurant.id}/rewards/${earned[0].id}/code`);
+    const { code } = (await presented.json()) as { code: string };
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
     ownerA = {
       agent: await signIn(ctx, user.email),
       restaurantId: restaurant.id,
       ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id), ...rated.map((f) => f.id)],
+      code,
     };
     ownerB = (await createSignedInOwner(ctx)).agent;
   });
 
   it('lists the owner routes from the router (the walk below is not empty)', () => {
     const paths = listOwnerRoutes().map((route) => `${route.method} ${route.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard', 'PUT /settings', 'PUT /settings/logo', 'DELETE /settings/logo', 'POST /qr/downloaded']));
+    expect(paths).toEqual(expect.arrayContaining(['GET /counter/codes/:code', 'POST /counter/rewards/:id/hand-over', 'GET /counter/pending', 'GET /counter/search', 'GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard', 'PUT /settings', 'PUT /settings/logo', 'DELETE /settings/logo', 'POST /qr/downloaded']));
   });
 
   it('answers 404 or 403 to every owner route naming A’s rows, shows none of A’s data, and changes nothing of A', async () => {
@@ -112,14 +118,16 @@ describe('tenancy: owner B with owner A’s ids', () => {
     for (const route of listOwnerRoutes()) {
       const params = route.path.match(/:[A-Za-z]+/g) ?? [];
       // Routes with ids: every id of A in every slot. Routes without: A's ids in the query and the body.
-      const attempts = params.length ? ownerA.ids.map((id) => route.path.replace(/:[A-Za-z]+/g, id)) : [`${route.path}?ids=${ownerA.ids.join(',')}&customerId=${ownerA.ids[3]}`];
+      // A ':code' slot (the counter) also gets A's live reward code.
+      const slotValues = route.path.includes(':code') ? [...ownerA.ids, ownerA.code] : ownerA.ids;
+      const attempts = params.length ? slotValues.map((id) => route.path.replace(/:[A-Za-z]+/g, id)) : [`${route.path}?ids=${ownerA.ids.join(',')}&customerId=${ownerA.ids[3]}`];
       for (const path of attempts) {
         const json = route.method === 'GET' || route.method === 'DELETE' ? undefined : bodyWith(ownerA.ids);
         const response = await ownerB.request(`/api${path}`, { method: route.method, json });
         const text = await response.text();
         if (params.length && ![403, 404].includes(response.status)) failures.push(`${route.method} ${path} → ${response.status}`);
         if (!params.length && response.status >= 500) failures.push(`${route.method} ${path} → ${response.status}`);
-        const leaked = ownerA.ids.filter((id) => text.includes(id));
+        const leaked = [...ownerA.ids, ownerA.code].filter((id) => text.includes(id));
         if (response.ok && leaked.length) failures.push(`${route.method} ${path} → shows ${leaked.join(', ')}`);
       }
     }

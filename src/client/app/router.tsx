@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
           lazyPage(paths.security.path, () => import('./routes/owner/security')),
           lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
           lazyPage(paths.settings.path, () => import('./routes/owner/settings')),
+          lazyPage(paths.counter.path, () => import('./routes/owner/counter')),
+          lazyPage(paths.pendingRewards.path, () => import('./routes/owner/pending-rewards')),
         ],
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).

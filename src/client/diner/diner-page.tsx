@@ -24,6 +24,7 @@ function PlainThanks() {
   return <p className="text-lg font-semibold text-stone-900">{DINER_MESSAGES.feedbackThanks}</p>;
 }
 import { EmailLinkConfirmation } from './email-link-confirmation';
+import { RestaurantHeader, Shell } from './restaurant-header';
 
 type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string; notFound: boolean };
 
@@ -131,40 +132,6 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
-  return <main className="mx-auto min-h-dvh w-full max-w-md px-4 pt-6 pb-10 sm:pt-12">{children}</main>;
-}
-
-/** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
-export function RestaurantHeader({ page }: { page: LoadedPage | null }) {
-  const name = page?.restaurant.name;
-  return (
-    <header className="flex h-18 items-center gap-4" aria-busy={!page}>
-      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">
-        {page?.restaurant.logoUrl ? (
-          <img src={page.restaurant.logoUrl} alt={`Logo ${name}`} width={64} height={64} className="size-16 bg-white object-contain" />
-        ) : name ? (
-          <span aria-hidden="true" className="text-2xl font-bold text-brand-700">
-            {name.charAt(0).toUpperCase()}
-          </span>
-        ) : (
-          <span className="size-full animate-pulse bg-brand-100" />
-        )}
-      </div>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-brand-700">Votre avis compte</p>
-        {name ? (
-          <h1 className="line-clamp-2 text-xl leading-6 font-bold text-stone-900">{name}</h1>
-        ) : (
-          <div className="mt-1 h-6 w-2/3 animate-pulse rounded-md bg-stone-200" role="presentation">
-            <span className="sr-only">Chargement…</span>
-          </div>
-        )}
-      </div>
-    </header>
-  );
-}
-
 function PrivacyNote({ name, restaurantId }: { name: string | null; restaurantId: string | null }) {
   return (
     <p className="mt-4 px-1 text-xs leading-5 text-stone-500">
@@ -172,7 +139,7 @@ function PrivacyNote({ name, restaurantId }: { name: string | null; restaurantId
       vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez les consulter, les télécharger ou les effacer à tout moment.{' '}
       {restaurantId ? (
         <>
-          <a href={`/f/${encodeURIComponent(restaurantId)}/donnees`} className="underline">
+          <a href={paths.dinerData.href(restaurantId)} className="underline">
             Mes données
           </a>
           {' · '}

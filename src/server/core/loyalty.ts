@@ -228,8 +228,10 @@ export async function deleteReward(db: Db, restaurantId: string, rewardId: strin
 export async function redeemCustomerReward(
   db: Db,
   restaurantId: string,
-  input: { customerId: string; customerRewardId: string; actorUserId: string },
+  input: { customerId?: string; customerRewardId: string; actorUserId: string },
 ): Promise<{ balance: number }> {
+  // The counter (issue 27) names the reward alone; the customer page names its customer too.
+  const ofCustomer = (column: typeof customerRewards.customerId) => (input.customerId ? eq(column, input.customerId) : undefined);
   return db.transaction(async (tx) => {
     const now = clock.now();
     const [redeemed] = await tx
@@ -238,24 +240,24 @@ export async function redeemCustomerReward(
       .where(
         and(
           eq(customerRewards.id, input.customerRewardId),
-          eq(customerRewards.customerId, input.customerId),
+          ofCustomer(customerRewards.customerId),
           eq(customerRewards.restaurantId, restaurantId),
           eq(customerRewards.status, 'pending'),
         ),
       )
-      .returning({ cost: customerRewards.cost });
+      .returning({ cost: customerRewards.cost, customerId: customerRewards.customerId });
     if (!redeemed) {
       const [existing] = await tx
         .select({ status: customerRewards.status })
         .from(customerRewards)
-        .where(and(eq(customerRewards.id, input.customerRewardId), eq(customerRewards.customerId, input.customerId), eq(customerRewards.restaurantId, restaurantId)));
+        .where(and(eq(customerRewards.id, input.customerRewardId), ofCustomer(customerRewards.customerId), eq(customerRewards.restaurantId, restaurantId)));
       if (existing) throw new AppError('CONFLICT', CUSTOMER_MESSAGES.rewardAlreadyRedeemed);
       throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.rewardNotFound);
     }
     const [customer] = await tx
       .select({ points: customers.points })
       .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.restaurantId, restaurantId)));
+      .where(and(eq(customers.id, redeemed.customerId), eq(customers.restaurantId, restaurantId)));
     await recordRestaurantAudit(tx, { restaurantId, actorUserId: input.actorUserId, action: 'reward_redeemed', subjectId: input.customerRewardId });
     return { balance: customer?.points ?? 0 };
   });

@@ -59,7 +59,7 @@ export function emailAndIp(email: string, ip: string): string {
  * one address over every restaurant. The typed email of link-email has its own limit (confirmation
  * emails per address).
  */
-export type DinerAction = 'read' | 'visit' | 'submit' | 'link' | 'confirm' | 'myData' | 'erase';
+export type DinerAction = 'read' | 'visit' | 'submit' | 'link' | 'confirm' | 'myData' | 'erase' | 'present' | 'recover';
 /** Every diner action's rules, checked in this order (the first one over its limit answers the 429). */
 export type DinerRateLimits = Record<DinerAction, readonly RateLimitRule[]>;
 /** Whom a diner rule may count. */
@@ -98,6 +98,10 @@ export const DINER_RATE_LIMITS: DinerRateLimits = {
    * link counts here too.
    */
   erase: [dinerRule('erase', 'device', 5, HOUR), dinerRule('erase', 'address', 300)],
+  // 'Présenter au comptoir' (issue 27): a fresh code per tap; a diner shows a few rewards, a few times.
+  present: [dinerRule('present', 'device', 30), dinerRule('present', 'addressAtRestaurant', 600), dinerRule('present', 'address', 1200)],
+  // 'Retrouver ma carte' (issue 27): each request may email a link, so few per device and per typed address.
+  recover: [dinerRule('recover', 'device', 5), dinerRule('recover', 'addressAtRestaurant', 150), dinerRule('recover', 'address', 300), dinerRule('recover', 'email', 3, HOUR)],
 };
 
 /**

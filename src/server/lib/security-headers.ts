@@ -16,10 +16,11 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
-/** The app uses no camera (QR images are decoded from files), microphone, location or payment. */
-const PERMISSIONS_POLICY = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'magnetometer', 'gyroscope', 'accelerometer', 'browsing-topics']
-  .map((feature) => `${feature}=()`)
-  .join(', ');
+/**
+ * The app uses no microphone, location or payment. The camera is the counter's ('Comptoir' scans a
+ * reward's QR, issue 27): allowed to the app's own pages only, never to a frame of another origin.
+ */
+const PERMISSIONS_POLICY = ['camera=(self)', ...['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'magnetometer', 'gyroscope', 'accelerometer', 'browsing-topics'].map((feature) => `${feature}=()`)].join(', ');
 
 /** Every response's security headers (HSTS only in production, where the site is served over HTTPS). */
 export function buildSecurityHeaders(production: boolean): ReadonlyArray<readonly [string, string]> {

@@ -110,6 +110,9 @@ export const ZLinkEmailRequest = z.object({
   lastName: ZLastName,
   marketingConsent: z._default(z.boolean(wrongType), false),
 }, wrongType);
+/** POST /api/public/card/recover ('Retrouver ma carte'): the email the card is kept under. */
+export const ZRecoverCardRequest = z.object({ restaurantId: ZRestaurantId, email: ZLinkEmailRequest.shape.email }, wrongType);
+
 /** The same answer whatever the email: whether it belongs to a customer is not told to anyone. */
 export type TLinkEmailResponse = { status: 'confirmation_sent'; message: string };
 

@@ -20,6 +20,7 @@ const NAV: HeaderNavItem[] = [
   { to: paths.reviews.href(), label: 'Avis' },
   { to: paths.qr.href(), label: 'QR codes' },
   { to: paths.customers.href(), label: 'Clients' },
+  { to: paths.counter.href(), label: 'Comptoir' },
   { to: paths.loyalty.href(), label: 'Fidélité' },
   { to: paths.automations.href(), label: 'Automations' },
   { to: paths.googleSettings.href(), label: 'Lien d’avis' },

@@ -5,3 +5,4 @@ export * from './qr-codes';
 export * from './feedback';
 export * from './loyalty';
 export * from './emails';
+export * from './card';

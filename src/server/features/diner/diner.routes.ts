@@ -8,9 +8,10 @@ import type { AppEnv } from '../../lib/hono-env';
 import { createInstanceRateLimiter, enforceRateLimits, type RateLimitSubject, type RequestHit } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import type { DinerAction } from '../../lib/rate-limit-rules';
-import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
+import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZRecoverCardRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { getAnonymousPoints, getPublicRestaurant, lookupQrCode, trackVisit } from './public-reads.service';
-import { confirmEmailLink, requestEmailLink } from './email-link.service';
+import { confirmEmailLink, requestCardRecovery, requestEmailLink } from './email-link.service';
+import { presentReward, readCard } from './card.service';
 import { submitFeedback } from './diner.service';
 import { isUuid } from '../../../shared/rules/uuid';
 
@@ -135,5 +136,24 @@ export function createDinerRoutes(deps: AppDeps) {
     .post('/link-email/confirm', limitBody, validate('json', ZConfirmEmailLinkRequest), async (c) => {
       await limit(c, deps, 'confirm', { visitorId: readerId(c) });
       return c.json(await confirmEmailLink(deps, c.req.valid('json').token));
+    })
+    // The diner's card (issue 27): read by this device's cookie only; a read never gives a cookie.
+    .get('/card/:restaurantId', async (c) => {
+      const restaurantId = c.req.param('restaurantId');
+      const visitorId = readerId(c);
+      await noStoreOnError(c, () => limit(c, deps, 'read', { visitorId, restaurant: restaurantId }));
+      return c.json(await noStoreOnError(c, () => readCard(deps.db, restaurantId, visitorId)), 200, NO_STORE);
+    })
+    .post('/card/:restaurantId/rewards/:rewardId/code', async (c) => {
+      const restaurantId = c.req.param('restaurantId');
+      const visitorId = readerId(c);
+      await limit(c, deps, 'present', { visitorId, restaurant: restaurantId });
+      return c.json(await presentReward(deps, restaurantId, c.req.param('rewardId'), visitorId), 200, NO_STORE);
+    })
+    .post('/card/recover', limitBody, validate('json', ZRecoverCardRequest), async (c) => {
+      const visitorId = ensureDinerId(c, deps);
+      const body = c.req.valid('json');
+      await limit(c, deps, 'recover', { visitorId, restaurant: body.restaurantId, email: body.email });
+      return c.json(await requestCardRecovery(deps, body, visitorId));
     });
 }

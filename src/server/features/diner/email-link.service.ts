@@ -1,6 +1,6 @@
 /** Keeping a device's points under an email: the one-time confirmation link, asked for and opened. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
@@ -11,7 +11,8 @@ import type { SendEmailRequest } from '../../email/email-request';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
+import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
+import { CARD_MESSAGES } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 
@@ -24,6 +25,8 @@ const ZStoredLink = z.object({
   lastName: z.string().optional(),
   phone: z.string().optional(),
   marketingConsent: z.boolean(),
+  /** 'Retrouver ma carte' (issue 27): the device asking may have no record here yet; opening the link gives it the card. */
+  purpose: z.optional(z.literal('recover')),
 });
 
 export const EMAIL_LINK_EXPIRES_MINUTES = 30;
@@ -35,10 +38,11 @@ const hashLinkToken = (token: string) => createHash('sha256').update(token).dige
  * A pending link ready to store: its verification row (by the hash of its one-time token, 30 minutes) and
  * its confirmation email, which holds the link only, nothing the requester typed.
  */
-export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anonId: string, customerId: string, now: Date) {
+export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anonId: string, customerId: string, now: Date, purpose?: 'recover') {
   const token = randomBytes(32).toString('base64url');
-  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}?link=${token}`;
-  const stored = ZStoredLink.parse({ ...input, anonId });
+  // A recovery link opens the card itself, which confirms it (issue 27); a points link opens the feedback page.
+  const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}${purpose === 'recover' ? '/carte' : ''}?link=${token}`;
+  const stored = ZStoredLink.parse({ ...input, anonId, purpose });
   return {
     row: {
       id: crypto.randomUUID(),
@@ -65,8 +69,16 @@ export async function queuePendingLinkEmail(deps: Pick<AppDeps, 'boss'>, tx: Db,
 }
 
 /** Stores a pending link and queues its confirmation email, inside `tx`. */
-export async function createPendingLink(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
-  const link = pendingLinkOf(deps, input, anonId, customerId, now);
+export async function createPendingLink(
+  deps: Pick<AppDeps, 'boss' | 'env'>,
+  tx: Db,
+  input: LinkInput,
+  anonId: string,
+  customerId: string,
+  now: Date,
+  purpose?: 'recover',
+): Promise<void> {
+  const link = pendingLinkOf(deps, input, anonId, customerId, now, purpose);
   await runPrepared(tx.insert(verification).values(link.row));
   await queuePendingLinkEmail(deps, tx, link.email);
 }
@@ -88,6 +100,25 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
 }
 
 /**
+ * 'Retrouver ma carte' (issue 27, decision 043): on a new phone the diner types the email their card is
+ * kept under. When a customer of this restaurant has that confirmed email, a one-time link (the same
+ * confirmation link as link-email, 30 minutes) goes to that address; opening it on this phone hands the
+ * card to this device (decision 024: the device keeps the customer's anon_id). Unknown addresses get
+ * no email, and the answer is the same either way: nobody learns who is a customer.
+ */
+export async function requestCardRecovery(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: { restaurantId: string; email: string }, anonId: string): Promise<TLinkEmailResponse> {
+  await assertRestaurantApproved(deps.db, input.restaurantId);
+  const [owner] = await deps.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, input.restaurantId), sql`lower(${customers.email}) = ${input.email.toLowerCase()}`));
+  if (owner) {
+    await deps.db.transaction((tx) => createPendingLink(deps, tx, { restaurantId: input.restaurantId, email: input.email, marketingConsent: false }, anonId, owner.id, clock.now(), 'recover'));
+  }
+  return { status: 'confirmation_sent', message: CARD_MESSAGES.recoverSent };
+}
+
+/**
  * link-email, step 2: the link was opened, so the diner controls the address. In one transaction the
  * token is consumed (a parallel second use finds nothing), the device's points are merged into the
  * customer of that email, with the consent asked for, and the follow-ups a rating with that email
@@ -102,6 +133,8 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
       const [consumed] = await tx.delete(verification).where(eq(verification.identifier, identifier)).returning({ value: verification.value, expiresAt: verification.expiresAt });
       if (!consumed || consumed.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', DINER_MESSAGES.linkInvalid);
       const link = ZStoredLink.parse(JSON.parse(consumed.value));
+      // A recovery link opened on a phone that has no record here yet: an empty one is made, and merged below.
+      if (link.purpose === 'recover') await lockCustomer(tx, link.restaurantId, { anonId: link.anonId });
       const [restaurant] = await tx
         .select({ name: restaurants.name, delays: automationDelaysOf(restaurants.id) })
         .from(restaurants)

@@ -142,8 +142,9 @@ export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntri
  * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
  */
 export async function dinerPageExists(db: Db, pathname: string): Promise<boolean> {
-  const match = /^\/(f|r)\/([^/]+)(\/donnees)?\/?$/.exec(pathname);
-  if (!match || (match[1] === 'r' && match[3])) return false;
+  // /f/{id}/carte (the card) and /f/{id}/donnees (the diner's data) are pages of the same restaurant.
+  const match = /^\/(f|r)\/([^/]+)\/?$/.exec(pathname) ?? /^\/(f)\/([^/]+)\/(?:carte|donnees)\/?$/.exec(pathname);
+  if (!match) return false;
   let value: string;
   try {
     value = decodeURIComponent(match[2]);

@@ -1,0 +1,462 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { paths } from '../../shared/paths';
+import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode } from '../../shared/schemas/card-messages';
+import { DinerApiError, getJson, postJson } from './api';
+import { RestaurantHeader, Shell } from './restaurant-header';
+import { Notice, PRIMARY_BUTTON, TextField } from './fields';
+import { CheckCircleIcon, GiftIcon } from './icons';
+import { loadDinerSchemas } from './load-once';
+import { LinkEmailBox } from './link-email-box';
+
+/**
+ * 'Ma carte' (/f/{id}/carte, issue 27): this device's card at this restaurant — balance, progress to the
+ * next reward, the rewards to collect ('Présenter au comptoir'), the catalogue — read by the device's
+ * cookie only. A lazily loaded chunk: the feedback page's first download does not carry it.
+ */
+
+const SECONDARY_BUTTON =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white px-5 text-base font-semibold text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-500';
+
+const dateFr = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const formatDate = (iso: string) => dateFr.format(new Date(iso));
+
+type CardState = { status: 'loading' } | { status: 'ready'; card: TCard } | { status: 'error'; message: string; notFound: boolean };
+
+function fetchCard(restaurantId: string) {
+  return getJson<TCard>(`/card/${encodeURIComponent(restaurantId)}`);
+}
+
+/** One request per token (StrictMode runs effects twice): the link of 'Retrouver ma carte' works once. */
+const confirmations = new Map<string, Promise<unknown>>();
+function confirmLinkOnce(token: string): Promise<unknown> {
+  let pending = confirmations.get(token);
+  if (!pending) confirmations.set(token, (pending = postJson('/link-email/confirm', { token })));
+  return pending;
+}
+
+/**
+ * `link`: the token of a 'Retrouver ma carte' email, opened on this phone: confirmed first (the card then
+ * belongs to this device), dropped from the address bar, then the card is read.
+ */
+export function CardPage({ restaurantId, link = null }: { restaurantId: string; link?: string | null }) {
+  const [state, setState] = useState<CardState>({ status: 'loading' });
+  const [linkFailure, setLinkFailure] = useState<string | null>(null);
+  const [linked, setLinked] = useState(false);
+  const [presenting, setPresenting] = useState<{ id: string; label: string } | null>(null);
+
+  // Bumped to read the card again (a retry, a closed code screen).
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+
+  useEffect(() => {
+    let active = true;
+    const confirming = link
+      ? confirmLinkOnce(link).then(
+          () => active && setLinked(true),
+          (error: unknown) => active && setLinkFailure(error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError),
+        )
+      : Promise.resolve();
+    if (link) window.history.replaceState(null, '', paths.dinerCard.href(restaurantId));
+    confirming
+      .then(() => fetchCard(restaurantId))
+      .then(
+        (card) => active && setState({ status: 'ready', card }),
+        (error: unknown) =>
+          active &&
+          setState({
+            status: 'error',
+            notFound: error instanceof DinerApiError && error.status === 404,
+            message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError,
+          }),
+      );
+    return () => {
+      active = false;
+    };
+  }, [restaurantId, version, link]);
+
+  useEffect(() => {
+    if (state.status === 'ready') document.title = `${state.card.restaurant.name} – Ma carte`;
+  }, [state]);
+
+  if (state.status === 'error') {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center gap-3 py-16 text-center">
+          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : CARD_MESSAGES.genericError}</h1>
+          {state.notFound ? null : (
+            <>
+              <p role="alert" className="text-stone-600">
+                {state.message}
+              </p>
+              <button
+                type="button"
+                className={`${SECONDARY_BUTTON} mt-2 w-auto`}
+                onClick={() => {
+                  setState({ status: 'loading' });
+                  reload();
+                }}
+              >
+                Réessayer
+              </button>
+            </>
+          )}
+        </div>
+      </Shell>
+    );
+  }
+
+  const card = state.status === 'ready' ? state.card : null;
+  return (
+    <Shell>
+      <RestaurantHeader page={card} tagline="Ma carte de fidélité" />
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {linked ? <Notice tone="success" title="Votre carte est sur ce téléphone">Votre email est confirmé : retrouvez ici vos points et vos récompenses.</Notice> : null}
+        {linkFailure ? <Notice tone="error" title={CARD_MESSAGES.linkInvalid}>{linkFailure === CARD_MESSAGES.linkInvalid ? 'Le lien a peut-être déjà servi ou expiré : demandez-en un nouveau ci-dessous.' : linkFailure}</Notice> : null}
+      </div>
+      {card ? (
+        <div className="mt-6 space-y-5">
+          <Balance card={card} />
+          <PendingRewards card={card} onPresent={setPresenting} />
+          {card.hasEmail ? null : card.known && (card.balance > 0 || card.pending.length > 0) ? (
+            <div className="space-y-2" data-testid="card-email-invite">
+              <p className="px-1 text-sm text-stone-700">Ajoutez votre email : votre carte ne sera pas perdue avec votre téléphone.</p>
+              <LinkEmailBox restaurantId={restaurantId} restaurantName={card.restaurant.name} balance={card.balance} heading="Gardez votre carte" />
+            </div>
+          ) : null}
+          <Catalogue card={card} />
+          <HandedOver card={card} />
+          {card.hasEmail ? null : <RecoverCard restaurantId={restaurantId} />}
+          <nav aria-label="Liens de la carte" className="flex flex-wrap justify-center gap-x-5 gap-y-2 pt-2 text-sm">
+            <a href={paths.dinerFeedback.href(restaurantId)} className="font-medium text-brand-800 underline">
+              Donner mon avis
+            </a>
+            <a href={paths.dinerData.href(restaurantId)} className="font-medium text-brand-800 underline">
+              Mes données
+            </a>
+            <a href={paths.privacy.href()} className="text-stone-600 underline">
+              Politique de confidentialité
+            </a>
+          </nav>
+        </div>
+      ) : (
+        <p role="status" className="mt-6 text-stone-600">
+          Chargement de votre carte…
+        </p>
+      )}
+      {presenting && card ? (
+        <PresentOverlay
+          restaurantId={restaurantId}
+          restaurantName={card.restaurant.name}
+          reward={presenting}
+          onClose={() => {
+            setPresenting(null);
+            reload();
+          }}
+        />
+      ) : null}
+    </Shell>
+  );
+}
+
+function Balance({ card }: { card: TCard }) {
+  const next = card.next;
+  const progress = next ? Math.round(((next.cost - next.missing) / next.cost) * 100) : 100;
+  return (
+    <section aria-labelledby="balance-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="balance-title" className="text-sm font-medium text-stone-600">
+        {card.firstName ? `Bonjour ${card.firstName}, votre solde` : 'Votre solde'}
+      </h2>
+      <p className="mt-1 text-4xl font-bold text-brand-800" data-testid="card-balance">
+        {card.balance} {card.balance > 1 ? 'points' : 'point'}
+      </p>
+      {next ? (
+        <div className="mt-4">
+          <div
+            role="progressbar"
+            aria-label={`Progression vers : ${next.label}`}
+            aria-valuemin={0}
+            aria-valuemax={next.cost}
+            aria-valuenow={next.cost - next.missing}
+            className="h-3 overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-2 text-stone-800">{progressLine(next.missing, next.label)}</p>
+        </div>
+      ) : card.catalogue.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">Ce restaurant ne propose pas encore de récompense.</p>
+      ) : null}
+      {card.known ? null : <p className="mt-3 text-sm text-stone-600">Donnez votre avis après votre repas pour cumuler vos premiers points.</p>}
+    </section>
+  );
+}
+
+function PendingRewards({ card, onPresent }: { card: TCard; onPresent: (reward: { id: string; label: string }) => void }) {
+  if (card.pending.length === 0) return null;
+  return (
+    <section aria-labelledby="pending-title" className="rounded-3xl border border-brand-200 bg-brand-50 p-5">
+      <h2 id="pending-title" className="text-lg font-bold text-stone-900">
+        Vos récompenses à retirer
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {card.pending.map((reward) => (
+          <li key={reward.id} className="rounded-2xl bg-white p-4 ring-1 ring-brand-200">
+            <p className="flex items-center gap-2 font-semibold text-stone-900">
+              <GiftIcon className="size-5 shrink-0 text-brand-700" />
+              {reward.label}
+            </p>
+            <p className="mt-0.5 text-sm text-stone-600">Débloquée le {formatDate(reward.createdAt)}</p>
+            <button type="button" className={`${PRIMARY_BUTTON} mt-3`} onClick={() => onPresent({ id: reward.id, label: reward.label })}>
+              Présenter au comptoir
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Catalogue({ card }: { card: TCard }) {
+  if (card.catalogue.length === 0) return null;
+  return (
+    <section aria-labelledby="catalogue-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="catalogue-title" className="text-lg font-bold text-stone-900">
+        Les récompenses
+      </h2>
+      <ul className="mt-2 divide-y divide-stone-100">
+        {card.catalogue.map((reward) => (
+          <li key={reward.id} className="flex items-baseline justify-between gap-3 py-2.5">
+            <span className="min-w-0 text-stone-900">
+              {reward.label}
+              {reward.description ? <span className="block text-sm text-stone-600">{reward.description}</span> : null}
+            </span>
+            <span className="shrink-0 text-sm font-semibold text-brand-800">{reward.cost} points</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HandedOver({ card }: { card: TCard }) {
+  if (card.handedOver.length === 0) return null;
+  return (
+    <section aria-labelledby="handed-title" className="px-1">
+      <h2 id="handed-title" className="text-sm font-semibold text-stone-700">
+        Récompenses remises
+      </h2>
+      <ul className="mt-1 space-y-1 text-sm text-stone-600" data-testid="handed-over">
+        {card.handedOver.map((reward) => (
+          <li key={reward.id}>
+            {reward.label} — remise le {formatDate(reward.redeemedAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'Retrouver ma carte': the email the card is kept under; a one-time link brings it to this phone. */
+function RecoverCard({ restaurantId }: { restaurantId: string }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    setFailure(null);
+    setSending(true);
+    const body = { restaurantId, email };
+    const schemas = await loadDinerSchemas().catch(() => null);
+    const parsed = schemas ? schemas.ZRecoverCardRequest.safeParse(body) : null;
+    if (parsed && !parsed.success) {
+      setSending(false);
+      setError(parsed.error.issues[0].message);
+      document.getElementById('recover-email')?.focus();
+      return;
+    }
+    try {
+      await postJson('/card/recover', parsed ? parsed.data : body);
+      setSent(true);
+    } catch (caught) {
+      setFailure(caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="recover-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="recover-title" className="text-lg font-bold text-stone-900">
+        Retrouver ma carte
+      </h2>
+      <div aria-live="polite">{sent ? <Notice tone="success" title={CARD_MESSAGES.recoverSent}>Ouvrez le lien sur ce téléphone : il est valable 30 minutes.</Notice> : null}</div>
+      {sent ? null : (
+        <form onSubmit={handleSubmit} noValidate className="mt-2 space-y-4">
+          <p className="text-sm text-stone-600">Nouveau téléphone ? Indiquez l’email de votre carte : nous vous envoyons un lien pour la retrouver ici.</p>
+          <TextField
+            id="recover-email"
+            label="Email de ma carte"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={255}
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <div aria-live="assertive">{failure ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{failure}</Notice> : null}</div>
+          <button type="submit" className={SECONDARY_BUTTON} disabled={sending}>
+            {sending ? 'Envoi…' : 'Recevoir le lien'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+type PresentState = { status: 'loading' } | { status: 'ready'; shown: TRewardCode } | { status: 'handed' } | { status: 'error'; message: string };
+
+function secondsLeft(expiresAt: string, now: number): number {
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 1000));
+}
+
+/**
+ * 'Présenter au comptoir', full screen: the restaurant's name, the reward, its 6-character code and its
+ * QR, valid 10 minutes (a countdown; an expired code asks for a new one). While it is shown the card is
+ * re-read every few seconds, so the screen says when the staff handed the reward over.
+ */
+function PresentOverlay({
+  restaurantId,
+  restaurantName,
+  reward,
+  onClose,
+}: {
+  restaurantId: string;
+  restaurantName: string;
+  reward: { id: string; label: string };
+  onClose: () => void;
+}) {
+  const [state, setState] = useState<PresentState>({ status: 'loading' });
+  const [now, setNow] = useState(() => Date.now());
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  // Bumped by 'Afficher un nouveau code': each attempt asks the server for a fresh code.
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    postJson<TRewardCode>(`/card/${encodeURIComponent(restaurantId)}/rewards/${encodeURIComponent(reward.id)}/code`, {}).then(
+      (shown) => {
+        if (!active) return;
+        setNow(Date.now());
+        setState({ status: 'ready', shown });
+      },
+      (error: unknown) => active && setState({ status: 'error', message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [restaurantId, reward.id, attempt]);
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.body.style.overflow = previous;
+    };
+  }, [onClose]);
+
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!ready) return;
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const poll = setInterval(() => {
+      fetchCard(restaurantId).then(
+        (card) => {
+          if (!card.pending.some((pending) => pending.id === reward.id)) setState({ status: 'handed' });
+        },
+        () => undefined,
+      );
+    }, 4000);
+    return () => {
+      clearInterval(tick);
+      clearInterval(poll);
+    };
+  }, [ready, restaurantId, reward.id]);
+
+  const left = state.status === 'ready' ? secondsLeft(state.shown.expiresAt, now) : 0;
+
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="present-title" className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white">
+      <div className="mx-auto flex w-full max-w-md flex-1 flex-col items-center gap-4 px-5 py-6 text-center">
+        <p className="text-lg font-semibold text-brand-800">{restaurantName}</p>
+        <h2 id="present-title" className="text-2xl font-bold text-stone-900">
+          {reward.label}
+        </h2>
+        {state.status === 'loading' ? (
+          <p role="status" className="text-stone-600">
+            Préparation du code…
+          </p>
+        ) : state.status === 'error' ? (
+          <Notice tone="error" title={CARD_MESSAGES.genericError}>
+            {state.message}
+          </Notice>
+        ) : state.status === 'handed' ? (
+          <div role="status" className="flex flex-col items-center gap-2 py-6">
+            <CheckCircleIcon className="size-16 text-emerald-600" />
+            <p className="text-xl font-bold text-stone-900">Récompense remise. Bon appétit !</p>
+          </div>
+        ) : left > 0 ? (
+          <>
+            <p className="text-stone-700">Montrez cet écran au personnel.</p>
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.shown.qrSvg)}`}
+              alt={`QR code de la récompense, code ${state.shown.code}`}
+              width={240}
+              height={240}
+              className="size-60 max-w-full"
+              data-testid="reward-qr"
+            />
+            <p className="text-sm text-stone-600">Ou dictez le code :</p>
+            <p className="font-mono text-4xl font-bold tracking-[0.3em] text-stone-900" data-testid="reward-code" aria-label={`Code ${[...state.shown.code].join(' ')}`}>
+              {state.shown.code}
+            </p>
+            <p className="text-sm text-stone-600" aria-live="off">
+              Valable encore {Math.floor(left / 60)} min {String(left % 60).padStart(2, '0')} s
+            </p>
+          </>
+        ) : (
+          <div className="space-y-3">
+            <p role="status" className="text-stone-700">
+              Ce code a expiré.
+            </p>
+            <button
+              type="button"
+              className={PRIMARY_BUTTON}
+              onClick={() => {
+                setState({ status: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Afficher un nouveau code
+            </button>
+          </div>
+        )}
+        <button ref={closeRef} type="button" className={`${SECONDARY_BUTTON} mt-auto`} onClick={onClose}>
+          Fermer
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Check, Gift } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { toastError } from '../../../lib/toast';
+import { formatDateFr } from '../../../../shared/format';
+import { CARD_MESSAGES, type TCounterCustomer } from '../../../../shared/schemas/counter';
+import { useHandOver } from '../api/hand-over';
+
+/** The diner as staff read them: their name, or 'Client anonyme', and how to reach them. */
+export function CounterCustomerLine({ customer }: { customer: TCounterCustomer }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-semibold text-stone-900" data-testid="counter-customer">
+        {customer.name ?? CARD_MESSAGES.anonymous}
+      </p>
+      {customer.email || customer.phone ? <p className="truncate text-sm text-stone-600">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</p> : null}
+    </div>
+  );
+}
+
+/** One reward waiting at the counter, with 'Remis' (handed over once, whatever the clicks). */
+export function CounterRewardRow({ reward, onHandedOver }: { reward: { id: string; label: string; unlockedAt: string }; onHandedOver?: () => void }) {
+  const handOver = useHandOver();
+  const done = handOver.isSuccess;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-stone-200 bg-white p-3">
+      <div className="flex min-w-0 items-center gap-2">
+        <Gift className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <div className="min-w-0">
+          <p className="font-medium text-stone-900" data-testid="counter-reward-label">
+            {reward.label}
+          </p>
+          <p className="text-xs text-stone-600">Débloquée le {formatDateFr(reward.unlockedAt)}</p>
+        </div>
+      </div>
+      {done ? (
+        <p role="status" className="flex items-center gap-1 text-sm font-semibold text-emerald-700">
+          <Check className="size-4" aria-hidden="true" />
+          {CARD_MESSAGES.handedOver}
+        </p>
+      ) : (
+        <Button
+          type="button"
+          disabled={handOver.isPending}
+          aria-label={`Remis : ${reward.label}`}
+          onClick={() =>
+            handOver.mutate(reward.id, {
+              onSuccess: (answer) => {
+                toast.success(answer.message);
+                onHandedOver?.();
+              },
+              onError: (error) => toastError('Impossible de remettre la récompense', error),
+            })
+          }
+        >
+          Remis
+        </Button>
+      )}
+    </div>
+  );
+}
