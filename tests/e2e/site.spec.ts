@@ -169,7 +169,7 @@ describe('the marketing site', () => {
     expect(await page.title()).toBe('Page introuvable · ReFeed');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Confidentialité' }).click();
     await page.getByRole('heading', { level: 1, name: 'Politique de confidentialité' }).waitFor();
-    expect(await page.getByText('3 ans après sa dernière visite').count()).toBe(1);
+    expect(await page.getByText('3 ans après sa dernière activité').count()).toBe(1);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
     await page.getByRole('heading', { level: 1, name: 'Mentions légales' }).waitFor();
   });
