@@ -12,6 +12,12 @@ import { uniqueEmail } from '../support/factories';
 let ctx: TestContext;
 /** How many times a worker holding a fetched batch asked the meter and was told to give way. */
 let gaveWay = 0;
+/**
+ * How long the workers here give way (the most JOB_YIELD_SECONDS allows): twenty turns of the meter must fit in it
+ * even when the machine runs other suites beside this one (at 8 s, a loaded CI ran out of window before the
+ * twentieth turn and the email left, as it should, before the test had seen it held).
+ */
+const YIELD_SECONDS = 20;
 beforeAll(async () => {
   ctx = await createTestContext({ startWorkers: false });
   const load = ctx.deps.requestLoad;
@@ -24,7 +30,7 @@ beforeAll(async () => {
       return saturated;
     },
   };
-  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: countedLoad, yieldSeconds: 8 });
+  await startJobWorkers(ctx.deps.boss, ALL_JOBS, ctx.deps, ctx.deps.logger, { pollingIntervalSeconds: 0.5, yieldTo: countedLoad, yieldSeconds: YIELD_SECONDS });
 });
 afterAll(async () => {
   ctx.deps.requestLoad.stopSampling();
@@ -61,7 +67,7 @@ function startRush(lanes: number): { stop: () => Promise<void> } {
 }
 
 describe('background jobs during a rush', () => {
-  it('hold a due email while requests saturate the process, and send it once they ease', { timeout: 40_000 }, async () => {
+  it('hold a due email while requests saturate the process, and send it once they ease', { timeout: 60_000 }, async () => {
     const to = uniqueEmail('rush');
     const rush = startRush(4);
     let rushStopped = false;
@@ -72,7 +78,7 @@ describe('background jobs during a rush', () => {
       await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `rush:${to}`, data: { url: 'https://example.fr/reset' } });
       // No fixed sleep: the worker fetched the due email and gave way to the rush turn after turn
       // (one turn per meter sample, 100 ms): twenty turns, about two seconds held, and not sent.
-      await expect.poll(() => gaveWay - turnsBefore, { timeout: 20_000, interval: 50 }).toBeGreaterThanOrEqual(20);
+      await expect.poll(() => gaveWay - turnsBefore, { timeout: (YIELD_SECONDS - 2) * 1000, interval: 50 }).toBeGreaterThanOrEqual(20);
       expect(await ctx.mails(to)).toHaveLength(0);
       await rush.stop();
       rushStopped = true;
@@ -89,13 +95,13 @@ describe('background jobs during a rush', () => {
     const rush = startRush(4);
     try {
       await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 10_000, interval: 50 }).toBe(true);
-      // Due 9 s ago (the workers here give way for 8 s): it has waited its share.
+      // Due longer ago than the workers here give way: it has waited its share.
       await enqueueEmail(
         ctx.deps.boss,
         { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `overdue:${to}`, data: { url: 'https://example.fr/reset' } },
-        { startAfter: new Date(Date.now() - 9_000) },
+        { startAfter: new Date(Date.now() - (YIELD_SECONDS + 1) * 1000) },
       );
-      // Sent while the rush goes on, within seconds: a wait counted from the fetch would hold it 8 s.
+      // Sent while the rush goes on, within seconds: a wait counted from the fetch would hold it 20 s.
       await ctx.waitForMails(to, 1, 5_000);
     } finally {
       await rush.stop();
