@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // A browser beside the PostgreSQL API tests on two cores: loading a chunk and hydrating can take
+    // seconds, so expect.poll waits up to 15 s (its own default, 1 s, failed a hydrated tap in CI).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
