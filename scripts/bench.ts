@@ -6,11 +6,16 @@
 // BENCH_KEEP_DATABASE=1 keeps it). The load generator (autocannon) runs in another process, sending
 // `Accept-Encoding: gzip, br` as phones do. Ceilings are measured in the same run by bare Hono servers
 // (hello, one `select 1` through the same driver, the same diner HTML file); each line prints its ratio.
+// The submission's ceilings are its own captured statements replayed without the app (scripts/bench/same-sql.ts):
+// by pgbench with prepared statements and with the simple protocol on PostgreSQL (at 8, 10 and 32
+// connections), in one process on PGlite; each is alternated with the app's line over rounds.
 //
 // --scale (PostgreSQL only): the demo restaurant first gets 1,000,000 feedbacks and 100,000 customers,
 // and the owner's pages are also measured one request at a time (the latency an owner sees).
 // Then the email drain: N follow-up emails queued at once, timed to the outbox, in emails/s; and the
-// rate-limit purge among 30,000 and 3,000,000 rows.
+// rate-limit purge among 30,000 and 3,000,000 rows; the dashboard's Node CPU per call; memory
+// (scripts/memory.ts) and Lighthouse (scripts/lighthouse.ts, when a Chromium is found). Last, every goal of
+// issue 34 with its figure and ratio. BENCH_SKIP_GOAL_SCRIPTS=1 leaves out memory and Lighthouse.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +37,7 @@ import { SERVER_NODE_FLAGS } from './build-server.mjs';
 import { dinersBehindOneAddress, floodFromOneAddress } from './bench/one-address';
 import { REPLAY_QUEUE_PREFIX } from './bench/replay-queues';
 import type { LoadResult, LoadSpec } from './bench/load';
+import { pgbenchRate, type PgbenchProtocol, type PgbenchScript } from './bench/pgbench';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -250,21 +256,30 @@ const ceilingServers = await Promise.all(
 // The ceilings made of ReFeed's own SQL (scripts/bench/same-sql.ts): the submission's statements replayed
 // by pgbench on PostgreSQL (8 and 32 clients), in one process on PGlite (which has one connection); and
 // a bare Hono server answering each measured path by replaying its statements through the same driver.
-type SubmissionCeiling = { statements: number; commits: number; pathStatements: Record<string, number>; pgbench8?: number; pgbench32?: number; perSecond?: number };
+type SubmissionCeiling = { statements: number; commits: number; pathStatements: Record<string, number>; pgbench?: Record<PgbenchProtocol, PgbenchScript> };
 const sameSqlPort = await findFreePort();
 const sameSqlBase = `http://127.0.0.1:${sameSqlPort}`;
 const sameSqlSummary = path.join(dataDir, 'same-sql.json');
 const sameSqlServer = await startProcess(
-  ['--import', 'tsx', path.join(ROOT, 'scripts/bench/same-sql.ts'), databaseUrl ? 'pgbench' : 'pglite', String(SECONDS), String(sameSqlPort), sameSqlSummary],
+  ['--import', 'tsx', path.join(ROOT, 'scripts/bench/same-sql.ts'), databaseUrl ? 'pgbench' : 'pglite', String(sameSqlPort), sameSqlSummary],
   { ...process.env, DATABASE_URL: databaseUrl },
   async () => existsSync(sameSqlSummary) && (await answers(`${sameSqlBase}/`)()),
   180_000,
 );
 const submissionCeiling = JSON.parse(readFileSync(sameSqlSummary, 'utf8')) as SubmissionCeiling;
-const submissionCeilingAt = (connections: number) => ({
-  name: databaseUrl ? 'pgbench same SQL' : 'PGlite replay',
-  perSecond: (databaseUrl ? (connections >= 32 ? submissionCeiling.pgbench32 : submissionCeiling.pgbench8) : submissionCeiling.perSecond) ?? NaN,
-});
+/** The submission's ceilings: pgbench replaying its statements prepared and simple (PostgreSQL), or the in-process replay (PGlite). */
+const SUBMISSION_CEILINGS = databaseUrl ? (['prepared', 'simple'] as const) : (['PGlite replay'] as const);
+type SubmissionCeilingName = (typeof SUBMISSION_CEILINGS)[number];
+/** One timed run of a submission ceiling at `connections`, `seconds` long: submissions per second. */
+async function submissionCeilingRate(name: SubmissionCeilingName, connections: number, seconds: number): Promise<number> {
+  if (name === 'PGlite replay') {
+    const response = await fetch(`${sameSqlBase}/ceiling?seconds=${seconds}`, { method: 'POST' });
+    return ((await response.json()) as { perSecond: number }).perSecond;
+  }
+  return pgbenchRate(databaseUrl, submissionCeiling.pgbench![name], name, connections, seconds);
+}
+/** The median rates of the submission's ceilings, by connection count, as measured beside the app's lines. */
+const submissionCeilingMedians = new Map<number, Record<string, number>>();
 
 /** `reference`: a line of a ceiling server itself, not of ReFeed (no server CPU is read for it). */
 type Line = { name: string; spec: LoadSpec; ceiling?: keyof typeof ceilingPorts | 'submission'; reference?: true };
@@ -300,7 +315,7 @@ const lines: Line[] = [
     name: `GET /api/${page} (1 client)`,
     spec: { url: `${base}/api/${page}`, headers: owner, connections: 1, seconds: SECONDS },
   })),
-  ...[8, 32].flatMap((connections): Line[] => [
+  ...[8, 10, 32].flatMap((connections): Line[] => [
     {
       name: `POST feedback, ${connections} connections`,
       spec: { url: `${base}/api/public/feedbacks`, method: 'POST', headers: { origin: base }, body: { kind: 'feedback', restaurantId }, spreadClientIps: true, connections, seconds: SECONDS },
@@ -336,6 +351,63 @@ function measureBesideCeiling(spec: LoadSpec, mode: keyof typeof ceilingPorts): 
   return { ...rounds[Math.floor(ROUNDS / 2)], cpuMsPerRequest };
 }
 
+/** Before a submission round or a ceiling's: the machine idle and, on PostgreSQL, no email due (neither side pays for the other's emails). */
+async function settleBeforeRound() {
+  if (databaseUrl) await waitUntilEmailsSent(databaseUrl);
+  await waitUntilMachineIdle();
+}
+type SubmissionRound = { result: LoadResult; ceilings: Record<string, number>; cpuMsPerRequest: number; emails: { total: number; duringRun: number; lastAfterS: number } | null };
+/**
+ * A submission line and its ceilings in alternation: a second of warm-up, then ROUNDS rounds of the
+ * app's line and of each ceiling (pgbench replaying its statements prepared, then simple, on
+ * PostgreSQL; the in-process replay on PGlite), each SECONDS/2 long at the same connection count and
+ * each started once the machine is idle and the app's emails are sent. The median round by its ratio to
+ * the first ceiling is printed, with every ceiling's median and the spread of the ratios.
+ */
+async function measureSubmissionBesideCeilings(spec: LoadSpec): Promise<{ median: SubmissionRound; ceilings: Record<string, number>; ratios: number[] }> {
+  const seconds = Math.max(1, Math.round(SECONDS / 2));
+  runLoad({ ...spec, seconds: 1 });
+  const rounds: SubmissionRound[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await settleBeforeRound();
+    const cpuBefore = readCpuSeconds(server.child.pid!);
+    const outboxBefore = databaseUrl ? await readOutbox(databaseUrl) : null;
+    const result = runLoad({ ...spec, seconds });
+    const endedAt = Date.now();
+    const outboxAtEnd = databaseUrl ? await readOutbox(databaseUrl) : null;
+    const cpuMsPerRequest = ((readCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / result.requests;
+    let emails: SubmissionRound['emails'] = null;
+    if (outboxBefore && outboxAtEnd) {
+      // Each submission's thank-you email: how many left during the run, and when the last one did (the
+      // job workers give way to a rush of requests: decision 023).
+      await waitUntilEmailsSent(databaseUrl);
+      const outboxAfter = await readOutbox(databaseUrl);
+      emails = { total: outboxAfter.count - outboxBefore.count, duringRun: outboxAtEnd.count - outboxBefore.count, lastAfterS: Math.max(0, outboxAfter.lastAt - endedAt) / 1000 };
+    }
+    const ceilings: Record<string, number> = {};
+    for (const name of SUBMISSION_CEILINGS) {
+      await settleBeforeRound();
+      ceilings[name] = await submissionCeilingRate(name, spec.connections, seconds);
+    }
+    rounds.push({ result, ceilings, cpuMsPerRequest, emails });
+  }
+  const ratios = rounds.map((round) => round.result.perSecond / round.ceilings[SUBMISSION_CEILINGS[0]]).sort((a, b) => a - b);
+  const median = [...rounds].sort((a, b) => a.result.perSecond / a.ceilings[SUBMISSION_CEILINGS[0]] - b.result.perSecond / b.ceilings[SUBMISSION_CEILINGS[0]])[Math.floor(ROUNDS / 2)];
+  const ceilings = Object.fromEntries(SUBMISSION_CEILINGS.map((name) => [name, medianOf(rounds.map((round) => round.ceilings[name]))]));
+  submissionCeilingMedians.set(spec.connections, ceilings);
+  return { median, ceilings, ratios };
+}
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The submission ceiling at `connections` (its first: pgbench prepared, or the PGlite replay), as measured beside the app's line. */
+const submissionCeilingAt = (connections: number) => ({
+  name: databaseUrl ? `pgbench prepared` : 'PGlite replay',
+  perSecond: submissionCeilingMedians.get(connections)?.[SUBMISSION_CEILINGS[0]] ?? submissionCeilingMedians.get(8)?.[SUBMISSION_CEILINGS[0]] ?? NaN,
+});
+
+/** The issue-34 goals, as the run measures them: printed together at the end, each with its figure, ceiling and ratio. */
+type Goal = { goal: string; figure: string; ratio?: number; met: boolean | null };
+const goals: Goal[] = [];
+
 const database = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
 console.log(`\nReFeed bench — ${database}${SCALE ? ' at scale' : ''}, ${cpus().length} cores, ${SECONDS} s per line, load from a separate process (autocannon)`);
 const fmt = (value: number, width = 7) => value.toFixed(1).padStart(width);
@@ -347,14 +419,41 @@ for (const mode of ['hello', 'select1'] as const) {
   console.log(`${`bare Hono: ${mode === 'hello' ? 'hello' : 'select 1'}`.padEnd(34)} ${fmt(bare.perSecond, 7)} ${fmt(bare.p50)} ${fmt(bare.p95)} ${fmt(bare.p99)}`);
 }
 const results = new Map<string, LoadResult>();
+/** The read paths' goals (issue 34), by line: their ratio to bare Hono + select 1, alternated. */
+const READ_GOALS: Record<string, { label: string; min: number }> = {
+  'GET public restaurant': { label: 'public restaurant read', min: 0.6 },
+  'GET /r code lookup (+1 scan)': { label: 'QR code lookup', min: 0.6 },
+  'GET /api/me (owner)': { label: '/api/me', min: 0.5 },
+};
 for (const line of ONLY ? lines.filter((candidate) => candidate.name.includes(ONLY)) : lines) {
   await waitUntilMachineIdle();
+  if (line.ceiling === 'submission' && !line.reference) {
+    const { median, ceilings, ratios } = await measureSubmissionBesideCeilings(line.spec);
+    const { result } = median;
+    results.set(line.name, result);
+    const [first, ...others] = SUBMISSION_CEILINGS;
+    const ratio = result.perSecond / median.ceilings[first];
+    console.log(
+      `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${(databaseUrl ? `pgbench ${first}` : first).padEnd(19)} ${median.ceilings[first].toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(5)}  ${median.cpuMsPerRequest.toFixed(2).padStart(6)}  ${(result.machineCpuMs / result.requests).toFixed(2)}`,
+    );
+    console.log(
+      `  (rounds' ratios to ${databaseUrl ? 'pgbench ' : ''}${first}: ${ratios.map((value) => value.toFixed(2)).join(', ')}; medians: ${SUBMISSION_CEILINGS.map((name) => `${databaseUrl ? 'pgbench ' : ''}${name} ${ceilings[name].toFixed(0)}/s`).join(', ')}${others.map((name) => `; ratio to ${name} ${(result.perSecond / median.ceilings[name]).toFixed(2)}`).join('')})`,
+    );
+    if (median.emails) {
+      console.log(`  (its ${median.emails.total} thank-you emails: ${median.emails.duringRun} sent during the run, the last ${median.emails.lastAfterS.toFixed(1)} s after it ended)`);
+    }
+    const connections = line.spec.connections;
+    goals.push({
+      goal: `submissions at ${connections} connections ≥ 0.6 × ${databaseUrl ? 'pgbench prepared (same SQL)' : 'the PGlite replay (same SQL)'}${connections === 8 ? '' : ' (scales with its ceiling)'}`,
+      figure: `${result.perSecond.toFixed(0)}/s vs ${median.ceilings[first].toFixed(0)}/s${others.map((name) => `; ${name} ${median.ceilings[name].toFixed(0)}/s (${(result.perSecond / median.ceilings[name]).toFixed(2)})`).join('')}`,
+      ratio,
+      met: ratio >= 0.6,
+    });
+    continue;
+  }
   const beside = line.ceiling && line.ceiling !== 'submission' ? measureBesideCeiling(line.spec, line.ceiling) : null;
   const cpuBefore = readCpuSeconds(server.child.pid!);
-  const outboxBefore = line.ceiling === 'submission' && !line.reference && databaseUrl ? await readOutbox(databaseUrl) : null;
   const result = beside?.result ?? runLoad(line.spec);
-  const endedAt = Date.now();
-  const outboxAtEnd = outboxBefore ? await readOutbox(databaseUrl) : null;
   const cpuMsPerRequest = beside?.cpuMsPerRequest ?? ((readCpuSeconds(server.child.pid!) - cpuBefore) * 1000) / result.requests;
   const cpuText = line.reference ? '—'.padStart(6) : cpuMsPerRequest.toFixed(2).padStart(6);
   results.set(line.name, result);
@@ -369,16 +468,20 @@ for (const line of ONLY ? lines.filter((candidate) => candidate.name.includes(ON
   console.log(
     `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${ceilingText}  ${ceiling ? (result.perSecond / ceiling.perSecond).toFixed(2).padStart(5) : ''.padStart(5)}  ${cpuText}  ${machineText}`,
   );
-  if (outboxBefore && outboxAtEnd && !line.reference) {
-    // Each submission's thank-you email: how many left during the run, and when the last one did (the
-    // job workers give way to a rush of requests, at most 10 s a batch: decision 023).
-    await waitUntilEmailsSent(databaseUrl);
-    const outboxAfter = await readOutbox(databaseUrl);
-    const lateness = Math.max(0, outboxAfter.lastAt - endedAt) / 1000;
-    console.log(
-      `  (its ${outboxAfter.count - outboxBefore.count} thank-you emails: ${outboxAtEnd.count - outboxBefore.count} sent during the run, the last ${lateness.toFixed(1)} s after it ended)`,
-    );
+  const readGoal = READ_GOALS[line.name];
+  if (readGoal && ceiling) {
+    const ratio = result.perSecond / ceiling.perSecond;
+    goals.push({ goal: `${readGoal.label} ≥ ${readGoal.min} × bare Hono + select 1`, figure: `${result.perSecond.toFixed(0)}/s vs ${ceiling.perSecond.toFixed(0)}/s`, ratio, met: ratio >= readGoal.min });
   }
+}
+const searchLine = results.get('GET /api/customers?q=elodie (1 client)');
+if (searchLine) {
+  goals.push({
+    goal: 'customer search p95 ≤ 15 ms at 100,000 customers (one owner at a time)',
+    figure: `p95 ${searchLine.p95.toFixed(1)} ms${SCALE ? ' at 100,000 customers' : ' at the demo’s size (--scale: 100,000)'}`,
+    ratio: searchLine.p95 / 15,
+    met: SCALE ? searchLine.p95 <= 15 : null,
+  });
 }
 /**
  * /avis at scale (--scale): the list and its summary for every combination of the filters (rating × period ×
@@ -515,6 +618,7 @@ if (!ONLY || 'POST feedback, 8 connections'.includes(ONLY)) {
       `${`POST feedback at ${halfRate}/s (half)`.padEnd(34)} ${fmt(calm.perSecond, 7)} ${fmt(calm.p50)} ${fmt(calm.p95)} ${fmt(calm.p99)} ${String(calm.errors).padStart(6)}   p99 goal ≤ 50 ms: ${calm.p99 <= 50 ? 'met' : 'not met'}`,
     );
     console.log(`(half the sustained peak, its emails sent meanwhile; started once ${databaseUrl ? 'the queued emails were sent and ' : ''}the machine fell idle: after ${(idleAfterMs / 1000).toFixed(1)} s)`);
+    goals.push({ goal: 'submission p99 ≤ 50 ms at half the sustained peak', figure: `p99 ${calm.p99.toFixed(1)} ms at ${halfRate}/s (sustained peak ${peak.perSecond.toFixed(0)}/s)`, met: calm.p99 <= 50 });
   });
 }
 
@@ -560,12 +664,30 @@ async function benchEmailDrain(total: number) {
     const queued = performance.now();
     while ((await deps.db.$count(outboxEmails, like(outboxEmails.toEmail, `%@${domain}`))) < total) await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - started) / 1000;
-    console.log(`email drain (outbox): ${total} emails queued in one statement (${(queued - started).toFixed(0)} ms), all delivered ${seconds.toFixed(1)} s after: ${(total / seconds).toFixed(0)} emails/s`);
+    console.log(`email drain (outbox): ${total} emails queued in one statement (${(queued - started).toFixed(0)} ms), all delivered ${seconds.toFixed(1)} s after: ${(total / seconds).toFixed(0)} emails/s (the first poll's wait included)`);
+    return total / seconds;
   } finally {
     await stop();
   }
 }
-if (!ONLY) await benchEmailDrain(500);
+if (!ONLY) {
+  // 2,000: a backlog long enough that the workers' first poll (up to JOB_POLLING_SECONDS) does not make the rate.
+  const perSecond = await benchEmailDrain(2000);
+  goals.push({ goal: 'email drain ≥ 300 emails/s on PostgreSQL', figure: `${perSecond.toFixed(0)} emails/s${databaseUrl ? '' : ' (PGlite: the goal is PostgreSQL’s)'}`, ratio: perSecond / 300, met: databaseUrl ? perSecond >= 300 : null });
+}
+
+/** Node CPU per dashboard call (scripts/bench/dashboard-cpu.ts) on the bench's database, no server running. */
+if (!ONLY) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/bench/dashboard-cpu.ts'), '300', '5'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: databaseUrl, PGLITE_DIR: path.join(dataDir, 'pg') },
+  });
+  const summary = output.trim().split('\n').at(-1)!;
+  console.log(summary);
+  const cpuMs = Number(/median ([\d.]+) ms Node CPU/.exec(summary)?.[1] ?? NaN);
+  goals.push({ goal: 'dashboard ≤ 2 ms Node CPU per call', figure: `${cpuMs.toFixed(2)} ms${SCALE ? ' at 1,000,000 feedbacks' : ''}`, ratio: cpuMs / 2, met: cpuMs <= 2 });
+}
 
 /**
  * The rate-limit purge (a scheduled job, lib/rate-limit.ts) with 10,000 expired windows among 30,000 rows,
@@ -594,4 +716,47 @@ async function benchRateLimitPurge(expired: number, totals: number[]) {
   console.log(`rate-limit purge of ${expired.toLocaleString('en')} expired windows among ${figures.join(', among ')}`);
 }
 if (!ONLY) await benchRateLimitPurge(10_000, [30_000, 3_000_000]);
+
+/** A goal measured by a script of its own (its own server and database), which writes its figures to a JSON file. */
+function runGoalScript<T>(script: string, envName: string, env: NodeJS.ProcessEnv = {}): T | null {
+  const file = path.join(dataDir, `${path.basename(script, '.ts')}.json`);
+  console.log(`\n▶ ${script}`);
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env, [envName]: file } });
+  } catch {
+    // lighthouse exits 1 when a page is below its gate: the figures are still written.
+  }
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
+}
+if (!ONLY && process.env.BENCH_SKIP_GOAL_SCRIPTS !== '1') {
+  // Memory: idle, a minute of mixed load, the minute after (scripts/memory.ts), on this run's database kind.
+  const memory = runGoalScript<{ idle: number; settle: number[]; peak: number }>('scripts/memory.ts', 'MEMORY_SUMMARY_FILE', { BENCH_DATABASE_URL: ADMIN_URL ?? '' });
+  if (memory) {
+    const last = memory.settle.at(-1)!;
+    goals.push({ goal: 'idle memory ≤ 150 MB on PostgreSQL', figure: `${memory.idle.toFixed(0)} MB RSS${databaseUrl ? '' : ' (PGlite: the goal is PostgreSQL’s)'}`, ratio: memory.idle / 150, met: databaseUrl ? memory.idle <= 150 : null });
+    goals.push({ goal: 'memory back within 25% of idle a minute after 60 s of mixed load', figure: `${last.toFixed(0)} MB vs ${memory.idle.toFixed(0)} MB idle (peak ${memory.peak.toFixed(0)} MB)`, ratio: last / memory.idle, met: last <= memory.idle * 1.25 });
+  }
+  // Lighthouse, mobile, median of 3 (scripts/lighthouse.ts), with the system Chromium.
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const lighthouse = existsSync(chromium) ? runGoalScript<{ medians: Record<string, { scores: number[] }> }>('scripts/lighthouse.ts', 'LIGHTHOUSE_SUMMARY_FILE') : null;
+  if (!lighthouse) console.log(`(Lighthouse not run: no Chromium at ${chromium})`);
+  for (const [page, median] of Object.entries(lighthouse?.medians ?? {})) {
+    const diner = page === 'diner page';
+    const scores = diner ? median.scores.slice(0, 1) : median.scores;
+    goals.push({
+      goal: diner ? 'Lighthouse mobile performance ≥ 95 on the diner page' : `Lighthouse mobile ≥ 95 in all four categories on ${page}`,
+      figure: diner ? `performance ${scores[0]}` : `performance ${scores[0]}, accessibility ${scores[1]}, best practices ${scores[2]}, SEO ${scores[3]} (median of 3)`,
+      ratio: Math.min(...scores) / 95,
+      met: scores.every((score) => score >= 95),
+    });
+  }
+}
+
+if (goals.length > 0) {
+  console.log(`\nGoals of issue 34 — ${database}${SCALE ? ' at scale' : ''} (figure, ratio to its ceiling or target, met?)`);
+  for (const goal of goals) {
+    const verdict = goal.met === null ? 'n/a' : goal.met ? 'met' : 'NOT met';
+    console.log(`  ${verdict.padEnd(7)} ${goal.goal}: ${goal.figure}${goal.ratio === undefined ? '' : ` — ratio ${goal.ratio.toFixed(2)}`}`);
+  }
+}
 for (const cleanup of cleanups.reverse()) await cleanup();

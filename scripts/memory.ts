@@ -3,9 +3,9 @@
 // during a mixed load (public reads, QR lookups, /api/me, the dashboard and submissions at once), and
 // each 10 s of the minute after it, with the goal of issue 34: idle ≤ 150 MB on PostgreSQL, back within
 // 25% of idle within a minute. MEMORY_LOAD_SECONDS (60) sets the load's length; MEMORY_EXTRA_NODE_FLAGS
-// (space-separated) tries Node flags beside the production ones.
+// (space-separated) tries Node flags beside the production ones; MEMORY_SUMMARY_FILE gets the figures as JSON.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS } from './build-server.mjs';
 import { startDemoServer } from './support/demo-server';
@@ -82,6 +82,8 @@ try {
   console.log(`RSS peak ${peak.toFixed(0)} MB, at the end of the load ${after.toFixed(0)} MB`);
   console.log(`RSS each 10 s after: ${settle.map((mb) => mb.toFixed(0)).join(', ')} MB`);
   console.log(`a minute after: ${((last / idle - 1) * 100).toFixed(0)}% above idle (goal ≤ 25%: ${last <= idle * 1.25 ? 'met' : 'NOT met'})`);
+  // For npm run bench, which prints every goal together.
+  if (process.env.MEMORY_SUMMARY_FILE) writeFileSync(process.env.MEMORY_SUMMARY_FILE, JSON.stringify({ idle, peak, after, settle, loadSeconds: LOAD_SECONDS, postgres: Boolean(databaseUrl) }));
 } finally {
   await server.stop();
   await drop();

@@ -2,6 +2,7 @@
 // N calls of the service, one after another (the database's own time is not Node's CPU).
 //
 //   DATABASE_URL=postgres://… node --import tsx scripts/bench/dashboard-cpu.ts [CALLS] [ROUNDS]
+//   PGLITE_DIR=DIR node --import tsx scripts/bench/dashboard-cpu.ts [CALLS] [ROUNDS]   (an embedded database no process holds)
 //
 // On the first restaurant of the database (the demo restaurant, or the bench's kept --scale database).
 // Prints, per round, the CPU (user + system) per call and the wall time per call; then the median round.
@@ -11,7 +12,7 @@ import { getDashboard } from '../../src/server/features/dashboard/dashboard.serv
 
 const calls = Number(process.argv[2] ?? 500);
 const rounds = Number(process.argv[3] ?? 5);
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, pgliteDir: process.env.PGLITE_DIR });
 const [{ id: restaurantId }] = await queryRows<{ id: string }>(database.db, sql`select id from restaurants order by created_at limit 1`);
 const tenant = { restaurantId, role: 'owner' };
 for (let i = 0; i < 50; i++) await getDashboard(database.db, tenant); // warm-up: JIT, connections, plans

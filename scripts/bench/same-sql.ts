@@ -1,7 +1,7 @@
 // The ceilings made of ReFeed's own SQL: the very statements a path sends, replayed without the app.
 //
-//   node --import tsx scripts/bench/same-sql.ts pgbench SECONDS [PORT SUMMARY_FILE]   (DATABASE_URL=postgres://… : the bench's database)
-//   node --import tsx scripts/bench/same-sql.ts pglite SECONDS [PORT SUMMARY_FILE]    (a throwaway embedded database)
+//   node --import tsx scripts/bench/same-sql.ts pgbench [PORT SUMMARY_FILE] (DATABASE_URL=postgres://… : the bench's database)
+//   node --import tsx scripts/bench/same-sql.ts pglite [PORT SUMMARY_FILE] (a throwaway embedded database)
 //
 // 1. Capture: the app is built in this process on the database (workers off), and each measured path is
 //    called through its route as the bench's load calls it (a feedback submission; the public restaurant,
@@ -11,15 +11,16 @@
 //    of values a later run must renew: an id returned by an earlier statement (reused from that
 //    statement's result), a generated UUID or hash (a fresh one per run), the diner's email number and
 //    address. Everything else is replayed as captured.
-// 3. The submission's replay: on PostgreSQL, as a pgbench script at 8 and 32 clients (pgbench is the load
-//    and the measure); on PGlite, in this process, one statement after another (one connection).
+// 3. The submission's replay: on PostgreSQL, as two pgbench scripts (-M simple and -M prepared) that
+//    scripts/bench.ts runs at each connection count, alternated with the app's line (pgbench is the load
+//    and the measure); on PGlite, in this process, one statement after another (one connection), timed
+//    on request by POST /ceiling?seconds=N of the server below, between the app's rounds.
 // 4. With a PORT: a bare Hono server then answers each path by replaying its statements through the same
 //    driver, the same way (POST /submission, GET /public, /qr, /me), with the security headers every
 //    ReFeed answer must carry: Node, HTTP and the driver doing the path's SQL and nothing of ReFeed, the
 //    floor of what the app can reach on this machine.
-// Prints (and writes to SUMMARY_FILE) one line of JSON: the submission's statements, commits and replay
-// rate(s), and each path's statement count.
-import { execFileSync } from 'node:child_process';
+// Prints (and writes to SUMMARY_FILE) one line of JSON: the submission's statements, commits and (on
+// PostgreSQL) its two pgbench scripts, and each path's statement count.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -38,6 +39,7 @@ import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../..
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { createLogger } from '../../src/server/lib/logger';
 import { stampProductHeaders } from './product-headers';
+import { checkPgbench, type PgbenchProtocol, type PgbenchScript } from './pgbench';
 import { REPLAY_QUEUE_PREFIX } from './replay-queues';
 
 type Captured = { text: string; values: unknown[]; row: Record<string, unknown> | null; name?: string };
@@ -48,8 +50,7 @@ type Step = { text: string; params: Param[]; keepsRowAs?: string; name?: string 
 /** A path's statements, ready to replay: the steps and the variables each run draws afresh. */
 type Replay = { steps: Step[]; freshNames: string[]; statements: number; commits: number };
 
-const [mode, secondsArg, portArg, summaryFile] = [process.argv[2], process.argv[3], process.argv[4], process.argv[5]];
-const SECONDS = Number(secondsArg ?? 5);
+const [mode, portArg, summaryFile] = [process.argv[2], process.argv[3], process.argv[4]];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const HASH = /[0-9a-f]{32,}/g;
 
@@ -344,19 +345,24 @@ const summary: Record<string, unknown> = {
 
 // ---- 3. The submission's replay -----------------------------------------------------------------
 if (mode === 'pglite') {
-  if (deps.database.kind !== 'pglite') throw new Error('pglite mode runs on the embedded database');
-  const pglite = deps.database.pglite;
-  for (let i = 0; i < 20; i++) await replayOnPglite(pglite, submission);
-  const started = performance.now();
-  let runs = 0;
-  while (performance.now() - started < SECONDS * 1000) {
-    await replayOnPglite(pglite, submission);
-    runs++;
-  }
-  summary.perSecond = runs / ((performance.now() - started) / 1000);
+  // PGlite has one connection: the replay's ceiling is the statements one after another in one process,
+  // timed by the bare server below (POST /ceiling), when the bench asks, between its own rounds.
 } else {
-  // pgbench: each parameter becomes a literal, and the simple protocol puts the :variables in (quotes
-  // included; the extended one would make them parameters); a step whose row is needed later ends with \gset.
+  // pgbench runs the submission in two forms, replaying the same statements: -M simple (each parameter a
+  // literal in the text, planned at every run) and -M prepared (each statement prepared once per
+  // connection, its parameters bound at each run, as the app sends its named statements). The bench
+  // (scripts/bench.ts) runs both, alternated with the app's own line.
+  const freshLines = [
+    '\\set v_n random(1, 999999999999)',
+    '\\set v_ip1 random(0, 255)',
+    '\\set v_ip2 random(0, 255)',
+    '\\set v_ip3 random(0, 255)',
+    ...submission.freshNames.map((name) => `\\set ${name} random(100000000000, 999999999999)`),
+  ];
+  const ending = (step: Step, text: string) => (step.keepsRowAs ? `${text} \\gset ${step.keepsRowAs}` : `${text};`);
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').replace(/;\s*$/, '');
+
+  // -M simple: each parameter becomes a literal, and pgbench puts the :variables in (quotes included).
   const literal = (param: Param): string => {
     if (param.kind === 'constant') {
       const text = prepareValue(param.value as never) as string | null;
@@ -367,33 +373,51 @@ if (mode === 'pglite') {
     // is put in a literal of its own, joined to the rest.
     return text.includes('::') ? `(${`'${text}'`.replace(/:(:\w+)/g, ":' || '$1")})` : `'${text}'`;
   };
-  const lines = [
-    '\\set v_n random(1, 999999999999)',
-    '\\set v_ip1 random(0, 255)',
-    '\\set v_ip2 random(0, 255)',
-    '\\set v_ip3 random(0, 255)',
-    ...submission.freshNames.map((name) => `\\set ${name} random(100000000000, 999999999999)`),
+  const simpleLines = [
+    ...freshLines,
+    ...submission.steps.map((step) => ending(step, oneLine(step.text.replace(/\$(\d+)/g, (_match, index: string) => literal(step.params[Number(index) - 1]))))),
+  ];
+
+  // -M prepared: pgbench makes every :name of a statement a bound parameter (inside quotes too), so no
+  // value may sit in the text. Each constant is a variable of its own (-D), each renewed value the
+  // variable itself, and a value made of pieces their concatenation (followed by the statement's cast).
+  const defines: string[] = [];
+  const defineConstant = (value: string) => {
+    defines.push(`c${defines.length}=${value}`);
+    return `:c${defines.length - 1}`;
+  };
+  const preparedLines = [
+    ...freshLines,
     ...submission.steps.map((step) => {
-      const text = step.text.replace(/\$(\d+)/g, (_match, index: string) => literal(step.params[Number(index) - 1])).replace(/\s+/g, ' ').replace(/;\s*$/, '');
-      return step.keepsRowAs ? `${text} \\gset ${step.keepsRowAs}` : `${text};`;
+      const text = oneLine(step.text);
+      const loose = /(?<![:\w]):[A-Za-z0-9_]/.exec(text.replace(/'(?:[^']|'')*'/g, "''"));
+      const hasQuotedColon = (text.match(/'(?:[^']|'')*'/g) ?? []).some((quoted) => /:[A-Za-z0-9_]/.test(quoted));
+      if (loose || hasQuotedColon) throw new Error(`prepared replay: a ":name" in the statement's own text would become a parameter: …${text.slice(Math.max(0, (loose?.index ?? 0) - 60), (loose?.index ?? 0) + 60)}…`);
+      return ending(
+        step,
+        text.replace(/\$(\d+)/g, (_match, index: string, offset: number) => {
+          const param = step.params[Number(index) - 1];
+          if (param.kind === 'constant') {
+            const value = prepareValue(param.value as never) as string | null;
+            return value === null ? 'NULL' : defineConstant(String(value));
+          }
+          const pieces = param.parts.map((part) => (typeof part === 'string' ? defineConstant(part) : `:${part.variable}`));
+          if (pieces.length === 1) return pieces[0];
+          if (!text.startsWith('::', offset + index.length + 1)) throw new Error(`prepared replay: a value made of pieces needs the statement's cast: ${text.slice(0, 200)}`);
+          return `(${pieces.join(' || ')})`;
+        }),
+      );
     }),
   ];
-  const script = path.join(dataDir, 'submission.pgbench.sql');
-  writeFileSync(script, `${lines.join('\n')}\n`);
-  if (process.env.BENCH_SHOW_SCRIPT === '1') console.error(lines.join('\n'));
-  const databaseUrl = process.env.DATABASE_URL!;
-  const pgbench = (clients: number, seconds: number) => {
-    const output = execFileSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), '-M', 'simple', databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
-    const failed = /number of failed transactions: (\d+)/.exec(output);
-    if (!tps) throw new Error(`pgbench printed no rate:\n${output}`);
-    return { tps: Number(tps[1]), failed: Number(failed?.[1] ?? 0) };
-  };
+  const simpleScript = path.join(dataDir, 'submission.simple.pgbench.sql');
+  const preparedScript = path.join(dataDir, 'submission.prepared.pgbench.sql');
+  writeFileSync(simpleScript, `${simpleLines.join('\n')}\n`);
+  writeFileSync(preparedScript, `${preparedLines.join('\n')}\n`);
+  if (process.env.BENCH_SHOW_SCRIPT === '1') console.error(`${simpleLines.join('\n')}\n\n${preparedLines.join('\n')}\n${defines.join('\n')}`);
+  const pgbench: Record<PgbenchProtocol, PgbenchScript> = { simple: { script: simpleScript, defines: [] }, prepared: { script: preparedScript, defines } };
+  Object.assign(summary, { pgbench });
   try {
-    pgbench(1, 1); // the script runs cleanly before it is timed
-    const at8 = pgbench(8, SECONDS);
-    const at32 = pgbench(32, SECONDS);
-    Object.assign(summary, { pgbench8: at8.tps, pgbench32: at32.tps, failed: at8.failed + at32.failed });
+    for (const protocol of ['simple', 'prepared'] as const) checkPgbench(process.env.DATABASE_URL!, pgbench[protocol], protocol);
   } catch (error) {
     await finish();
     throw error;
@@ -409,6 +433,7 @@ if (!portArg) {
   // The app's dependencies stop (its pool, PGlite and job queue); the replay opens its own connection(s).
   await stopApp();
   let replayPath: (replay: Replay) => Promise<void>;
+  let ceiling: ((seconds: number) => Promise<number>) | null = null;
   if (mode === 'pglite') {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pg') });
     if (database.kind !== 'pglite') throw new Error('pglite mode replays on the embedded database');
@@ -419,6 +444,17 @@ if (!portArg) {
       const run = queue.then(() => replayOnPglite(pglite, replay));
       queue = run.catch(() => undefined);
       return run;
+    };
+    // The submission's statements one after another for ?seconds=N (after 20 warm-up runs): runs per second.
+    ceiling = async (seconds) => {
+      for (let i = 0; i < 20; i++) await replayPath(replays.submission);
+      const started = performance.now();
+      let runs = 0;
+      while (performance.now() - started < seconds * 1000) {
+        await replayPath(replays.submission);
+        runs++;
+      }
+      return runs / ((performance.now() - started) / 1000);
     };
   } else {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -432,6 +468,10 @@ if (!portArg) {
     await c.req.json(); // the body is read and parsed, as any route must
     await replayPath(replays.submission);
     return c.json({ ok: true });
+  });
+  bare.post('/ceiling', async (c) => {
+    if (!ceiling) return c.json({ error: 'on PostgreSQL the ceiling is pgbench' }, 404);
+    return c.json({ perSecond: await ceiling(Number(c.req.query('seconds') ?? 5)) });
   });
   for (const name of ['public', 'qr', 'me'] as const) {
     bare.get(`/${name}`, async (c) => {
