@@ -46,6 +46,15 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use(limitBodies());
   app.use(rejectUnstorableInput({ acceptsImageBody: isImageUpload }));
   app.use('/api/*', refuseForeignOrigins(env.PUBLIC_URL));
+  // A write outside the diner's own endpoints (an owner's edit, an administrator's decision, an account
+  // deleted) may change what the public reads answer: this instance forgets them (decision 052).
+  app.use('/api/*', async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !c.req.path.startsWith('/api/public/')) deps.publicReads.clear();
+    }
+  });
   app.onError(handleErrors(deps));
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => deps.auth.handler(await rebuildReadRequest(c)));

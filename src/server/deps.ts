@@ -1,4 +1,5 @@
 import { createAuth, type Auth } from './auth';
+import { createPublicReadCache, type PublicReadCache } from './core/public-read-cache';
 import type { Database, Db } from './db/client';
 import { createMailer, type Mailer } from './email/transport';
 import type { Env } from './env';
@@ -22,6 +23,8 @@ export type AppDeps = {
   rateLimits: RateLimits;
   /** Live requests' hold on this process: the app counts them, the job workers give way to a rush. */
   requestLoad: RequestLoad;
+  /** The diner's public reads remembered in this instance for a moment (core/public-read-cache.ts, decision 052). */
+  publicReads: PublicReadCache;
 };
 
 export function createDeps(
@@ -46,5 +49,6 @@ export function createDeps(
     logger,
     rateLimits,
     requestLoad: createRequestLoad(),
+    publicReads: createPublicReadCache(),
   };
 }

@@ -78,7 +78,7 @@ async function noStoreOnError<T>(c: Context<AppEnv>, work: () => Promise<T>): Pr
   }
 }
 
-/** The public reads' answers change with every scan and every edit of the owner: never cached. */
+/** The public reads' answers change with every edit of the owner: never cached by a browser or a proxy (the instance keeps them 2 s at most, decision 052). */
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** Throws the 429 when this caller is over a limit of `action` (also for 'Mes données', my-data.routes.ts). */
@@ -96,7 +96,7 @@ export function createDinerRoutes(deps: AppDeps) {
       const restaurantId = c.req.param('restaurantId');
       const restaurant = await noStoreOnError(c, () => {
         limitRead(c, { visitorId: readerId(c), restaurant: restaurantId });
-        return getPublicRestaurant(deps.db, restaurantId);
+        return deps.publicReads.read(`restaurant:${restaurantId}`, () => getPublicRestaurant(deps.db, restaurantId));
       });
       return c.json(restaurant, 200, NO_STORE);
     })
@@ -109,7 +109,7 @@ export function createDinerRoutes(deps: AppDeps) {
       const code = c.req.param('code');
       const found = await noStoreOnError(c, () => {
         limitRead(c, { visitorId: readerId(c), restaurant: `qr:${code}` });
-        return lookupQrCode(deps.db, code);
+        return deps.publicReads.read(`qr:${code}`, () => lookupQrCode(deps.db, code));
       });
       return c.json(found, 200, NO_STORE);
     })
