@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRoutes } from '../../src/server/api-routes';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { automations, customerRewards, customers, rewardCodes, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
+import { automations, customerRewards, customers, rewardCodes, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, visits } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
-import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createDinerRestaurant, createDinerTestContext, createConfirmedVisitor } from './diner-support';
 
 let ctx: TestContext;
@@ -82,7 +82,7 @@ describe('tenancy: owner B with owner A’s ids', () => {
   beforeAll(async () => {
     const user = await createUser(ctx, { email: uniqueEmail('owner-a') });
     const { restaurant, mainQr, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
-    await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
     const email = uniqueEmail('client-a');
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
