@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { automations, emailLogs, loyaltyRules, qrCodes, restaurants, rewards, user, usersRestaurants } from '../../src/server/db/schema';
+import { automations, emailLogs, loyaltyRules, organisationMembers, organisations, qrCodes, restaurants, rewards, user } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/email/transport';
 import { createRestaurant, createSignedInAdmin, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
@@ -64,8 +64,12 @@ describe('POST /api/signup', () => {
     expect(account).toMatchObject({ name: 'Camille Durand', emailVerified: false });
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
     expect(restaurant).toMatchObject({ name: 'Le Petit Zinc', siret: '552100554', ownerFirstName: 'Camille', contactEmail: body.email, status: 'pending', emailVerified: false });
-    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.restaurantId, restaurantId))).toEqual([
-      expect.objectContaining({ userId: account.id, role: 'owner' }),
+    // One organisation (the legal entity, its SIREN) holding the venue, the user its owner on all venues.
+    expect(await ctx.db.select().from(organisations).where(eq(organisations.id, restaurant.organisationId))).toEqual([
+      expect.objectContaining({ name: 'Le Petit Zinc', siren: '552100554' }),
+    ]);
+    expect(await ctx.db.select().from(organisationMembers).where(eq(organisationMembers.organisationId, restaurant.organisationId))).toEqual([
+      expect.objectContaining({ userId: account.id, role: 'owner', allVenues: true }),
     ]);
     const [rules] = await ctx.db.select().from(loyaltyRules).where(eq(loyaltyRules.restaurantId, restaurantId));
     expect(rules).toMatchObject({ basePoints: 10, bonusGoodRating: 10, ratingThreshold: 4, maxPointsPerDay: 100 });
@@ -192,7 +196,8 @@ describe('POST /api/signup', () => {
     expect(await countRows('users', sql`email = ${body.email}`)).toBe(0);
     expect(await countRows('accounts', sql`account_id not in (select id from users)`)).toBe(0);
     expect(await countRows('restaurants', sql`name = 'Resto En Panne'`)).toBe(0);
-    expect(await countRows('users_restaurants', sql`restaurant_id not in (select id from restaurants)`)).toBe(0);
+    expect(await countRows('organisations', sql`name = 'Resto En Panne'`)).toBe(0);
+    expect(await countRows('organisation_members', sql`organisation_id not in (select id from organisations)`)).toBe(0);
     expect(await countRows('pgboss.job', sql`data->>'email' = ${body.email} or data->>'to' = ${body.email}`)).toBe(0);
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(body.email)).toHaveLength(0);
@@ -385,7 +390,7 @@ describe('POST /api/onboarding', () => {
       expect(refused.status, reviewUrl).toBe(400);
       expect((await refused.json()).error.message).toBe('Lien Google invalide. Corrigez puis réessayez.');
     }
-    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.userId, member.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(organisationMembers).where(eq(organisationMembers.userId, member.id))).toHaveLength(0);
   });
 
   it('attack: a logo URL sent to onboarding is not stored (logos are uploaded files); the link is normalised and shown to the admin', async () => {
@@ -408,7 +413,8 @@ describe('POST /api/onboarding', () => {
     const agent = await signIn(ctx, member.email);
     const responses = await Promise.all([1, 2, 3].map(() => agent.post('/api/onboarding', { name: 'Chez Double', managerEmail: 'gerant@double.fr' })));
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    expect(await ctx.db.select().from(usersRestaurants).where(eq(usersRestaurants.userId, member.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(organisationMembers).where(eq(organisationMembers.userId, member.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(organisations).where(eq(organisations.name, 'Chez Double'))).toHaveLength(1);
   });
 
   it('validates the wizard fields and needs a signed-in user', async () => {

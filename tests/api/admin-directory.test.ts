@@ -10,9 +10,13 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ({ agent } = await createSignedInAdmin(ctx));
   // 10,000 restaurants in one multi-row insert: a quarter of each status, distinct names and SIRETs.
+  // Each in an organisation of its own (decision 051), its id derived from n so the venues can name it.
   await ctx.db.execute(sql`
-    insert into restaurants (name, contact_email, legal_name, siret, status, email_verified, created_at)
-    select 'Restaurant ' || n, 'contact' || n || '@resto.fr', 'SAS Resto ' || n, lpad(n::text, 9, '0'),
+    insert into organisations (id, name, siren)
+    select md5('org' || n)::uuid, 'SAS Resto ' || n, lpad(n::text, 9, '0') from generate_series(1, 10000) as n`);
+  await ctx.db.execute(sql`
+    insert into restaurants (organisation_id, name, contact_email, legal_name, siret, status, email_verified, created_at)
+    select md5('org' || n)::uuid, 'Restaurant ' || n, 'contact' || n || '@resto.fr', 'SAS Resto ' || n, lpad(n::text, 9, '0'),
            (array['pending', 'approved', 'rejected', 'suspended'])[1 + n % 4], true,
            timestamptz '2025-01-01 00:00:00+00' + n * interval '1 minute'
     from generate_series(1, 10000) as n`);

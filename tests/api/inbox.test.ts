@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { customerRewards, customers, emailLogs, feedbacks, rewards, usersRestaurants } from '../../src/server/db/schema';
+import { customerRewards, customers, emailLogs, feedbacks, rewards } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
-import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { findLinkInMail, type TestAgent, type TestContext } from '../support/test-app';
 import { RATE_LIMIT_RULES } from '../../src/server/lib/rate-limit-rules';
@@ -28,7 +28,7 @@ async function createOwnerWithRestaurant(name = 'Chez Avis') {
   const user = await createUser(ctx, { email: uniqueEmail('owner'), name: 'Camille Patron' });
   const contactEmail = uniqueEmail('contact');
   const { restaurant, mainQr, tableQr } = await createDinerRestaurant(ctx, { contactEmail, name });
-  await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+  await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
   return { agent: await signIn(ctx, user.email), restaurant, mainQr, tableQr, contactEmail, user };
 }
 

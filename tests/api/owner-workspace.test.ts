@@ -1,11 +1,11 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, restaurantAuditLog, usersRestaurants, visits } from '../../src/server/db/schema';
+import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, restaurantAuditLog, visits } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TLoyaltyOverview, TReward } from '../../src/shared/schemas/loyalty';
-import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
@@ -24,7 +24,7 @@ afterEach(() => {
 async function createOwnerWithDinerRestaurant() {
   const owner = await createUser(ctx, { email: uniqueEmail('owner') });
   const { restaurant, tableQr } = await createDinerRestaurant(ctx, { contactEmail: owner.email });
-  await ctx.db.insert(usersRestaurants).values({ userId: owner.id, restaurantId: restaurant.id, role: 'owner' });
+  await addMember(ctx, { organisationId: restaurant.organisationId, userId: owner.id, role: 'owner' });
   const agent = await signIn(ctx, owner.email);
   return { owner, restaurant, tableQr, agent };
 }

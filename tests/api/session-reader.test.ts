@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restaurants, session } from '../../src/server/db/schema';
-import { createSignedInOwner } from '../support/factories';
+import { and, eq } from 'drizzle-orm';
+import { organisationMembers, restaurants, session } from '../../src/server/db/schema';
+import { addMember, createRestaurant, createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestAgent, type TestContext } from '../support/test-app';
 
 // The owner routes read the session in one query (lib/session-reader.ts) instead of better-auth's
@@ -68,5 +68,31 @@ describe('the session of an owner request', () => {
     const response = await agent.get('/api/dashboard');
     expect(response.status).toBe(403);
     expect((await response.json()).error.message).toBe('Compte suspendu');
+  });
+
+  it('reads the memberships with the session: oldest membership first, then oldest venue; a role change or a removal counts at once', async () => {
+    const { agent, owner, restaurant } = await createSignedInOwner(ctx);
+    // A later venue of the same organisation, and a later membership in another organisation (as lecture).
+    const second = await createRestaurant(ctx, { organisationId: restaurant.organisationId, name: 'Deuxième salle' });
+    const other = await createRestaurant(ctx, { name: 'Ailleurs' });
+    await addMember(ctx, { organisationId: other.organisationId, userId: owner.id, role: 'viewer' });
+    const me = await (await agent.get('/api/me')).json();
+    expect(me.restaurants.map((r: { id: string; role: string }) => [r.id, r.role])).toEqual([
+      [restaurant.id, 'owner'],
+      [second.id, 'owner'],
+      [other.id, 'viewer'],
+    ]);
+    expect((await (await agent.get('/api/owner/restaurant')).json()).id).toBe(restaurant.id);
+
+    const mine = and(eq(organisationMembers.organisationId, restaurant.organisationId), eq(organisationMembers.userId, owner.id));
+    await ctx.db.update(organisationMembers).set({ role: 'viewer' }).where(mine);
+    const refused = await agent.get('/api/customers');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.message).toBe('Votre rôle ne permet pas cette action.');
+    expect((await agent.get('/api/dashboard')).status).toBe(200);
+
+    // Out of the first organisation: the other one's venue is now the first.
+    await ctx.db.delete(organisationMembers).where(mine);
+    expect((await (await agent.get('/api/owner/restaurant')).json()).id).toBe(other.id);
   });
 });

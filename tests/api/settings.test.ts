@@ -5,12 +5,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { automations, restaurantAuditLog, usersRestaurants } from '../../src/server/db/schema';
+import { automations, restaurantAuditLog } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import { createLocalStorage } from '../../src/server/storage/storage';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TSettings } from '../../src/shared/schemas/settings';
-import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
@@ -163,7 +163,7 @@ describe('/api/settings/logo', () => {
   it('puts the logo on the printed table cards and in the emails', async () => {
     const user = await createUser(ctx, { email: uniqueEmail('owner-logo') });
     const { restaurant } = await createDinerRestaurant(ctx, { contactEmail: user.email });
-    await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
     await insertDefaultAutomations(ctx.db, restaurant.id);
     const agent = await signIn(ctx, user.email);
     const countImages = (pdf: ArrayBuffer) => (Buffer.from(pdf).toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
@@ -186,7 +186,7 @@ describe('/api/dashboard: today, the evening, the table, the to-do list', () => 
   async function ownerWithRestaurant() {
     const user = await createUser(ctx, { email: uniqueEmail('owner-dash') });
     const { restaurant, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
-    await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
     return { restaurant, tableQr, agent: await signIn(ctx, user.email) };
   }
   const dashboardOf = async (agent: TestAgent) => (await agent.get('/api/dashboard').then((r) => r.json())) as TDashboard;

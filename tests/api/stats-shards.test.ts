@@ -4,12 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { usersRestaurants } from '../../src/server/db/schema';
 import { foldStatShards } from '../../src/server/core/daily-stats';
 import { parisDayOf } from '../../src/shared/format';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
-import { createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
@@ -24,7 +23,7 @@ afterAll(async () => {
 async function ownerOfNewRestaurant() {
   const user = await createUser(ctx, { email: uniqueEmail('owner') });
   const { restaurant, tableQr } = await createDinerRestaurant(ctx);
-  await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+  await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
   return { agent: await signIn(ctx, user.email), restaurant, tableQr };
 }
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiRoutes } from '../../src/server/api-routes';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { automations, customerRewards, customers, rewardCodes, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewards, usersRestaurants, visits } from '../../src/server/db/schema';
+import { automations, customerRewards, customers, feedbacks, rewards } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
-import { createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createDinerRestaurant, createDinerTestContext, createConfirmedVisitor } from './diner-support';
+import { bodyWith, listOwnerRoutes, snapshotRestaurant } from './owner-routes-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,66 +15,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Prefixes of the API that are not owner routes (public, auth, admin, account set-up, health). */
-const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/me(\/|$)/, /^\/onboarding$/];
-
-/** Every owner endpoint, read from the app's own route table: a new route is covered without editing this test. */
-function listOwnerRoutes(): Array<{ method: string; path: string }> {
-  const seen = new Set<string>();
-  return createApiRoutes(ctx.deps)
-    .routes.filter((route) => route.method !== 'ALL' && !NOT_OWNER.some((pattern) => pattern.test(route.path)))
-    .map((route) => ({ method: route.method, path: route.path }))
-    .filter((route) => {
-      const key = `${route.method} ${route.path}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-}
-
-/** Everything of restaurant A that an owner route could read or change. */
-async function snapshotRestaurant(restaurantId: string) {
-  return {
-    restaurant: await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)),
-    rules: await ctx.db.select().from(loyaltyRules).where(eq(loyaltyRules.restaurantId, restaurantId)),
-    rewards: await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurantId)).orderBy(rewards.id),
-    qrCodes: await ctx.db.select().from(qrCodes).where(eq(qrCodes.restaurantId, restaurantId)).orderBy(qrCodes.id),
-    customers: await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurantId)).orderBy(customers.id),
-    customerRewards: await ctx.db.select().from(customerRewards).where(eq(customerRewards.restaurantId, restaurantId)).orderBy(customerRewards.id),
-    rewardCodes: await ctx.db.select().from(rewardCodes).where(eq(rewardCodes.restaurantId, restaurantId)).orderBy(rewardCodes.id),
-    pointEvents: await ctx.db.select().from(pointEvents).where(eq(pointEvents.restaurantId, restaurantId)).orderBy(pointEvents.id),
-    feedbacks: await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.id),
-    visits: await ctx.db.select().from(visits).where(eq(visits.restaurantId, restaurantId)).orderBy(visits.id),
-    automations: await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurantId)).orderBy(automations.id),
-  };
-}
-
-/** A body most owner schemas accept (zod drops the keys a route does not use), so the call reaches the tenant check. */
-function bodyWith(ids: string[]) {
-  return {
-    isActive: false,
-    status: 'inactive',
-    subject: 'Intrus',
-    html: '<p>Intrus</p>',
-    to: 'intrus@example.com',
-    message: 'Intrus',
-    label: 'Intrus',
-    tableLabel: 'Intrus',
-    isPrimary: false,
-    basePoints: 0,
-    bonusGoodRating: 0,
-    ratingThreshold: 5,
-    maxPointsPerDay: 0,
-    cost: 1,
-    reviewUrl: '',
-    url: '',
-    q: 'intrus',
-    ids: ids.join(','),
-    customerId: ids[0],
-    rewardId: ids[0],
-  };
-}
-
 describe('tenancy: owner B with owner A’s ids', () => {
   let ownerA: { agent: TestAgent; restaurantId: string; ids: string[]; code: string };
   let ownerB: TestAgent;
@@ -82,7 +22,7 @@ describe('tenancy: owner B with owner A’s ids', () => {
   beforeAll(async () => {
     const user = await createUser(ctx, { email: uniqueEmail('owner-a') });
     const { restaurant, mainQr, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
-    await ctx.db.insert(usersRestaurants).values({ userId: user.id, restaurantId: restaurant.id, role: 'owner' });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
     const email = uniqueEmail('client-a');
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
@@ -107,15 +47,15 @@ describe('tenancy: owner B with owner A’s ids', () => {
   });
 
   it('lists the owner routes from the router (the walk below is not empty)', () => {
-    const paths = listOwnerRoutes().map((route) => `${route.method} ${route.path}`);
+    const paths = listOwnerRoutes(ctx.deps).map((route) => `${route.method} ${route.path}`);
     expect(paths).toEqual(expect.arrayContaining(['GET /counter/codes/:code', 'POST /counter/rewards/:id/hand-over', 'GET /counter/pending', 'GET /counter/search', 'GET /qr', 'GET /customers/:id', 'PATCH /loyalty/rewards/:id', 'GET /dashboard', 'PUT /settings', 'PUT /settings/logo', 'DELETE /settings/logo', 'POST /qr/downloaded']));
   });
 
   it('answers 404 or 403 to every owner route naming A’s rows, shows none of A’s data, and changes nothing of A', async () => {
     await ctx.waitForIdleQueue();
-    const before = await snapshotRestaurant(ownerA.restaurantId);
+    const before = await snapshotRestaurant(ctx.db, ownerA.restaurantId);
     const failures: string[] = [];
-    for (const route of listOwnerRoutes()) {
+    for (const route of listOwnerRoutes(ctx.deps)) {
       const params = route.path.match(/:[A-Za-z]+/g) ?? [];
       // Routes with ids: every id of A in every slot. Routes without: A's ids in the query and the body.
       // A ':code' slot (the counter) also gets A's live reward code.
@@ -133,7 +73,7 @@ describe('tenancy: owner B with owner A’s ids', () => {
     }
     expect(failures).toEqual([]);
     await ctx.waitForIdleQueue();
-    expect(await snapshotRestaurant(ownerA.restaurantId)).toEqual(before);
+    expect(await snapshotRestaurant(ctx.db, ownerA.restaurantId)).toEqual(before);
     // And owner A still reaches its own rows through the same routes.
     expect((await ownerA.agent.get(`/api/customers/${ownerA.ids[3]}`)).status).toBe(200);
   });

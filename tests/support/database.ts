@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, loadPgliteExtensions, type Database } from '../../src/server/db/client';
+import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase, loadPgliteExtensions, type Database } from '../../src/server/db/client';
 import { createJobQueue } from '../../src/server/jobs/queue';
 
 /**
@@ -79,4 +81,51 @@ export async function openTestDatabase(template: { kind: string; dumpPath?: stri
   }
   const pglite = await PGlite.create({ extensions: await loadPgliteExtensions(), loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
   return openDatabase({ pglite });
+}
+
+/**
+ * A new database with nothing in it (no migration, no job queue), thrown away on close: PGlite in
+ * memory, or a database of its own on TEST_DATABASE_URL. For the migration tests.
+ */
+export async function openEmptyTestDatabase(): Promise<Database> {
+  if (!TEST_DATABASE_URL) return openDatabase({});
+  const name = `refeed_m_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL, name) });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  } as Database;
+}
+
+type Journal = { entries: Array<{ idx: number; tag: string }> };
+
+/**
+ * Applies drizzle/'s migrations up to `lastTag` included, as a database deployed then had them: from a
+ * folder holding only that part of the journal. `migrateDatabase` then applies the rest, as a deploy would.
+ */
+export async function migrateUpTo(database: Database, lastTag: string): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  const folder = mkdtempSync(path.join(tmpdir(), 'refeed-migrations-'));
+  try {
+    mkdirSync(path.join(folder, 'meta'));
+    const entries = journal.entries.slice(0, last + 1);
+    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+    for (const entry of entries) copyFileSync(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+    await migrateDatabase(database, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { loyaltyRules, restaurants, user, usersRestaurants, type RestaurantStatus } from '../../src/server/db/schema';
+import { loyaltyRules, memberVenues, organisationMembers, organisations, restaurants, user, type RestaurantStatus } from '../../src/server/db/schema';
+import type { Role } from '../../src/shared/rules/permissions';
 import { grantAppAdmin } from '../../src/server/features/admin/admins.service';
 import type { TestAgent, TestContext } from './test-app';
 
@@ -20,12 +21,21 @@ export async function createUser(ctx: TestContext, options: { email?: string; na
   return { id: result.user.id, email, password: options.password ?? TEST_PASSWORD };
 }
 
-/** A restaurant with default loyalty rules, linked to its owner. */
-export async function createRestaurant(ctx: TestContext, options: { ownerId?: string; status?: RestaurantStatus; name?: string; contactEmail?: string; emailVerified?: boolean } = {}) {
+/**
+ * A restaurant with default loyalty rules: a venue of `organisationId`, or of a new organisation of its
+ * own (named after it); `ownerId` becomes that organisation's owner on all venues.
+ */
+export async function createRestaurant(
+  ctx: TestContext,
+  options: { ownerId?: string; organisationId?: string; status?: RestaurantStatus; name?: string; contactEmail?: string; emailVerified?: boolean } = {},
+) {
+  const name = options.name ?? 'Le Bistrot Test';
+  const organisationId = options.organisationId ?? (await ctx.db.insert(organisations).values({ name, siren: '123456789' }).returning())[0].id;
   const [restaurant] = await ctx.db
     .insert(restaurants)
     .values({
-      name: options.name ?? 'Le Bistrot Test',
+      organisationId,
+      name,
       contactEmail: options.contactEmail ?? uniqueEmail('contact'),
       siret: '123456789',
       status: options.status ?? 'approved',
@@ -33,8 +43,16 @@ export async function createRestaurant(ctx: TestContext, options: { ownerId?: st
     })
     .returning();
   await ctx.db.insert(loyaltyRules).values({ restaurantId: restaurant.id });
-  if (options.ownerId) await ctx.db.insert(usersRestaurants).values({ userId: options.ownerId, restaurantId: restaurant.id, role: 'owner' });
+  if (options.ownerId) await addMember(ctx, { organisationId, userId: options.ownerId, role: 'owner' });
   return restaurant;
+}
+
+/** Makes a user a member of an organisation (no invitation): on all its venues, or on `venues` only. */
+export async function addMember(ctx: TestContext, input: { organisationId: string; userId: string; role: Role; venues?: string[] }) {
+  await ctx.db.insert(organisationMembers).values({ organisationId: input.organisationId, userId: input.userId, role: input.role, allVenues: !input.venues });
+  if (input.venues?.length) {
+    await ctx.db.insert(memberVenues).values(input.venues.map((restaurantId) => ({ organisationId: input.organisationId, userId: input.userId, restaurantId })));
+  }
 }
 
 /** Signs a user in with email and password; the agent then carries the session cookie. */

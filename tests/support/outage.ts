@@ -126,7 +126,9 @@ export async function seedOutageRestaurant(databaseUrl: string): Promise<{ resta
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>(
-      `insert into restaurants (name, contact_email, siret, status, email_verified) values ('Le Bistrot Coupé', $1, '123456789', 'approved', true) returning id`,
+      `with organisation as (insert into organisations (name, siren) values ('Le Bistrot Coupé', '123456789') returning id)
+       insert into restaurants (organisation_id, name, contact_email, siret, status, email_verified)
+       select id, 'Le Bistrot Coupé', $1, '123456789', 'approved', true from organisation returning id`,
       [ownerEmail],
     );
     await client.query('insert into loyalty_rules (restaurant_id) values ($1)', [rows[0].id]);

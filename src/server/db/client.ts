@@ -112,14 +112,17 @@ export function handleConnectionErrors(pool: pg.Pool, onConnectionLost: Connecti
   pool.on('error', report);
 }
 
-/** Applies every migration in drizzle/ (the same history on both databases). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies every migration in drizzle/ not applied yet (the same history on both databases). The migration
+ * tests pass a folder holding an earlier part of that history, to build a database as it was then.
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === 'pglite') {
     const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
   } else {
-    await migratePg(drizzlePg(database.pool), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(database.pool), { migrationsFolder });
   }
 }
 

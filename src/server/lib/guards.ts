@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
+import { can, type Action } from '../../shared/rules/permissions';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
 import { createSessionReader, type SessionRead } from './session-reader';
@@ -14,7 +15,7 @@ function sessionReaderOf(deps: Pick<AppDeps, 'auth' | 'db'>) {
   return reader;
 }
 
-/** The request's signed-in user and restaurant link, or 401. */
+/** The request's signed-in user and memberships, or 401. */
 async function readRequestSession(deps: Pick<AppDeps, 'auth' | 'db'>, c: Context<AppEnv>): Promise<SessionRead> {
   const found = await sessionReaderOf(deps)(c.req.raw.headers);
   if (!found) throw new AppError('UNAUTHENTICATED', NOT_AUTHENTICATED_MESSAGE);
@@ -50,18 +51,24 @@ const GATE_MESSAGE_KEY: Record<Exclude<OwnerGateState, 'approved'>, keyof typeof
   suspended: 'suspended',
 };
 
+/** A member whose role does not allow the route's action (shared/rules/permissions.ts). */
+export const ROLE_NOT_ALLOWED_MESSAGE = 'Votre rôle ne permet pas cette action.';
+
 /**
- * Requires the signed-in user's restaurant to be approved with a verified email. The restaurant id
- * comes from the session's users_restaurants row, never from the request (`c.var.tenant`).
+ * Requires a member of an approved venue (verified email) whose role may do `action`. The venue is the
+ * first the session's memberships open (oldest membership, then oldest venue), never one named by the
+ * request; it and the member's organisation and role are put on `c.var.tenant`. The owner gate comes
+ * first, so a pending or suspended venue answers as before whatever the role.
  */
-export function requireOwner(deps: Pick<AppDeps, 'auth' | 'db'>) {
+export function requireMember(deps: Pick<AppDeps, 'auth' | 'db'>, action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    // Session, user and restaurant link in one query (lib/session-reader.ts).
+    // Session, user and memberships in one query (lib/session-reader.ts).
     const { user, restaurants } = await readRequestSession(deps, c);
     const [first] = restaurants;
     const gate = resolveOwnerGate(user.emailVerified, first);
     if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
-    c.set('tenant', { restaurantId: first.id, role: first.role });
+    if (!can(first.role, action)) throw new AppError('FORBIDDEN', ROLE_NOT_ALLOWED_MESSAGE);
+    c.set('tenant', { restaurantId: first.id, organisationId: first.organisationId, role: first.role });
     await next();
   });
 }

@@ -1,8 +1,10 @@
+import type { Role } from '../../shared/rules/permissions';
 import type { Logger } from './logger';
 import type { SessionRead } from './session-reader';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
-export type Tenant = { restaurantId: string; role: string };
+/** The venue a member's request acts on, its organisation and the member's role there (lib/guards.ts requireMember). */
+export type Tenant = { restaurantId: string; organisationId: string; role: Role };
 
 /** Variables the middlewares put on the Hono context. */
 export type AppEnv = {

@@ -3,15 +3,20 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { queryRows } from '../db/client';
 import { prepareFixedRead } from '../db/prepared';
+import type { Role } from '../../shared/rules/permissions';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
-/** One of the user's restaurants as /api/me lists them; the first (oldest link) is the one owner pages use. */
+/**
+ * One venue the user may open as /api/me lists them, with the membership that opens it (its organisation
+ * and role); the first (oldest membership, then oldest venue) is the one owner pages use.
+ */
 export type SessionRestaurant = {
   id: string;
   name: string;
   status: TRestaurantStatus;
-  role: string;
+  organisationId: string;
+  role: Role;
   emailVerified: boolean;
   rejectionReason: string | null;
   suspensionReason: string | null;
@@ -32,15 +37,19 @@ type SessionRow = {
 };
 
 /**
- * The user's admin flag and restaurants (oldest link first, as JSON), for a user row aliased `u`: read
- * with the session so that no owner or admin call, /api/me included, needs a second query.
+ * The user's admin flag and the venues their memberships open (as JSON: a member on all venues gets
+ * every venue of the organisation, another only those of member_venues), oldest membership first, then
+ * oldest venue, for a user row aliased `u`: read with the session so that no owner or admin call,
+ * /api/me included, needs a second query (issue #29: the membership check costs no round trip).
  */
 const USER_ACCESS_COLUMNS = sql`exists (select 1 from platform_admins a where a.user_id = u.id) as is_admin,
   coalesce((
-    select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', r.status, 'role', ur.role, 'emailVerified', r.email_verified,
-                                      'rejectionReason', r.rejection_reason, 'suspensionReason', r.suspension_reason) order by ur.created_at)
-    from users_restaurants ur join restaurants r on r.id = ur.restaurant_id
-    where ur.user_id = u.id
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', r.status, 'organisationId', m.organisation_id, 'role', m.role,
+                                      'emailVerified', r.email_verified, 'rejectionReason', r.rejection_reason, 'suspensionReason', r.suspension_reason)
+                    order by m.created_at, m.organisation_id, r.created_at, r.id)
+    from organisation_members m join restaurants r on r.organisation_id = m.organisation_id
+    where m.user_id = u.id
+      and (m.all_venues or exists (select 1 from member_venues v where v.organisation_id = m.organisation_id and v.user_id = m.user_id and v.restaurant_id = r.id))
   ), '[]') as restaurants`;
 
 /** The session, its user, the admin flag and the restaurants of a session token, in one statement built once. */

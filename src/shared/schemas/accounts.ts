@@ -4,6 +4,7 @@ import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '
 import { findPasswordProblem, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
 import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../rules/review-url';
 import type { OwnerGateState } from '../rules/owner-gate';
+import { ACTIONS, ROLES, type Action } from '../rules/permissions';
 import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
 
 export const ZRestaurantStatus = zod.enum(RESTAURANT_STATUSES);
@@ -152,7 +153,7 @@ export const OWNER_GATE_STATES = ['no-restaurant', 'email-not-verified', 'pendin
 export const ZMeResponse = zod.object({
   user: zod.object({ id: zod.string(), email: zod.string(), name: zod.string(), emailVerified: zod.boolean() }),
   isAdmin: zod.boolean(),
-  /** The owner gate outcome for the first (oldest) restaurant link — the one owner pages use. */
+  /** The owner gate outcome for the first venue (oldest membership, then oldest venue) — the one owner pages use. */
   gate: zod.enum(OWNER_GATE_STATES),
   supportEmail: zod.string(),
   restaurants: zod.array(
@@ -160,7 +161,10 @@ export const ZMeResponse = zod.object({
       id: zod.string(),
       name: zod.string(),
       status: ZRestaurantStatus,
-      role: zod.string(),
+      /** The venue's organisation and the member's role in it, with what that role may do (decision 051). */
+      organisationId: zod.string(),
+      role: zod.enum(ROLES),
+      permissions: zod.array(zod.enum(ACTIONS as [Action, ...Action[]])),
       emailVerified: zod.boolean(),
       rejectionReason: zod.string().nullable(),
       suspensionReason: zod.string().nullable(),

@@ -1,15 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
+import { ROLES } from '../../../shared/rules/permissions';
 import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
 
 export { RESTAURANT_STATUSES, type RestaurantStatus } from '../../../shared/rules/restaurant-status';
 
+/**
+ * The legal entity (decision 051): it holds venues (restaurants) and members. Migrated accounts got one
+ * organisation per restaurant, with the restaurant's id. The platform's approval still lives on each
+ * restaurant's `status` until the admin slice of issue #29 moves it here.
+ */
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The SIREN (9 digits), when known. */
+  siren: text('siren'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A venue of an organisation (its SIRET, QR codes, customers, loyalty, automations). */
 export const restaurants = pgTable(
   'restaurants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     contactEmail: text('contact_email').notNull(),
     businessEmail: text('business_email'),
@@ -59,26 +77,48 @@ export const restaurants = pgTable(
     check('restaurants_sending_hours_check', sql`${t.sendingHourStart} >= 0 and ${t.sendingHourEnd} <= 24 and ${t.sendingHourStart} < ${t.sendingHourEnd}`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),
+    index('restaurants_organisation_idx').on(t.organisationId),
   ],
 );
 
-export const RESTAURANT_ROLES = ['owner', 'manager'] as const;
-
-export const usersRestaurants = pgTable(
-  'users_restaurants',
+/**
+ * The users of an organisation and their role (shared/rules/permissions.ts). `all_venues`: every venue
+ * of the organisation, future ones included; otherwise the venues listed in member_venues.
+ */
+export const organisationMembers = pgTable(
+  'organisation_members',
   {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    restaurantId: uuid('restaurant_id')
-      .notNull()
-      .references(() => restaurants.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: RESTAURANT_ROLES }).notNull().default('owner'),
+    role: text('role', { enum: ROLES }).notNull(),
+    allVenues: boolean('all_venues').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.restaurantId] }),
-    index('users_restaurants_restaurant_idx').on(t.restaurantId),
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index('organisation_members_user_idx').on(t.userId),
+    check('organisation_members_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
+  ],
+);
+
+/** The venues of a member whose `all_venues` is false. */
+export const memberVenues = pgTable(
+  'member_venues',
+  {
+    organisationId: uuid('organisation_id').notNull(),
+    userId: text('user_id').notNull(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId, t.restaurantId] }),
+    foreignKey({ columns: [t.organisationId, t.userId], foreignColumns: [organisationMembers.organisationId, organisationMembers.userId], name: 'member_venues_member_fk' }).onDelete('cascade'),
+    index('member_venues_restaurant_idx').on(t.restaurantId),
   ],
 );
 

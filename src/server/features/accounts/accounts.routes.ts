@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner, requireUser } from '../../lib/guards';
+import { requireMember, requireUser } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { ZConfirmEmailRequest, ZCreateRestaurantRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
@@ -54,7 +54,7 @@ export function createAccountRoutes(deps: AppDeps) {
     .post('/onboarding', requireUser(deps), validate('json', ZCreateRestaurantRequest), async (c) =>
       c.json(await createRestaurantForUser(deps, c.get('user'), c.req.valid('json')), 201),
     )
-    .get('/owner/restaurant', requireOwner(deps), async (c) => {
+    .get('/owner/restaurant', requireMember(deps, 'venue.view'), async (c) => {
       const tenant = c.get('tenant');
       return c.json(await getOwnerRestaurant(deps.db, tenant.restaurantId, tenant.role));
     });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { account, qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
+import { account, organisationMembers, organisations, qrCodes, restaurants, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
 import { enqueueJob } from '../../jobs/queue';
@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
+import { permissionsOf } from '../../../shared/rules/permissions';
 import { buildMainQrCode, buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
 import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
@@ -41,7 +42,7 @@ export const ACCOUNT_ERRORS = {
 export { SETUP_REWARD } from '../../core/loyalty';
 
 /**
- * The signed-in user's summary: admin flag, the owner gate outcome and restaurants (oldest link first),
+ * The signed-in user's summary: admin flag, the owner gate outcome and the venues of their memberships (oldest first),
  * all read with the session in one query (lib/session-reader.ts).
  */
 export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRead): TMeResponse {
@@ -50,7 +51,8 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
     isAdmin: session.isAdmin,
     gate: resolveOwnerGate(session.user.emailVerified, session.restaurants[0]),
     supportEmail: deps.env.SUPPORT_EMAIL,
-    restaurants: session.restaurants,
+    // Each venue with what the member's role there allows (shared/rules/permissions.ts), for the client to hide the rest.
+    restaurants: session.restaurants.map((restaurant) => ({ ...restaurant, permissions: permissionsOf(restaurant.role) })),
   };
 }
 
@@ -73,6 +75,23 @@ async function createRestaurantDefaults(tx: Db, restaurantId: string) {
     .returning({ id: qrCodes.id, code: qrCodes.code, slug: qrCodes.slug });
   await insertDefaultAutomations(tx, restaurantId);
   return qr;
+}
+
+/**
+ * A new account's organisation, its first venue and the user as its owner on all venues (decision 051),
+ * inside the caller's transaction. Returns the venue's id.
+ */
+async function createOrganisationWithVenue(
+  tx: Db,
+  input: { userId: string; organisation: { name: string; siren: string | null }; venue: Omit<typeof restaurants.$inferInsert, 'organisationId'> },
+): Promise<string> {
+  const [organisation] = await tx.insert(organisations).values(input.organisation).returning({ id: organisations.id });
+  const [restaurant] = await tx
+    .insert(restaurants)
+    .values({ ...input.venue, organisationId: organisation.id })
+    .returning({ id: restaurants.id });
+  await tx.insert(organisationMembers).values({ organisationId: organisation.id, userId: input.userId, role: 'owner', allVenues: true });
+  return restaurant.id;
 }
 
 /** Deletes a user created by a sign-up whose restaurant could not be created (sessions and accounts cascade). */
@@ -103,7 +122,7 @@ async function emailHasAccount(deps: AppDeps, email: string): Promise<boolean> {
 
 /**
  * Creates a restaurant account (spec §2 /signup). better-auth creates the user and its password
- * credential; then one transaction creates the restaurant (pending), the owner link, the defaults
+ * credential; then one transaction creates the organisation, its venue (pending), the owner membership, the defaults
  * and queues the confirmation and welcome emails. If that transaction fails the user is deleted, so
  * a failed sign-up leaves nothing behind (docs/decisions/003-accounts.md). An address that already has
  * an account gets the same answer and its owner an email (answerAsIfSignedUp).
@@ -125,9 +144,10 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
 
   try {
     const restaurantId = await deps.db.transaction(async (tx) => {
-      const [restaurant] = await tx
-        .insert(restaurants)
-        .values({
+      const restaurantId = await createOrganisationWithVenue(tx, {
+        userId: stored.id,
+        organisation: { name: input.restaurantName, siren: input.siren },
+        venue: {
           name: input.restaurantName,
           contactEmail: input.email,
           siret: input.siren,
@@ -135,13 +155,12 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
           ownerFirstName: input.firstName,
           status: 'pending',
           emailVerified: false,
-        })
-        .returning({ id: restaurants.id });
-      await tx.insert(usersRestaurants).values({ userId: stored.id, restaurantId: restaurant.id, role: 'owner' });
-      await createRestaurantDefaults(tx, restaurant.id);
+        },
+      });
+      await createRestaurantDefaults(tx, restaurantId);
       // The welcome email follows the confirmation of this address (email-verified-sync).
       await enqueueJob(deps.boss, SEND_VERIFICATION_EMAIL_JOB, { email: input.email }, { tx });
-      return restaurant.id;
+      return restaurantId;
     });
     return { restaurantId, status: 'pending' };
   } catch (error) {
@@ -168,11 +187,17 @@ export async function createRestaurantForUser(
   const { restaurantId, qr } = await deps.db.transaction(async (tx) => {
     // Locking the user row serialises two submissions of the wizard: the second sees the first's restaurant.
     await tx.select({ id: user.id }).from(user).where(eq(user.id, sessionUser.id)).for('update');
-    const [link] = await tx.select({ id: usersRestaurants.restaurantId }).from(usersRestaurants).where(eq(usersRestaurants.userId, sessionUser.id)).limit(1);
-    if (link) throw new AppError('CONFLICT', ACCOUNT_ERRORS.alreadyHasRestaurant);
-    const [restaurant] = await tx
-      .insert(restaurants)
-      .values({
+    // A member of any organisation already has a venue: the wizard is for a user without one.
+    const [membership] = await tx
+      .select({ id: organisationMembers.organisationId })
+      .from(organisationMembers)
+      .where(eq(organisationMembers.userId, sessionUser.id))
+      .limit(1);
+    if (membership) throw new AppError('CONFLICT', ACCOUNT_ERRORS.alreadyHasRestaurant);
+    const restaurantId = await createOrganisationWithVenue(tx, {
+      userId: sessionUser.id,
+      organisation: { name: input.name, siren: null },
+      venue: {
         name: input.name,
         contactEmail: input.managerEmail,
         // Checked by the review-link rule (the schema): a link set here is as valid as one saved on the review-link page.
@@ -181,15 +206,14 @@ export async function createRestaurantForUser(
         ownerFirstName: firstNameOf(sessionUser.name),
         status: 'pending',
         emailVerified: sessionUser.emailVerified,
-      })
-      .returning({ id: restaurants.id });
-    await tx.insert(usersRestaurants).values({ userId: sessionUser.id, restaurantId: restaurant.id, role: 'owner' });
-    const mainQr = await createRestaurantDefaults(tx, restaurant.id);
+      },
+    });
+    const mainQr = await createRestaurantDefaults(tx, restaurantId);
     if (sessionUser.emailVerified) {
-      await enqueueWelcomeEmail(deps.boss, tx, { id: restaurant.id, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
-      await enqueueAdminSignupNotices(deps.boss, tx, restaurant.id);
+      await enqueueWelcomeEmail(deps.boss, tx, { id: restaurantId, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
+      await enqueueAdminSignupNotices(deps.boss, tx, restaurantId);
     }
-    return { restaurantId: restaurant.id, qr: mainQr };
+    return { restaurantId, qr: mainQr };
   });
   const url = buildQrPublicUrl(deps.env.PUBLIC_URL, { restaurantId, id: qr.id, slug: qr.slug });
   const pngDataUrl = await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, scale: 8, color: { dark: '#000000', light: '#ffffff' } });

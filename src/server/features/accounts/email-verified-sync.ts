@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformAdmins, restaurants, user, usersRestaurants } from '../../db/schema';
+import { organisationMembers, platformAdmins, restaurants, user } from '../../db/schema';
 import { enqueueEmail, enqueueEmails } from '../../email/email-queue';
 import type { PgBoss } from '../../jobs/queue';
 
@@ -43,7 +43,7 @@ function noticeJobId(restaurantId: string, email: string): string {
 }
 
 /**
- * Marks the user's restaurants as email-verified once the user's own address is confirmed (spec §4:
+ * Marks the restaurants of the organisations the user owns as email-verified once the user's own address is confirmed (spec §4:
  * done at the first sign-in of a browser session, and right after the confirmation link is used),
  * and queues the welcome email and the administrators' notice in the same transaction: it arrives after the confirmation, when its
  * sign-in button works, and only once. Returns whether the user's email is confirmed.
@@ -52,11 +52,15 @@ export async function syncRestaurantEmailVerified(deps: { db: Db; boss: PgBoss }
   const [found] = await deps.db.select({ emailVerified: user.emailVerified, email: user.email }).from(user).where(eq(user.id, userId));
   if (!found?.emailVerified) return false;
   await deps.db.transaction(async (tx) => {
-    const owned = tx.select({ id: usersRestaurants.restaurantId }).from(usersRestaurants).where(eq(usersRestaurants.userId, userId));
+    // The venues of the organisations the user owns: a gérant's or a waiter's address says nothing of the venue.
+    const owned = tx
+      .select({ id: organisationMembers.organisationId })
+      .from(organisationMembers)
+      .where(and(eq(organisationMembers.userId, userId), eq(organisationMembers.role, 'owner')));
     const confirmed = await tx
       .update(restaurants)
       .set({ emailVerified: true })
-      .where(and(inArray(restaurants.id, owned), eq(restaurants.emailVerified, false)))
+      .where(and(inArray(restaurants.organisationId, owned), eq(restaurants.emailVerified, false)))
       .returning({ id: restaurants.id, ownerFirstName: restaurants.ownerFirstName });
     for (const restaurant of confirmed) {
       await enqueueWelcomeEmail(deps.boss, tx, restaurant, found.email);

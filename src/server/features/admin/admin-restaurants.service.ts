@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { adminAuditLog, restaurants, user, usersRestaurants, type RestaurantStatus } from '../../db/schema';
+import { adminAuditLog, memberVenues, organisationMembers, restaurants, user, type RestaurantStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail, SEND_EMAIL_JOB } from '../../email/email-queue';
 import type { AccountEmailTemplate } from '../../email/templates/admin';
@@ -116,12 +116,26 @@ export async function getRestaurantForAdmin(db: Db, restaurantId: string) {
     .leftJoin(user, eq(user.id, adminAuditLog.adminUserId))
     .where(eq(adminAuditLog.restaurantId, restaurantId))
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id));
+  // The members who may open this venue: on all the organisation's venues, or on this one (member_venues).
   const owners = await db
-    .select({ userId: user.id, email: user.email, name: user.name, role: usersRestaurants.role, emailVerified: user.emailVerified })
-    .from(usersRestaurants)
-    .innerJoin(user, eq(user.id, usersRestaurants.userId))
-    .where(eq(usersRestaurants.restaurantId, restaurantId))
-    .orderBy(asc(usersRestaurants.createdAt));
+    .select({ userId: user.id, email: user.email, name: user.name, role: organisationMembers.role, emailVerified: user.emailVerified })
+    .from(organisationMembers)
+    .innerJoin(user, eq(user.id, organisationMembers.userId))
+    .where(
+      and(
+        eq(organisationMembers.organisationId, row.restaurant.organisationId),
+        or(
+          eq(organisationMembers.allVenues, true),
+          exists(
+            db
+              .select({ one: memberVenues.restaurantId })
+              .from(memberVenues)
+              .where(and(eq(memberVenues.organisationId, organisationMembers.organisationId), eq(memberVenues.userId, organisationMembers.userId), eq(memberVenues.restaurantId, restaurantId))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(organisationMembers.createdAt));
   const r = row.restaurant;
   return {
     restaurant: {

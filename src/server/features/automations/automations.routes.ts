@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { markOwnerTodoDone } from '../../core/owner-todo';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
@@ -47,7 +47,7 @@ const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user')
 export function createAutomationRoutes(deps: AppDeps) {
   const saveContext = { db: deps.db, publicUrl: deps.env.PUBLIC_URL };
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'automations.manage'))
     .get('/', async (c) => {
       const { restaurantId } = c.get('tenant');
       // Opening /automations ticks the dashboard's 'check automations' item (core/owner-todo.ts).

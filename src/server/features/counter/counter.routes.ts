@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
@@ -11,7 +11,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 /** /api/counter: the session restaurant's counter ('Comptoir', '/recompenses'); codes and ids are read within it only. */
 export function createCounterRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'counter.use'))
     // Whatever was typed or scanned: a value that cannot be a code is as unknown as a code of another restaurant (404).
     .get('/codes/:code', async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code')), 200, NO_STORE))
     .get('/search', validate('query', ZCounterSearchQuery), async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q), 200, NO_STORE))

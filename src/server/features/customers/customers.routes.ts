@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
@@ -9,10 +9,14 @@ import { eraseCustomer, exportCustomerData, exportCustomersCsv, getCustomerDetai
 
 /** /api/customers: the session restaurant's customers; ids from the URL are always checked against it. */
 export function createCustomerRoutes(deps: AppDeps) {
+  const view = requireMember(deps, 'customers.view');
+  const exportData = requireMember(deps, 'customers.export');
+  // Handing a reward over is the counter's act (équipe included), from a customer's file as at the counter.
+  const handOver = requireMember(deps, 'counter.use');
+  const erase = requireMember(deps, 'customers.erase');
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
-    .get('/', validate('query', ZCustomersQuery), async (c) => c.json(await searchCustomers(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
-    .get('/export.csv', async (c) => {
+    .get('/', view, validate('query', ZCustomersQuery), async (c) => c.json(await searchCustomers(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
+    .get('/export.csv', exportData, async (c) => {
       const csv = await exportCustomersCsv(deps.db, c.get('tenant').restaurantId, c.get('user').id);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -20,18 +24,18 @@ export function createCustomerRoutes(deps: AppDeps) {
         'Cache-Control': 'no-store',
       });
     })
-    .get('/:id', validate('param', ZCustomerIdParam), async (c) => c.json(await getCustomerDetail(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
-    .get('/:id/export', validate('param', ZCustomerIdParam), async (c) => {
+    .get('/:id', view, validate('param', ZCustomerIdParam), async (c) => c.json(await getCustomerDetail(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
+    .get('/:id/export', exportData, validate('param', ZCustomerIdParam), async (c) => {
       const { id } = c.req.valid('param');
       const data = await exportCustomerData(deps.db, c.get('tenant').restaurantId, id, c.get('user').id);
       return c.json(data, 200, { 'Content-Disposition': `attachment; filename="client-${id}.json"`, 'Cache-Control': 'no-store' });
     })
-    .post('/:id/rewards/:rewardId/redeem', validate('param', ZCustomerRewardParams), async (c) => {
+    .post('/:id/rewards/:rewardId/redeem', handOver, validate('param', ZCustomerRewardParams), async (c) => {
       const { id, rewardId } = c.req.valid('param');
       const { balance } = await redeemCustomerReward(deps.db, c.get('tenant').restaurantId, { customerId: id, customerRewardId: rewardId, actorUserId: c.get('user').id });
       return c.json<TRedeemRewardResponse>({ message: CUSTOMER_MESSAGES.rewardRedeemed, balance });
     })
-    .delete('/:id', validate('param', ZCustomerIdParam), async (c) => {
+    .delete('/:id', erase, validate('param', ZCustomerIdParam), async (c) => {
       await eraseCustomer(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.get('user').id);
       return c.json({ ok: true as const, message: CUSTOMER_MESSAGES.erased });
     });

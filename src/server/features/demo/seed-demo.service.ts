@@ -3,11 +3,12 @@ import {
   customerRewards,
   customers,
   feedbacks,
+  organisationMembers,
+  organisations,
   pointEvents,
   qrCodes,
   restaurants,
   user,
-  usersRestaurants,
   visits,
 } from '../../db/schema';
 import { rebuildDailyStats } from '../../core/daily-stats';
@@ -44,9 +45,14 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
   const now = nowMs;
   const day = 24 * 60 * 60 * 1000;
   await deps.db.transaction(async (tx) => {
+    const [organisation] = await tx
+      .insert(organisations)
+      .values({ name: 'Chez Demo SARL', siren: '552100554', createdAt: new Date(now - 62 * day) })
+      .returning({ id: organisations.id });
     const [restaurant] = await tx
       .insert(restaurants)
       .values({
+        organisationId: organisation.id,
         name: 'Chez Demo',
         contactEmail: DEMO_OWNER_EMAIL,
         legalName: 'Chez Demo SARL',
@@ -65,7 +71,7 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         approvedAt: new Date(now - 61 * day),
       })
       .returning();
-    await tx.insert(usersRestaurants).values({ userId: ownerId, restaurantId: restaurant.id, role: 'owner' });
+    await tx.insert(organisationMembers).values({ organisationId: organisation.id, userId: ownerId, role: 'owner', createdAt: new Date(now - 62 * day) });
     const catalogue = await createLoyaltyDefaults(tx, restaurant.id, [
       { label: 'Café offert', description: 'Un expresso ou un thé', cost: 50 },
       { label: 'Dessert offert', description: 'Le dessert du jour', cost: 100 },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import {
@@ -23,20 +23,21 @@ export function createInboxRoutes(deps: AppDeps) {
     await assertOwnFeedback(deps.db, c.get('tenant').restaurantId, c.req.param('id') ?? '');
     await next();
   });
+  const read = requireMember(deps, 'reviews.view');
+  const handle = requireMember(deps, 'reviews.reply');
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
-    .get('/', validate('query', ZInboxQuery), async (c) => c.json(await listInbox(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
-    .get('/options', async (c) => c.json(await getInboxOptions(deps.db, c.get('tenant').restaurantId)))
-    .post('/status', validate('json', ZBulkStatusRequest), async (c) => {
+    .get('/', read, validate('query', ZInboxQuery), async (c) => c.json(await listInbox(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
+    .get('/options', read, async (c) => c.json(await getInboxOptions(deps.db, c.get('tenant').restaurantId)))
+    .post('/status', handle, validate('json', ZBulkStatusRequest), async (c) => {
       const updated = await setFeedbackStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('json'), c.get('user').id);
       return c.json<TStatusResponse>({ message: INBOX_MESSAGES.statusSaved, updated });
     })
-    .post('/:id/status', validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZSetStatusRequest), async (c) => {
+    .post('/:id/status', handle, validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZSetStatusRequest), async (c) => {
       const { id } = c.req.valid('param');
       const updated = await setFeedbackStatus(deps.db, c.get('tenant').restaurantId, { ids: [id], status: c.req.valid('json').status }, c.get('user').id);
       return c.json<TStatusResponse>({ message: INBOX_MESSAGES.statusSaved, updated });
     })
-    .post('/:id/reply', validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZReplyRequest), async (c) => {
+    .post('/:id/reply', handle, validate('param', ZFeedbackIdParam), ownFeedback, validate('json', ZReplyRequest), async (c) => {
       const user = c.get('user');
       const reply = await replyToFeedback(deps, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), { id: user.id, name: user.name ?? null });
       return c.json<TReplyResponse>({ message: INBOX_MESSAGES.replySent, reply });

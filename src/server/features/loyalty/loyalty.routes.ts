@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { ZCreateRewardRequest, ZPointsRulesRequest, ZRewardIdParam, ZSetRewardActiveRequest } from '../../../shared/schemas/loyalty';
@@ -10,7 +10,7 @@ import { createReward, deleteReward, getLoyaltyOverview, savePointsRules, setRew
 /** /api/loyalty: the rules and the reward catalogue of the session's restaurant. */
 export function createLoyaltyRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'loyalty.manage'))
     .get('/', async (c) => c.json(await getLoyaltyOverview(deps.db, c.get('tenant').restaurantId)))
     .put('/rules', validate('json', ZPointsRulesRequest), async (c) => c.json({ rules: await savePointsRules(deps.db, c.get('tenant').restaurantId, c.req.valid('json')) }))
     // Creating or editing a reward ticks the dashboard's 'define rewards' item (core/owner-todo.ts).

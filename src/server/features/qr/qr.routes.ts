@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
 import { markOwnerTodoDone } from '../../core/owner-todo';
@@ -10,7 +10,7 @@ import { createQrCode, deleteQrCode, listQrCodes, regenerateQrPng, renderTableCa
 /** Owner QR-code endpoints (issue [qr]), mounted at /api/qr; every query is scoped to the session's restaurant. */
 export function createQrRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'qr.manage'))
     .get('/', async (c) => c.json(await listQrCodes(deps, c.get('tenant').restaurantId)))
     .post('/', validate('json', ZCreateQrCodeRequest), async (c) => {
       const qrCode = await createQrCode(deps, c.get('tenant').restaurantId, c.req.valid('json'));

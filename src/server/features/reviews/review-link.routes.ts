@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
@@ -11,7 +11,7 @@ import { getPlacesProvider, getReviewLinkSettings, saveReviewUrl, searchPlaces, 
 export function createReviewLinkRoutes(deps: AppDeps) {
   const places = getPlacesProvider(deps.env);
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'settings.manage'))
     .get('/', async (c) => c.json(await getReviewLinkSettings(deps.db, deps.env, c.get('tenant').restaurantId)))
     .put('/', validate('json', ZReviewUrlRequest), async (c) => c.json(await saveReviewUrl(deps.db, c.get('tenant').restaurantId, c.req.valid('json').url)))
     .post('/test', validate('json', ZReviewUrlRequest), (c) => c.json(testReviewUrl(c.req.valid('json').url)))

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
 import { undeclaredProxyNotice } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { enforceRateLimits } from '../../lib/rate-limit';
@@ -24,7 +24,7 @@ function readSecurityDocument(): Promise<string | null> {
 /** The owner's security self-check (spec §2 /security), mounted at /api/security. */
 export function createSecurityRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'security.check'))
     .post('/check', async (c) => {
       await enforceRateLimits(deps.db, [{ rule: deps.rateLimits.owner.securityChecks, subject: c.get('user').id }]);
       const appRequest = getAppRequest(deps);

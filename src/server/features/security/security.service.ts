@@ -1,6 +1,6 @@
 import { asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { qrCodes, restaurants, user, usersRestaurants } from '../../db/schema';
+import { organisationMembers, qrCodes, restaurants, user } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import {
@@ -32,7 +32,13 @@ export async function loadProbeContext(db: Db, input: { restaurantId: string; ow
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId))
       .limit(1),
-    db.select({ email: user.email }).from(usersRestaurants).innerJoin(user, eq(user.id, usersRestaurants.userId)).where(eq(usersRestaurants.restaurantId, restaurantId)),
+    // Every member of the venue's organisation: no member's address may appear in a public answer.
+    db
+      .select({ email: user.email })
+      .from(organisationMembers)
+      .innerJoin(user, eq(user.id, organisationMembers.userId))
+      .innerJoin(restaurants, eq(restaurants.organisationId, organisationMembers.organisationId))
+      .where(eq(restaurants.id, restaurantId)),
   ]);
   const personal = restaurant[0] ? [restaurant[0].contactEmail, restaurant[0].businessEmail, restaurant[0].phone, restaurant[0].siret] : [];
   return {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireOwner } from '../../lib/guards';
+import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { readImageUpload } from '../../lib/image-upload';
 import { enforceRateLimits } from '../../lib/rate-limit';
@@ -11,7 +11,7 @@ import { getSettings, removeLogo, setLogo, updateSettings } from './settings.ser
 /** /api/settings: the session restaurant's settings (/parametres, issue #26). */
 export function createSettingsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireOwner(deps))
+    .use(requireMember(deps, 'settings.manage'))
     .get('/', async (c) => c.json(await getSettings(deps.db, c.get('tenant').restaurantId)))
     .put('/', validate('json', ZSettingsRequest), async (c) =>
       c.json(await updateSettings(deps.db, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id }, c.req.valid('json'))),

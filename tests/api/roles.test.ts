@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automations, customerRewards, customers, feedbacks, qrCodes, restaurants, rewards } from '../../src/server/db/schema';
+import { insertDefaultAutomations } from '../../src/server/email/default-automations';
+import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/guards';
+import { can, permissionsOf, type Action, type Role } from '../../src/shared/rules/permissions';
+import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
+import type { TestAgent, TestContext } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext } from './diner-support';
+import { bodyWith, listOwnerRoutes, snapshotRestaurant } from './owner-routes-support';
+
+/**
+ * The role × route matrix of issue #29: every owner route read from the router, called by each role of
+ * one organisation, by a gérant of its other venue only, by the owner of another organisation and signed
+ * out. A refused role gets 403 before anything runs; an allowed one is never refused; no call from outside
+ * the venue changes or shows its rows.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createDinerTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/**
+ * The action each owner route's guard names, written out here (not read from the code): a new route
+ * fails the first test until its action is chosen, and a route guarded by another action fails the matrix.
+ */
+const ROUTE_ACTIONS: Record<string, Action> = {
+  'GET /owner/restaurant': 'venue.view',
+  'GET /dashboard': 'dashboard.view',
+  'GET /inbox': 'reviews.view',
+  'GET /inbox/options': 'reviews.view',
+  'POST /inbox/status': 'reviews.reply',
+  'POST /inbox/:id/status': 'reviews.reply',
+  'POST /inbox/:id/reply': 'reviews.reply',
+  'GET /counter/codes/:code': 'counter.use',
+  'GET /counter/search': 'counter.use',
+  'GET /counter/pending': 'counter.use',
+  'POST /counter/rewards/:id/hand-over': 'counter.use',
+  'GET /customers': 'customers.view',
+  'GET /customers/export.csv': 'customers.export',
+  'GET /customers/:id': 'customers.view',
+  'GET /customers/:id/export': 'customers.export',
+  'POST /customers/:id/rewards/:rewardId/redeem': 'counter.use',
+  'DELETE /customers/:id': 'customers.erase',
+  'GET /loyalty': 'loyalty.manage',
+  'PUT /loyalty/rules': 'loyalty.manage',
+  'POST /loyalty/rewards': 'loyalty.manage',
+  'PATCH /loyalty/rewards/:id': 'loyalty.manage',
+  'DELETE /loyalty/rewards/:id': 'loyalty.manage',
+  'GET /qr': 'qr.manage',
+  'POST /qr': 'qr.manage',
+  'GET /qr/cards.pdf': 'qr.manage',
+  'POST /qr/downloaded': 'qr.manage',
+  'POST /qr/:id/regenerate': 'qr.manage',
+  'DELETE /qr/:id': 'qr.manage',
+  'GET /review-link': 'settings.manage',
+  'PUT /review-link': 'settings.manage',
+  'POST /review-link/test': 'settings.manage',
+  'PUT /review-link/prompt-all-ratings': 'settings.manage',
+  'POST /review-link/places': 'settings.manage',
+  'GET /automations': 'automations.manage',
+  'GET /automations/sending-hours': 'automations.manage',
+  'PUT /automations/sending-hours': 'automations.manage',
+  'POST /automations/images': 'automations.manage',
+  'GET /automations/by-key/:key': 'automations.manage',
+  'PATCH /automations/:id/status': 'automations.manage',
+  'PUT /automations/:id': 'automations.manage',
+  'GET /automations/:id/preview': 'automations.manage',
+  'POST /automations/:id/preview': 'automations.manage',
+  'POST /automations/:id/test': 'automations.manage',
+  'GET /automations/:id/versions': 'automations.manage',
+  'POST /automations/:id/versions/:versionId/restore': 'automations.manage',
+  'POST /security/check': 'security.check',
+  'GET /security/document': 'security.check',
+  'GET /settings': 'settings.manage',
+  'PUT /settings': 'settings.manage',
+  'PUT /settings/logo': 'settings.manage',
+  'DELETE /settings/logo': 'settings.manage',
+};
+
+type VenueIds = { restaurant: string; customer: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
+
+/** The route's path with the venue's own ids in its slots (each slot the row it names). */
+function pathFor(path: string, ids: VenueIds): string {
+  const slots: Array<[RegExp, string[]]> = [
+    [/^\/counter\/codes\/:code$/, [ids.code]],
+    [/^\/counter\/rewards\/:id\//, [ids.customerReward]],
+    [/^\/customers\/:id\/rewards\/:rewardId\//, [ids.customer, ids.customerReward]],
+    [/^\/customers\/:id/, [ids.customer]],
+    [/^\/loyalty\/rewards\/:id$/, [ids.reward]],
+    [/^\/qr\/:id/, [ids.qr]],
+    [/^\/automations\/by-key\/:key$/, ['thanks_after_visit']],
+    // No version of the automation exists yet: a well-formed unknown one.
+    [/^\/automations\/:id\/versions\/:versionId\//, [ids.automation, randomUUID()]],
+    [/^\/automations\/:id/, [ids.automation]],
+    [/^\/inbox\/:id\//, [ids.feedback]],
+  ];
+  if (!path.includes(':')) return path;
+  const slot = slots.find(([pattern]) => pattern.test(path));
+  if (!slot) throw new Error(`no ids for ${path}: add its slots to pathFor`);
+  const values = [...slot[1]];
+  return path.replace(/:[A-Za-z]+/g, () => values.shift()!);
+}
+
+/** A venue of the organisation with a diner, rewards earned (one presented at the counter), ratings and automations. */
+async function venueWithData(organisationId: string | undefined, ownerId: string | undefined, name: string): Promise<VenueIds> {
+  const { restaurant, tableQr } = await createDinerRestaurant(ctx, { organisationId, ownerId, name });
+  const email = uniqueEmail('client');
+  const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+  for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
+  const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+  const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
+  const presented = await visitor.post(`/api/public/card/${restaurant.id}/rewards/${earned[0].id}/code`);
+  const { code } = (await presented.json()) as { code: string };
+  const [reward] = await ctx.db.select().from(rewards).where(eq(rewards.restaurantId, restaurant.id));
+  await insertDefaultAutomations(ctx.db, restaurant.id);
+  const [automation] = await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'thanks_after_visit')));
+  const [feedback] = await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+  const [qr] = await ctx.db.select().from(qrCodes).where(eq(qrCodes.id, tableQr.id));
+  return { restaurant: restaurant.id, customer: customer.id, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
+}
+
+const call = (agent: TestAgent, method: string, path: string, ids: VenueIds) =>
+  agent.request(`/api${pathFor(path, ids)}`, { method, json: method === 'GET' || method === 'DELETE' ? undefined : bodyWith(Object.values(ids)) });
+
+describe('roles × owner routes (issue #29)', () => {
+  let venueA: VenueIds;
+  let venueB: VenueIds;
+  let organisationId: string;
+  const members = {} as Record<Role, TestAgent>;
+  let managerOfB: TestAgent;
+  let otherOrganisation: TestAgent;
+
+  beforeAll(async () => {
+    const owner = await createUser(ctx, { email: uniqueEmail('proprietaire') });
+    venueA = await venueWithData(undefined, owner.id, 'Venue A');
+    [{ organisationId }] = await ctx.db.select({ organisationId: restaurants.organisationId }).from(restaurants).where(eq(restaurants.id, venueA.restaurant));
+    // The organisation's second venue, opened later: everyone on all venues still lands on venue A.
+    venueB = await venueWithData(organisationId, undefined, 'Venue B');
+    members.owner = await signIn(ctx, owner.email);
+    for (const role of ['manager', 'staff', 'viewer'] as const) {
+      const user = await createUser(ctx, { email: uniqueEmail(role) });
+      await addMember(ctx, { organisationId, userId: user.id, role });
+      members[role] = await signIn(ctx, user.email);
+    }
+    // A gérant of venue B only (member_venues).
+    const manager = await createUser(ctx, { email: uniqueEmail('gerant-b') });
+    await addMember(ctx, { organisationId, userId: manager.id, role: 'manager', venues: [venueB.restaurant] });
+    managerOfB = await signIn(ctx, manager.email);
+    otherOrganisation = (await createSignedInOwner(ctx)).agent;
+  });
+
+  it('knows the action of every owner route of the router, and of no other route', () => {
+    const routes = listOwnerRoutes(ctx.deps).map((route) => `${route.method} ${route.path}`);
+    expect([...routes].sort()).toEqual(Object.keys(ROUTE_ACTIONS).sort());
+  });
+
+  it('opens to each member the venue of its membership, with its role and what that role may do', async () => {
+    for (const role of ['owner', 'manager', 'staff', 'viewer'] as const) {
+      const me = await (await members[role].get('/api/me')).json();
+      expect(me.gate).toBe('approved');
+      expect(me.restaurants.map((r: { id: string }) => r.id)).toEqual([venueA.restaurant, venueB.restaurant]);
+      expect(me.restaurants[0]).toMatchObject({ organisationId, role, permissions: permissionsOf(role) });
+      expect((await (await members[role].get('/api/owner/restaurant')).json()).id).toBe(venueA.restaurant);
+    }
+    const mine = await (await managerOfB.get('/api/me')).json();
+    expect(mine.restaurants).toEqual([expect.objectContaining({ id: venueB.restaurant, role: 'manager' })]);
+    expect((await (await managerOfB.get('/api/owner/restaurant')).json()).id).toBe(venueB.restaurant);
+  });
+
+  it('refuses, before anything runs, every route a role may not use; signed out is 401; from outside the venue nothing of it is shown or changed', async () => {
+    await ctx.waitForIdleQueue();
+    const before = await snapshotRestaurant(ctx.db, venueA.restaurant);
+    const failures: string[] = [];
+    const leaks = (text: string) => Object.values(venueA).filter((id) => text.includes(id));
+    for (const { method, path } of listOwnerRoutes(ctx.deps)) {
+      const key = `${method} ${path}`;
+      const action = ROUTE_ACTIONS[key];
+      const signedOut = await call(ctx.agent(), method, path, venueA);
+      if (signedOut.status !== 401) failures.push(`signed out: ${key} → ${signedOut.status}`);
+      for (const role of ['manager', 'staff', 'viewer'] as const) {
+        if (can(role, action)) continue;
+        const refused = await call(members[role], method, path, venueA);
+        const body = await refused.text();
+        if (refused.status !== 403 || !body.includes(ROLE_NOT_ALLOWED_MESSAGE)) failures.push(`${role}: ${key} → ${refused.status} ${body.slice(0, 80)}`);
+      }
+      // The gérant of venue B and the owner of another organisation, with venue A's ids.
+      for (const [who, agent] of [['gérant of B', managerOfB], ['other organisation', otherOrganisation]] as const) {
+        const response = await call(agent, method, path, venueA);
+        const text = await response.text();
+        // A slot naming a row of venue A is refused or unknown; a key (by-key) names the caller's own automation.
+        const namesRowOfA = /:(id|code|rewardId|versionId)\b/.test(path);
+        if (namesRowOfA && ![403, 404].includes(response.status)) failures.push(`${who}: ${key} → ${response.status}`);
+        if (response.status >= 500) failures.push(`${who}: ${key} → ${response.status}`);
+        if (response.ok && leaks(text).length) failures.push(`${who}: ${key} shows ${leaks(text).join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await ctx.waitForIdleQueue();
+    expect(await snapshotRestaurant(ctx.db, venueA.restaurant)).toEqual(before);
+  }, 300_000);
+
+  it('never refuses a route a role may use (its own venue’s ids), whatever the route then answers', async () => {
+    const failures: string[] = [];
+    // Lecture and équipe first, the gérant, then the owner: a row the gérant erased is a 404 for the owner, not a 403.
+    for (const role of ['viewer', 'staff', 'manager', 'owner'] as const) {
+      for (const { method, path } of listOwnerRoutes(ctx.deps)) {
+        const key = `${method} ${path}`;
+        if (!can(role, ROUTE_ACTIONS[key])) continue;
+        const response = await call(members[role], method, path, venueA);
+        if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`${role}: ${key} → ${response.status} ${(await response.text()).slice(0, 80)}`);
+      }
+    }
+    // The gérant of venue B uses its own venue.
+    for (const { method, path } of listOwnerRoutes(ctx.deps)) {
+      const response = await call(managerOfB, method, path, venueB);
+      if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`gérant of B: ${method} ${path} → ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
