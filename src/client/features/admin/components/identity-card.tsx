@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { AdminRestaurantDetail } from '../api/get-restaurant';
+import { ROLE_LABELS, isRole } from '../../../../shared/rules/permissions';
+
+/** A member's role in the product's words (the one table of roles, shared/rules/permissions.ts). */
+const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -53,7 +57,7 @@ export function IdentityCard({ detail }: { detail: AdminRestaurantDetail }) {
               <ul className="flex flex-col gap-1">
                 {detail.owners.map((owner) => (
                   <li key={owner.userId}>
-                    {owner.email} <span className="text-stone-500">({owner.role === 'owner' ? 'propriétaire' : 'gérant'})</span>
+                    {owner.email} <span className="text-stone-500">({roleLabel(owner.role)})</span>
                   </li>
                 ))}
               </ul>
