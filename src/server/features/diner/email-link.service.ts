@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/email-queue';
+import { defineJob, enqueueJob } from '../../jobs/queue';
 import type { SendEmailRequest } from '../../email/email-request';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
@@ -108,15 +109,28 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
  */
 export async function requestCardRecovery(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: { restaurantId: string; email: string }, anonId: string): Promise<TLinkEmailResponse> {
   await assertRestaurantApproved(deps.db, input.restaurantId);
-  const [owner] = await deps.db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.restaurantId, input.restaurantId), sql`lower(${customers.email}) = ${input.email.toLowerCase()}`));
-  if (owner) {
-    await deps.db.transaction((tx) => createPendingLink(deps, tx, { restaurantId: input.restaurantId, email: input.email, marketingConsent: false }, anonId, owner.id, clock.now(), 'recover'));
-  }
+  // Known or unknown, the request does the same work, one job queued: neither its answer nor its time
+  // says whether the restaurant knows the email (the job looks it up, and only a known one gets a link).
+  // The typed address stays in the queue's table no longer than the link would live.
+  await enqueueJob(deps.boss, recoverCardJob, { restaurantId: input.restaurantId, email: input.email, anonId }, { deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 });
   return { status: 'confirmation_sent', message: CARD_MESSAGES.recoverSent };
 }
+
+/** 'Retrouver ma carte', behind the request: the customer of that email here, if any, gets a recovery link. */
+export const recoverCardJob = defineJob<{ restaurantId: string; email: string; anonId: string }, AppDeps>({
+  name: 'diner.card-recovery',
+  payload: z.object({ restaurantId: z.string(), email: z.string(), anonId: z.string() }),
+  async handle(payload, deps) {
+    const [owner] = await deps.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.restaurantId, payload.restaurantId), sql`lower(${customers.email}) = ${payload.email.toLowerCase()}`));
+    if (!owner) return;
+    await deps.db.transaction((tx) =>
+      createPendingLink(deps, tx, { restaurantId: payload.restaurantId, email: payload.email, marketingConsent: false }, payload.anonId, owner.id, clock.now(), 'recover'),
+    );
+  },
+});
 
 /**
  * link-email, step 2: the link was opened, so the diner controls the address. In one transaction the
