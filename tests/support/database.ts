@@ -58,43 +58,17 @@ export async function dropTemplate(template: { kind: string; name?: string }): P
   await admin.end();
 }
 
-/** A fresh, migrated database for one test file, and a way to throw it away. */
-export async function openTestDatabase(template: { kind: string; dumpPath?: string; name?: string }): Promise<Database> {
-  if (template.kind === 'postgres') {
-    const name = `refeed_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}" template "${template.name}"`);
-    await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL!, name) });
-    const close = database.close;
-    return {
-      ...database,
-      close: async () => {
-        await close();
-        const dropper = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await dropper.connect();
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-        await dropper.end();
-      },
-    } as Database;
-  }
-  const pglite = await PGlite.create({ extensions: await loadPgliteExtensions(), loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
-  return openDatabase({ pglite });
-}
-
 /**
- * A new database with nothing in it (no migration, no job queue), thrown away on close: PGlite in
- * memory, or a database of its own on TEST_DATABASE_URL. For the migration tests.
+ * A PostgreSQL database of its own next to TEST_DATABASE_URL (a copy of `template` when given, else
+ * empty), dropped when it is closed.
  */
-export async function openEmptyTestDatabase(): Promise<Database> {
-  if (!TEST_DATABASE_URL) return openDatabase({});
-  const name = `refeed_m_${randomBytes(5).toString('hex')}`;
+async function openThrowawayPostgres(prefix: string, template?: string): Promise<Database> {
+  const name = `${prefix}${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL, name) });
+  const database = await openDatabase({ databaseUrl: withDatabaseName(TEST_DATABASE_URL!, name) });
   const close = database.close;
   return {
     ...database,
@@ -106,6 +80,21 @@ export async function openEmptyTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   } as Database;
+}
+
+/** A fresh, migrated database for one test file, and a way to throw it away. */
+export async function openTestDatabase(template: { kind: string; dumpPath?: string; name?: string }): Promise<Database> {
+  if (template.kind === 'postgres') return openThrowawayPostgres('refeed_t_', template.name);
+  const pglite = await PGlite.create({ extensions: await loadPgliteExtensions(), loadDataDir: new Blob([readFileSync(template.dumpPath!)]) });
+  return openDatabase({ pglite });
+}
+
+/**
+ * A new database with nothing in it (no migration, no job queue), thrown away on close: PGlite in
+ * memory, or a database of its own on TEST_DATABASE_URL. For the migration tests.
+ */
+export async function openEmptyTestDatabase(): Promise<Database> {
+  return TEST_DATABASE_URL ? openThrowawayPostgres('refeed_m_') : openDatabase({});
 }
 
 type Journal = { entries: Array<{ idx: number; tag: string }> };
