@@ -12,7 +12,7 @@ import type { RateLimitOverrides } from '../../src/server/lib/rate-limit-rules';
 import type { Mailer } from '../../src/server/email/transport';
 import { parseEnv } from '../../src/server/env';
 import type { FileStorage } from '../../src/server/storage/storage';
-import { startJobWorkers } from '../../src/server/jobs/queue';
+import { prepareJobQueues, startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { clock } from '../../src/server/lib/clock';
 import { createLogger } from '../../src/server/lib/logger';
@@ -122,7 +122,9 @@ export async function createTestContext(
   const deps = createDeps(env, database, logger, { mailer: options.mailer, storage: options.storage, rateLimits: options.rateLimits });
   deps.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await deps.boss.start();
+  // As the server starts (bootstrap.ts): the queues exist whether this process works them or not.
   if (options.startWorkers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { pollingIntervalSeconds: 0.5 });
+  else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
   const app = createApp(deps, { clientDist: dataDir });
   const db = deps.db;
 

@@ -64,11 +64,13 @@ export async function eraseCustomerDataIn(tx: Db, restaurantId: string, customer
     );
   }
   // Every job about them in this restaurant, whatever its state (waiting, retrying, completed, failed):
-  // emails to the address, emails and follow-ups naming the customer. Active ones are being sent now.
+  // emails to the address, emails and follow-ups naming the customer, and 'Retrouver ma carte' requests
+  // for the address (their payload holds it as `email`). Active ones are being sent now.
   await tx.execute(
     sql`delete from pgboss.job
         where data->>'restaurantId' = ${restaurantId}
-          and (data->>'customerId' = ${customerId} or (${email}::text is not null and lower(data->>'to') = ${email}::text))`,
+          and (data->>'customerId' = ${customerId}
+               or (${email}::text is not null and (lower(data->>'to') = ${email}::text or lower(data->>'email') = ${email}::text)))`,
   );
   if (mode === 'erase') {
     await tx.delete(customers).where(eq(customers.id, customerId));
