@@ -64,10 +64,33 @@ export const paths = {
 export const CONTACT_EMAIL = 'contact@refeed.fr';
 export const SUPPORT_EMAIL = 'support@refeed.fr';
 
+/**
+ * The pages that belong to one venue (decision 056): their address exists with the venue in front,
+ * `/v/{venueId}/dashboard`, which is what the app's links use; the bare address (`/dashboard`, the links
+ * of older emails and bookmarks) opens the venue last used.
+ */
+export const VENUE_PAGES = [
+  'dashboard',
+  'reviews',
+  'customers',
+  'customer',
+  'loyalty',
+  'qr',
+  'automations',
+  'security',
+  'googleSettings',
+  'settings',
+  'counter',
+  'pendingRewards',
+] as const satisfies ReadonlyArray<keyof typeof paths>;
+
+const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;
+
 /** The route table as patterns: ':name' matches one non-empty path segment. */
-const ROUTE_PATTERNS: RegExp[] = Object.values(paths).map(
-  (route) => new RegExp(`^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-);
+const ROUTE_PATTERNS: RegExp[] = [
+  ...Object.values(paths).map((route) => new RegExp(`^${patternOf(route.path)}$`)),
+  ...VENUE_PAGES.map((key) => new RegExp(`^/v/[^/]+${patternOf(paths[key].path)}$`)),
+];
 
 /** True when `pathname` is a page of the app (the server answers 404 for every other path). */
 export function isAppPath(pathname: string): boolean {

@@ -216,9 +216,9 @@ describe('POST /api/public/feedbacks', () => {
     const alert = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
     expect(alert.subject).toBe('Avis à surveiller : 2/5 — Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
-    // The link opens this review on /avis (decision 036).
+    // The link opens this review on /avis, in its venue (decisions 036, 056).
     const [feedback] = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
-    expect(alert.html).toContain(`${TEST_PUBLIC_URL}/avis?feedback=${feedback.id}`);
+    expect(alert.html).toContain(`${TEST_PUBLIC_URL}/v/${restaurant.id}/avis?feedback=${feedback.id}`);
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(email)).toHaveLength(0);
   });

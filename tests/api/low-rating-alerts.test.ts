@@ -65,8 +65,8 @@ describe('low-rating alerts that do not flood', () => {
 
     const ids = await feedbackIdsOf(restaurant.id);
     expect(ids).toHaveLength(10);
-    expect(reviewLinks(immediate)).toEqual([`${TEST_PUBLIC_URL}/avis?feedback=${ids[0]}`]);
-    expect(reviewLinks(grouped).sort()).toEqual(ids.slice(1).map((id) => `${TEST_PUBLIC_URL}/avis?feedback=${id}`).sort());
+    expect(reviewLinks(immediate)).toEqual([`${TEST_PUBLIC_URL}/v/${restaurant.id}/avis?feedback=${ids[0]}`]);
+    expect(reviewLinks(grouped).sort()).toEqual(ids.slice(1).map((id) => `${TEST_PUBLIC_URL}/v/${restaurant.id}/avis?feedback=${id}`).sort());
     const text = String(grouped.parsed.text);
     expect(text).toContain('9 avis de 3 étoiles ou moins ont été laissés depuis la dernière alerte');
     expect(text).toContain('« Commentaire 0 »');

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations, customerRewards, customers, feedbacks, qrCodes, restaurants, rewards } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/guards';
+import { ROLE_NOT_ALLOWED_MESSAGE, VENUE_NOT_FOUND_MESSAGE } from '../../src/server/lib/guards';
+import { VENUE_HEADER, VENUE_QUERY } from '../../src/shared/venue';
 import { can, permissionsOf, type Action, type Role } from '../../src/shared/rules/permissions';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -124,8 +125,13 @@ async function venueWithData(organisationId: string | undefined, ownerId: string
   return { restaurant: restaurant.id, customer: customer.id, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
 }
 
-const call = (agent: TestAgent, method: string, path: string, ids: VenueIds) =>
-  agent.request(`/api${pathFor(path, ids)}`, { method, json: method === 'GET' || method === 'DELETE' ? undefined : bodyWith(Object.values(ids)) });
+/** One owner call with `ids` in the path's slots; `venue` names the venue it is about (X-Venue, decision 056). */
+const call = (agent: TestAgent, method: string, path: string, ids: VenueIds, venue?: string) =>
+  agent.request(`/api${pathFor(path, ids)}`, {
+    method,
+    json: method === 'GET' || method === 'DELETE' ? undefined : bodyWith(Object.values(ids)),
+    headers: venue ? { [VENUE_HEADER]: venue } : {},
+  });
 
 describe('roles × owner routes (issue #29)', () => {
   let venueA: VenueIds;
@@ -221,5 +227,50 @@ describe('roles × owner routes (issue #29)', () => {
       if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`gérant of B: ${method} ${path} → ${response.status}`);
     }
     expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('works in the venue a request names (X-Venue): each member in each venue it may open, by its role there', async () => {
+    for (const role of ['owner', 'manager', 'staff', 'viewer'] as const) {
+      for (const venue of [venueA, venueB]) {
+        const opened = await members[role].get('/api/owner/restaurant', { headers: { [VENUE_HEADER]: venue.restaurant } });
+        expect(opened.status).toBe(200);
+        expect((await opened.json()).id).toBe(venue.restaurant);
+      }
+      // The dashboard of venue B is venue B's, refused exactly where the role may not see it.
+      const dashboard = await members[role].get('/api/dashboard', { headers: { [VENUE_HEADER]: venueB.restaurant } });
+      expect(dashboard.status).toBe(can(role, 'dashboard.view') ? 200 : 403);
+    }
+    // A link the browser opens itself names its venue in the query (a PDF in a new tab).
+    const byQuery = await members.owner.get(`/api/owner/restaurant?${VENUE_QUERY}=${venueB.restaurant}`);
+    expect((await byQuery.json()).id).toBe(venueB.restaurant);
+    // A list is the named venue's rows, no other's.
+    for (const venue of [venueA, venueB]) {
+      const listed = await (await members.manager.get('/api/qr', { headers: { [VENUE_HEADER]: venue.restaurant } })).json();
+      const stored = await ctx.db.select({ id: qrCodes.id }).from(qrCodes).where(eq(qrCodes.restaurantId, venue.restaurant));
+      expect(listed.qrCodes.map((qr: { id: string }) => qr.id).sort()).toEqual(stored.map((qr) => qr.id).sort());
+    }
+  });
+
+  it('answers 404 on every owner route to a request naming a venue its member cannot open, and nothing of that venue changes', async () => {
+    await ctx.waitForIdleQueue();
+    const before = await snapshotRestaurant(ctx.db, venueA.restaurant);
+    const failures: string[] = [];
+    const unknownVenue = randomUUID();
+    for (const { method, path } of listOwnerRoutes(ctx.deps)) {
+      const key = `${method} ${path}`;
+      for (const [who, agent, venue] of [
+        ['gérant of B naming A', managerOfB, venueA.restaurant],
+        ['other organisation naming A', otherOrganisation, venueA.restaurant],
+        ['owner naming an unknown venue', members.owner, unknownVenue],
+        ['owner naming a malformed venue', members.owner, 'pas-un-id'],
+      ] as const) {
+        const response = await call(agent, method, path, venueA, venue);
+        const body = await response.text();
+        if (response.status !== 404 || !body.includes(VENUE_NOT_FOUND_MESSAGE)) failures.push(`${who}: ${key} → ${response.status} ${body.slice(0, 80)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    await ctx.waitForIdleQueue();
+    expect(await snapshotRestaurant(ctx.db, venueA.restaurant)).toEqual(before);
   }, 300_000);
 });

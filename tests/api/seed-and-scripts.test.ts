@@ -9,7 +9,7 @@ import { startDependencies } from '../../src/server/bootstrap';
 import { parseEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/lib/logger';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/server/lib/data-dir-lock';
-import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
+import { DEMO_MANAGER, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
 import { createFirstAdmin } from '../../src/server/features/admin/admin-bootstrap.service';
 import { isAppAdmin } from '../../src/server/features/admin/admins.service';
 import { createUser, signIn } from '../support/factories';
@@ -24,18 +24,35 @@ afterAll(async () => {
 });
 
 describe('seed:demo', () => {
-  it('creates Chez Demo with QR codes, customers and 60 days of feedback, visible through the API', async () => {
+  it('creates a two-venue organisation with QR codes, customers and 60 days of feedback, a gérant and an équipe member, visible through the API', async () => {
     expect(await seedDemoRestaurant(ctx.deps)).toEqual({ created: true });
-    const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.name, 'Chez Demo'));
-    expect(restaurant.status).toBe('approved');
-    const [{ qr }] = await ctx.db.select({ qr: count() }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurant.id));
-    const [{ people }] = await ctx.db.select({ people: count() }).from(customers).where(eq(customers.restaurantId, restaurant.id));
-    const [{ reviews }] = await ctx.db.select({ reviews: count() }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
-    expect([qr, people, reviews]).toEqual([4, 40, 200]);
+    const venues = [];
+    for (const [name, expected] of [
+      ['Chez Demo', [4, 40, 200]],
+      ['Chez Demo Bastille', [3, 25, 90]],
+    ] as const) {
+      const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.name, name));
+      expect(restaurant.status).toBe('approved');
+      const [{ qr }] = await ctx.db.select({ qr: count() }).from(qrCodes).where(eq(qrCodes.restaurantId, restaurant.id));
+      const [{ people }] = await ctx.db.select({ people: count() }).from(customers).where(eq(customers.restaurantId, restaurant.id));
+      const [{ reviews }] = await ctx.db.select({ reviews: count() }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+      expect([qr, people, reviews]).toEqual(expected);
+      venues.push(restaurant);
+    }
+    expect(venues[0].organisationId).toBe(venues[1].organisationId);
 
-    const agent = await signIn(ctx, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD);
-    const me = await (await agent.get('/api/me')).json();
-    expect(me.restaurants).toEqual([expect.objectContaining({ name: 'Chez Demo', status: 'approved', role: 'owner' })]);
+    // The README's credentials: the owner opens both venues, the gérant Bastille, the waiter Chez Demo's counter.
+    const owner = await (await (await signIn(ctx, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD)).get('/api/me')).json();
+    expect(owner.restaurants).toEqual([
+      expect.objectContaining({ name: 'Chez Demo', status: 'approved', role: 'owner' }),
+      expect.objectContaining({ name: 'Chez Demo Bastille', status: 'approved', role: 'owner' }),
+    ]);
+    const manager = await (await (await signIn(ctx, DEMO_MANAGER.email, DEMO_MANAGER.password)).get('/api/me')).json();
+    expect(manager.restaurants).toEqual([expect.objectContaining({ name: 'Chez Demo Bastille', role: 'manager' })]);
+    const staff = await signIn(ctx, DEMO_STAFF.email, DEMO_STAFF.password);
+    expect((await (await staff.get('/api/me')).json()).restaurants).toEqual([expect.objectContaining({ name: 'Chez Demo', role: 'staff' })]);
+    expect((await staff.get('/api/counter/pending')).status).toBe(200);
+    expect((await staff.get('/api/customers')).status).toBe(403);
     expect(await seedDemoRestaurant(ctx.deps)).toEqual({ created: false });
   });
 });

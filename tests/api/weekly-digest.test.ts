@@ -109,7 +109,8 @@ describe('the weekly digest', () => {
     expect(text).toContain('« Trop salé »');
     expect(text).toContain('Laissé par un client anonyme à la table Table 3');
     expect(text).not.toContain('Pas cette semaine');
-    expect(findLinkInMail(mail.html, '/dashboard')).toBe(`${TEST_PUBLIC_URL}/dashboard`);
+    // The dashboard of this venue (decision 056).
+    expect(findLinkInMail(mail.html, `/v/${restaurant.id}/dashboard`)).toBe(`${TEST_PUBLIC_URL}/v/${restaurant.id}/dashboard`);
 
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(restaurant.contactEmail)).toHaveLength(1);

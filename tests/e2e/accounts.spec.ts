@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withoutVenue } from '../../src/shared/venue';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { adminAction as adminActionAs, signIn, signUpConfirmed } from './support/accounts';
@@ -34,7 +35,8 @@ async function signUpRestaurant(name: string): Promise<{ email: string; restaura
 /** Runs an administrator action through the admin API. */
 const adminAction = (restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}) => adminActionAs(baseUrl, admin, restaurantId, action, body);
 
-const pathname = (page: Page) => new URL(page.url()).pathname;
+/** The page's path without its venue (`/v/{id}/dashboard` → `/dashboard`; decision 056). */
+const pathname = (page: Page) => withoutVenue(new URL(page.url()).pathname);
 
 describe('sign-up', () => {
   it('shows only the first error, then creates the account and goes to /pending', async () => {
@@ -403,7 +405,7 @@ describe('onboarding and route memory', () => {
     await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Clients' }).click();
     await poll(() => pathname(page)).toBe('/customers');
     await page.getByPlaceholder('Rechercher des clients...').waitFor();
-    await poll(() => page.evaluate(() => window.sessionStorage.getItem('refeed.route'))).toBe('/customers');
+    await poll(async () => withoutVenue((await page.evaluate(() => window.sessionStorage.getItem('refeed.route'))) ?? '')).toBe('/customers');
     await page.goto(`${baseUrl}/`);
     // The page needs its session before it listens; focus again until it does.
     await poll(async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withoutVenue } from '../../src/shared/venue';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { signIn, signUpConfirmed } from './support/accounts';
@@ -39,7 +40,7 @@ async function expectOwnerDashboard(page: Page, restaurantName: string) {
   await page.goto(`${baseUrl}/dashboard`);
   const welcome = page.getByRole('heading', { name: `Bienvenue chez ${restaurantName} !` });
   await expect.poll(() => welcome.isVisible(), { timeout: 15_000 }).toBe(true);
-  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  expect(withoutVenue(new URL(page.url()).pathname)).toBe('/dashboard');
 }
 
 /** What the owner gate shows on /dashboard (wrapped in OwnerLayout) instead of the dashboard. */
@@ -260,7 +261,7 @@ describe('platform administration', () => {
     await signIn(owner, baseUrl, demo);
     for (const path of ['/admin', '/admin/restaurants', '/admin/admins']) {
       await owner.goto(`${baseUrl}${path}`);
-      await expect.poll(() => new URL(owner.url()).pathname, { timeout: 15_000 }).toBe('/dashboard');
+      await expect.poll(() => withoutVenue(new URL(owner.url()).pathname), { timeout: 15_000 }).toBe('/dashboard');
     }
   });
 

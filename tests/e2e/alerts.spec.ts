@@ -36,7 +36,8 @@ describe('the low-rating alert’s link opens the review after sign-in', () => {
     });
     expect(rated.status).toBe(200);
     const alert = await waitForMail(baseUrl, email, 'Avis à surveiller : 2/5 — Chez Alerte');
-    const link = linksIn(alert).find((href) => href.startsWith(`${baseUrl}/avis?feedback=`));
+    // The link opens the review in its venue (decision 056).
+    const link = linksIn(alert).find((href) => href.startsWith(`${baseUrl}/v/${restaurantId}/avis?feedback=`));
     expect(link).toBeDefined();
     const review = link!.slice(baseUrl.length);
 
@@ -45,7 +46,7 @@ describe('the low-rating alert’s link opens the review after sign-in', () => {
     await phone.goto(`${baseUrl}/customers?depuis=alerte`);
     await poll(() => here(phone)).toBe(`/login?next=${encodeURIComponent('/customers?depuis=alerte')}`);
     await signInHere(phone, email);
-    await poll(() => here(phone)).toBe('/customers?depuis=alerte');
+    await poll(() => here(phone)).toBe(`/v/${restaurantId}/customers?depuis=alerte`);
     await phone.close();
 
     // …and /login with the alert's review as its return path leads there after signing in.
@@ -65,7 +66,7 @@ describe('the low-rating alert’s link opens the review after sign-in', () => {
     const page = await browser.newPage(PHONE);
     await page.goto(`${baseUrl}/login?next=${encodeURIComponent('//evil.example/avis')}`);
     await signInHere(page, email);
-    await poll(() => here(page)).toBe('/dashboard');
+    await poll(() => here(page)).toBe(`/v/${restaurantId}/dashboard`);
     expect(new URL(page.url()).origin).toBe(baseUrl);
     await page.close();
   });

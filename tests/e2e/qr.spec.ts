@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withoutVenue } from '../../src/shared/venue';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -173,7 +174,7 @@ describe('the /qr page', () => {
     await page.reload();
     await page.getByText('Aucun QR code pour le moment. Créez-en un !').waitFor();
     const banner = page.getByRole('link', { name: 'Configurer le lien d’avis' });
-    expect(await banner.getAttribute('href')).toBe('/google-settings');
+    expect(withoutVenue((await banner.getAttribute('href')) ?? '')).toBe('/google-settings');
     await saveScreenshot(page, 'qr-empty-phone');
   });
 
@@ -213,7 +214,7 @@ describe('the /qr page', () => {
     await main.waitFor();
     await main.getByText('Le PNG encode bien l’URL').waitFor();
     // No review link yet: the banner leads to /google-settings.
-    expect(await page.getByRole('link', { name: 'Configurer le lien d’avis' }).getAttribute('href')).toBe('/google-settings');
+    expect(withoutVenue((await page.getByRole('link', { name: 'Configurer le lien d’avis' }).getAttribute('href')) ?? '')).toBe('/google-settings');
 
     await main.getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('alertdialog', { name: 'Supprimer ce QR code ?' }).getByRole('button', { name: 'Supprimer' }).click();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/ui/skeleton';
-import { paths } from '../config/paths';
+import { paths, VENUE_PAGES } from '../config/paths';
 import { SessionEffects } from '../features/accounts/components/session-effects';
 import { RouteErrorPage } from './route-error';
 
@@ -26,6 +26,25 @@ function RootLayout() {
   );
 }
 
+/** The venue's part of an owner page's address (shared/venue.ts). */
+const VENUE_ROOT = '/v/:venueId';
+
+/** The owner pages, each in its chunk: every page of one venue (VENUE_PAGES), no other. */
+const OWNER_PAGES: Record<(typeof VENUE_PAGES)[number], () => Promise<PageModule>> = {
+  dashboard: () => import('./routes/owner/dashboard'),
+  reviews: () => import('./routes/owner/inbox'),
+  customers: () => import('./routes/owner/customers'),
+  customer: () => import('./routes/owner/customer'),
+  loyalty: () => import('./routes/owner/loyalty'),
+  qr: () => import('./routes/owner/qr'),
+  automations: () => import('./routes/owner/automations'),
+  security: () => import('./routes/owner/security'),
+  googleSettings: () => import('./routes/owner/google-settings'),
+  settings: () => import('./routes/owner/settings'),
+  counter: () => import('./routes/owner/counter'),
+  pendingRewards: () => import('./routes/owner/pending-rewards'),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -48,23 +67,11 @@ export const routes: RouteObject[] = [
       lazyPage(paths.auth.path, () => import('./routes/public/auth')),
       lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),
-      // Owner pages: one layout route holds the owner gate and the header for all of them.
+      // Owner pages: one layout route holds the owner gate and the header for all of them. Each page exists
+      // in a venue (/v/{venueId}/…, what the links use) and bare (older links: the layout adds the venue).
       {
         lazy: async () => ({ Component: (await import('./layouts/owner-layout')).OwnerLayout }),
-        children: [
-          lazyPage(paths.dashboard.path, () => import('./routes/owner/dashboard')),
-          lazyPage(paths.reviews.path, () => import('./routes/owner/inbox')),
-          lazyPage(paths.customers.path, () => import('./routes/owner/customers')),
-          lazyPage(paths.customer.path, () => import('./routes/owner/customer')),
-          lazyPage(paths.loyalty.path, () => import('./routes/owner/loyalty')),
-          lazyPage(paths.qr.path, () => import('./routes/owner/qr')),
-          lazyPage(paths.automations.path, () => import('./routes/owner/automations')),
-          lazyPage(paths.security.path, () => import('./routes/owner/security')),
-          lazyPage(paths.googleSettings.path, () => import('./routes/owner/google-settings')),
-          lazyPage(paths.settings.path, () => import('./routes/owner/settings')),
-          lazyPage(paths.counter.path, () => import('./routes/owner/counter')),
-          lazyPage(paths.pendingRewards.path, () => import('./routes/owner/pending-rewards')),
-        ],
+        children: VENUE_PAGES.flatMap((key) => [lazyPage(paths[key].path, OWNER_PAGES[key]), lazyPage(`${VENUE_ROOT}${paths[key].path}`, OWNER_PAGES[key])]),
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).
       lazyPage(paths.emailEditor.path, () => import('./routes/owner/email-editor')),

@@ -2,8 +2,10 @@ import { hc } from 'hono/client';
 // Type-only: the client learns the API's shape from the server's route types, no code is shared.
 import type { AppType } from '../../server/api-routes';
 import { GENERIC_ERROR_MESSAGE, isApiErrorBody } from '../../shared/errors';
+import { venueHeaders } from './current-venue';
 
-export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
+/** The typed API client; each call names the venue the tab shows (X-Venue, decision 056). */
+export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' }, headers: venueHeaders });
 
 /** A failed API call, carrying the French message the server chose for the user. */
 export class ApiError extends Error {

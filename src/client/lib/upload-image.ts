@@ -1,4 +1,5 @@
 import { readJson } from './api-client';
+import { venueHeaders } from './current-venue';
 import { ACCEPTED_IMAGE_MIME_TYPES, IMAGE_UPLOAD_MAX_BYTES, imageTooLargeMessage, imageWrongTypeMessage } from '../../shared/rules/images';
 
 /** The same limits as the server, checked before sending: a refused file costs no upload. Null when fine. */
@@ -19,7 +20,7 @@ export async function uploadImage<T>(url: string, method: 'PUT' | 'POST', file: 
   const response = await fetch(`${url}?${new URLSearchParams({ name: file.name })}`, {
     method,
     body: file,
-    headers: { 'content-type': file.type || 'application/octet-stream' },
+    headers: { 'content-type': file.type || 'application/octet-stream', ...venueHeaders() },
     credentials: 'same-origin',
   });
   return readJson<T>(response);

@@ -63,10 +63,11 @@ export function contactWording(rating: Pick<AlertedRating, 'email' | 'phone'>): 
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-/** The link to one review on /avis, absolute (it is followed from a mailbox). */
-export const reviewUrlOf = (publicUrl: string, feedbackId: string) => `${publicUrl.replace(/\/$/, '')}${paths.reviews.href({ feedback: feedbackId })}`;
+/** The link to one review on /avis, absolute (it is followed from a mailbox), under the venue's base (shared/venue.ts). */
+export const reviewUrlOf = (venueBase: string, feedbackId: string) => `${venueBase}${paths.reviews.href({ feedback: feedbackId })}`;
 
-export function alertListItem(rating: AlertedRating, publicUrl: string): TemplateListItem {
+/** One rating of an alert or a digest; `venueBase` is the venue's owner address (`venueBaseUrl`). */
+export function alertListItem(rating: AlertedRating, venueBase: string): TemplateListItem {
   return {
     rating: rating.rating,
     comment: clean(rating.comment),
@@ -74,7 +75,7 @@ export function alertListItem(rating: AlertedRating, publicUrl: string): Templat
     created_at: formatDateTimeFr(rating.createdAt),
     diner: dinerWording(rating),
     contact: contactWording(rating),
-    review_url: reviewUrlOf(publicUrl, rating.feedbackId),
+    review_url: reviewUrlOf(venueBase, rating.feedbackId),
   };
 }
 
@@ -83,8 +84,8 @@ export function alertListItem(rating: AlertedRating, publicUrl: string): Templat
  * and the first rating's fields at the top level (so a template written for one rating still reads
  * right). Reply-To: the diner's address when every listed rating comes from the same diner with one.
  */
-export function alertTemplateData(ratings: readonly AlertedRating[], publicUrl: string): { data: TemplateData; replyTo: string | null } {
-  const items = ratings.map((rating) => alertListItem(rating, publicUrl));
+export function alertTemplateData(ratings: readonly AlertedRating[], venueBase: string): { data: TemplateData; replyTo: string | null } {
+  const items = ratings.map((rating) => alertListItem(rating, venueBase));
   const first = items[0] ?? {};
   const emails = new Set(ratings.map((rating) => clean(rating.email)?.toLowerCase() ?? null));
   const [only] = [...emails];

@@ -18,6 +18,7 @@ import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
 import { DEFAULT_AUTOMATIONS } from './default-automations';
 import { sampleEmailData } from './sample-data';
+import { venueBaseUrl } from '../../shared/venue';
 import { alertTemplateData, readAlertedRatings, withRatingsList, type AlertedRating } from './low-rating-alert-data';
 import { readWeeklyDigest } from './weekly-digest-data';
 import { type SendEmailPayload } from './email-request';
@@ -166,8 +167,9 @@ function prepareAutomationEmail(
         offer_text: payload.data.offer_text ?? null,
         label: payload.data.label ?? null,
         created_at: payload.data.created_at ?? null,
-        admin_feedback_url: payload.customerId ? `${publicUrl}/customers/${payload.customerId}` : `${publicUrl}/dashboard`,
-        dashboard_url: `${publicUrl}/dashboard`,
+        // The owner's pages, in this venue (decision 056).
+        admin_feedback_url: `${venueBaseUrl(publicUrl, restaurant.id)}${payload.customerId ? paths.customer.href(payload.customerId) : paths.dashboard.href()}`,
+        dashboard_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.dashboard.href()}`,
         ...extra?.data,
       };
   let footerHtml = '';
@@ -228,13 +230,13 @@ async function readExtraTemplateData(
           ? await readAlertedRatings(deps.db, { feedbackId: payload.eventId, restaurantId: context.restaurant.id })
           : [];
     if (ratings.length === 0) return { data: {}, skip: SKIP_REASONS.feedbackMissing };
-    const { data, replyTo } = alertTemplateData(ratings, publicUrl);
+    const { data, replyTo } = alertTemplateData(ratings, venueBaseUrl(publicUrl, context.restaurant.id));
     return { data, replyTo, html: ratings.length > 1 ? withRatingsList : undefined };
   }
   if (template === 'weekly_digest') {
     const weekStart = typeof payload.data.week_start === 'string' ? payload.data.week_start : null;
     if (!weekStart || !/^\d{4}-\d{2}-\d{2}$/.test(weekStart)) return { data: {}, skip: SKIP_REASONS.noData };
-    return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, publicUrl) };
+    return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, venueBaseUrl(publicUrl, context.restaurant.id)) };
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { venueBaseUrl } from '../../shared/venue';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
 import { paths } from '../../shared/paths';
 
@@ -35,9 +36,9 @@ export function sampleEmailData(
     restaurant_name: restaurant.name,
     google_url: restaurant.reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url,
     restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,
-    admin_feedback_url: `${publicUrl}${paths.dashboard.href()}`,
-    dashboard_url: `${publicUrl}${paths.dashboard.href()}`,
-    review_url: `${publicUrl}${paths.reviews.href()}`,
-    low_ratings: (Array.isArray(sample.low_ratings) ? sample.low_ratings : []).map((item) => ({ ...item, review_url: `${publicUrl}${paths.reviews.href()}` })),
+    admin_feedback_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.dashboard.href()}`,
+    dashboard_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.dashboard.href()}`,
+    review_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.reviews.href()}`,
+    low_ratings: (Array.isArray(sample.low_ratings) ? sample.low_ratings : []).map((item) => ({ ...item, review_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.reviews.href()}` })),
   };
 }

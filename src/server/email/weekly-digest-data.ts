@@ -35,7 +35,7 @@ const averageOf = (count: number, sum: number) => (count > 0 ? averageFormat.for
  * and thank-yous while the restaurant has a valid review link: their button), new customers, rewards
  * handed over and emails sent.
  */
-export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: string, publicUrl: string): Promise<TemplateData> {
+export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: string, venueBase: string): Promise<TemplateData> {
   const previousStart = addDays(weekStart, -7);
   const weekEnd = addDays(weekStart, 7);
   const from = sql`(${weekStart}::date::timestamp at time zone ${APP_TIME_ZONE})`;
@@ -80,7 +80,7 @@ export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: 
         email: row.email,
         phone: row.phone,
       } satisfies AlertedRating,
-      publicUrl,
+      venueBase,
     ),
   );
   const thanksInvite = validReviewUrl(counts.review_url) ? Number(counts.thanks) : 0;

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { can, type Action } from '../../shared/rules/permissions';
+import { VENUE_HEADER, VENUE_QUERY } from '../../shared/venue';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
 import { createSessionReader, type SessionRead } from './session-reader';
@@ -54,21 +55,37 @@ const GATE_MESSAGE_KEY: Record<Exclude<OwnerGateState, 'approved'>, keyof typeof
 /** A member whose role does not allow the route's action (shared/rules/permissions.ts). */
 export const ROLE_NOT_ALLOWED_MESSAGE = 'Votre rôle ne permet pas cette action.';
 
+/** A venue named by the request that none of the session's memberships opens (or that does not exist). */
+export const VENUE_NOT_FOUND_MESSAGE = 'Établissement introuvable.';
+
+/**
+ * The venue a request is about (decision 056): the one it names (`X-Venue` header, or `?venue=` on an
+ * address the browser opens itself) among the venues the session's memberships open, else the first of
+ * them (oldest membership, then oldest venue). A named venue the user cannot open is `null`: the caller
+ * answers 404, as for a venue that does not exist, whichever the reason.
+ */
+function chosenVenue(c: Context<AppEnv>, restaurants: SessionRead['restaurants']) {
+  const named = c.req.header(VENUE_HEADER) || c.req.query(VENUE_QUERY);
+  if (!named) return { venue: restaurants[0] };
+  return { venue: restaurants.find((restaurant) => restaurant.id === named) ?? null };
+}
+
 /**
  * Requires a member of an approved venue (verified email) whose role may do `action`. The venue is the
- * first the session's memberships open (oldest membership, then oldest venue), never one named by the
- * request; it and the member's organisation and role are put on `c.var.tenant`. The owner gate comes
- * first, so a pending or suspended venue answers as before whatever the role.
+ * one the request names among those the session's memberships open (404 for any other), else the first;
+ * it and the member's organisation and role are put on `c.var.tenant`. The owner gate comes first, so a
+ * pending or suspended venue answers as before whatever the role.
  */
 export function requireMember(deps: Pick<AppDeps, 'auth' | 'db'>, action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
     // Session, user and memberships in one query (lib/session-reader.ts).
     const { user, restaurants } = await readRequestSession(deps, c);
-    const [first] = restaurants;
-    const gate = resolveOwnerGate(user.emailVerified, first);
+    const { venue } = chosenVenue(c, restaurants);
+    if (venue === null) throw new AppError('NOT_FOUND', VENUE_NOT_FOUND_MESSAGE);
+    const gate = resolveOwnerGate(user.emailVerified, venue);
     if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
-    if (!can(first.role, action)) throw new AppError('FORBIDDEN', ROLE_NOT_ALLOWED_MESSAGE);
-    c.set('tenant', { restaurantId: first.id, organisationId: first.organisationId, role: first.role });
+    if (!can(venue.role, action)) throw new AppError('FORBIDDEN', ROLE_NOT_ALLOWED_MESSAGE);
+    c.set('tenant', { restaurantId: venue.id, organisationId: venue.organisationId, role: venue.role });
     await next();
   });
 }

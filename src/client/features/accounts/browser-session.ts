@@ -1,3 +1,4 @@
+import { withoutVenue } from '../../../shared/venue';
 import { paths } from '../../config/paths';
 
 /**
@@ -60,9 +61,9 @@ const OWNER_PATHS: readonly string[] = [
   paths.settings.path,
 ];
 
-/** Owner and administrator pages: the "authenticated areas" whose route is remembered. */
+/** Owner and administrator pages: the "authenticated areas" whose route is remembered (with its venue). */
 export function isAuthenticatedArea(pathname: string): boolean {
-  return OWNER_PATHS.includes(pathname) || pathname === '/admin' || pathname.startsWith('/admin/') || /^\/emails\/[^/]+\/editor$/.test(pathname);
+  return OWNER_PATHS.includes(withoutVenue(pathname)) || pathname === '/admin' || pathname.startsWith('/admin/') || /^\/emails\/[^/]+\/editor$/.test(pathname);
 }
 
 /** Where a fresh sign-in lands: administrators on /admin, everyone else on /dashboard. */

@@ -3,6 +3,7 @@ import {
   customerRewards,
   customers,
   feedbacks,
+  memberVenues,
   organisationMembers,
   organisations,
   pointEvents,
@@ -30,18 +31,29 @@ const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
 const weightedRating = () => pick([5, 5, 5, 5, 4, 4, 4, 3, 2, 1]);
 
+/** The demo organisation's team (issue #29): a gérant of the second venue and a waiter (équipe) of the first. */
+export const DEMO_MANAGER = { email: 'gerant@chezdemo.fr', password: 'ChezDemo-Gerant-2026!', name: 'Gabriel Gérant' } as const;
+export const DEMO_STAFF = { email: 'equipe@chezdemo.fr', password: 'ChezDemo-Equipe-2026!', name: 'Sacha Service' } as const;
+
+type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
+
 /**
- * Creates the approved demo restaurant "Chez Demo" with its owner, QR codes, customers, 60 days of
- * feedback, point events and rewards. Does nothing when the demo owner already exists.
+ * Creates the demo organisation "Chez Demo SARL": two approved venues (Chez Demo, the older, and Chez Demo
+ * Bastille) with QR codes, customers, 60 days of feedback, point events and rewards; its owner, a gérant of
+ * Bastille and an équipe member of Chez Demo. Does nothing when the demo owner already exists.
  */
 export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, nowMs = Date.now()): Promise<{ created: boolean }> {
   seed = 42;
   const [existing] = await deps.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OWNER_EMAIL));
   if (existing) return { created: false };
 
-  const signUp = await deps.auth.api.signUpEmail({ body: { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD, name: 'Dominique Demo' } });
-  const ownerId = signUp.user.id;
-  await deps.db.update(user).set({ emailVerified: true }).where(eq(user.id, ownerId));
+  const accounts = [];
+  for (const account of [{ email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD, name: 'Dominique Demo' }, DEMO_MANAGER, DEMO_STAFF]) {
+    const signUp = await deps.auth.api.signUpEmail({ body: { email: account.email, password: account.password, name: account.name } });
+    await deps.db.update(user).set({ emailVerified: true }).where(eq(user.id, signUp.user.id));
+    accounts.push(signUp.user.id);
+  }
+  const [ownerId, managerId, staffId] = accounts;
   const now = nowMs;
   const day = 24 * 60 * 60 * 1000;
   await deps.db.transaction(async (tx) => {
@@ -49,99 +61,132 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
       .insert(organisations)
       .values({ name: 'Chez Demo SARL', siren: '552100554', createdAt: new Date(now - 62 * day) })
       .returning({ id: organisations.id });
-    const [restaurant] = await tx
+    const common = {
+      organisationId: organisation.id,
+      contactEmail: DEMO_OWNER_EMAIL,
+      legalName: 'Chez Demo SARL',
+      ownerFirstName: 'Dominique',
+      status: 'approved' as const,
+      emailVerified: true,
+      // The demo owner printed the cards and set rewards up; the automations are left to look at.
+      todoQrCodesAt: new Date(now - 60 * day),
+      todoRewardsAt: new Date(now - 60 * day),
+    };
+    const [first] = await tx
       .insert(restaurants)
       .values({
-        organisationId: organisation.id,
+        ...common,
         name: 'Chez Demo',
-        contactEmail: DEMO_OWNER_EMAIL,
-        legalName: 'Chez Demo SARL',
-        siret: '552100554',
+        siret: '55210055400013',
         phone: '01 23 45 67 89',
-        ownerFirstName: 'Dominique',
-        status: 'approved',
-        emailVerified: true,
         googleReviewUrl: 'https://g.page/r/chez-demo/review',
         googleReviewUrlValidatedAt: new Date(now - 55 * day),
         address: '12 rue de la Paix\n75002 Paris',
-        // The demo owner printed the cards and set rewards up; the automations are left to look at.
-        todoQrCodesAt: new Date(now - 60 * day),
-        todoRewardsAt: new Date(now - 60 * day),
         createdAt: new Date(now - 62 * day),
         approvedAt: new Date(now - 61 * day),
       })
       .returning();
-    await tx.insert(organisationMembers).values({ organisationId: organisation.id, userId: ownerId, role: 'owner', createdAt: new Date(now - 62 * day) });
-    const catalogue = await createLoyaltyDefaults(tx, restaurant.id, [
-      { label: 'Café offert', description: 'Un expresso ou un thé', cost: 50 },
-      { label: 'Dessert offert', description: 'Le dessert du jour', cost: 100 },
-      { label: 'Apéritif maison', description: null, cost: 150, isActive: false },
-    ]);
-    const labels = [MAIN_QR_LABEL, 'Table 1', 'Table 2', 'Terrasse'];
-    const qrs = await tx
-      .insert(qrCodes)
-      .values(
-        labels.map((label, index) => ({
-          restaurantId: restaurant.id,
-          code: index === 0 ? buildMainQrCode(restaurant.id) : `${restaurant.id.slice(0, 8)}-${slugifyLabel(label)}`,
-          tableLabel: label,
-          slug: slugifyLabel(label),
-          isPrimary: index === 0,
-          createdAt: new Date(now - (62 - index) * day),
-        })),
-      )
+    const [second] = await tx
+      .insert(restaurants)
+      .values({
+        ...common,
+        name: 'Chez Demo Bastille',
+        siret: '55210055400021',
+        phone: '01 98 76 54 32',
+        googleReviewUrl: 'https://g.page/r/chez-demo-bastille/review',
+        googleReviewUrlValidatedAt: new Date(now - 40 * day),
+        address: '3 rue de la Roquette\n75011 Paris',
+        createdAt: new Date(now - 45 * day),
+        approvedAt: new Date(now - 45 * day),
+      })
       .returning();
-
-    const people = Array.from({ length: 40 }, (_, index) => {
-      const firstName = FIRST_NAMES[index % FIRST_NAMES.length];
-      const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length];
-      const hasEmail = index % 5 !== 4;
-      return {
-        restaurantId: restaurant.id,
-        firstName,
-        lastName,
-        email: hasEmail ? `${firstName}.${lastName}.${index}@example.fr`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '') : null,
-        phone: index % 3 === 0 ? `06 ${String(10 + index).padStart(2, '0')} 20 30 40` : null,
-        anonId: hasEmail ? null : crypto.randomUUID(),
-        marketingConsent: index % 2 === 0,
-        createdAt: new Date(now - 60 * day),
-      };
-    });
-    const created = await tx.insert(customers).values(people).returning();
-    const balance = new Map<string, { points: number; last: number }>();
-    for (let n = 0; n < 200; n++) {
-      const customer = created[Math.floor(random() ** 1.5 * created.length)];
-      const at = new Date(now - Math.floor(random() * 60 * day));
-      const rating = weightedRating();
-      const qr = pick(qrs);
-      const [visit] = await tx.insert(visits).values({ restaurantId: restaurant.id, customerId: customer.id, qrCodeId: qr.id, tableLabel: qr.tableLabel, createdAt: at }).returning();
-      const [feedback] = await tx
-        .insert(feedbacks)
-        .values({ restaurantId: restaurant.id, visitId: visit.id, customerId: customer.id, rating, comment: pick(COMMENTS), createdAt: at })
-        .returning();
-      const points = 10 + (rating >= 4 ? 10 : 0);
-      await tx.insert(pointEvents).values({ restaurantId: restaurant.id, customerId: customer.id, feedbackId: feedback.id, points, createdAt: at });
-      const state = balance.get(customer.id) ?? { points: 0, last: 0 };
-      state.points += points;
-      state.last = Math.max(state.last, at.getTime());
-      balance.set(customer.id, state);
-    }
-    for (const [customerId, state] of balance) {
-      // Rewards are paid at unlock (decision 024): each one the balance covers, cheapest first, leaves it.
-      let points = state.points;
-      for (const reward of catalogue.filter((r) => r.isActive).sort((a, b) => a.cost - b.cost)) {
-        if (reward.cost > points) continue;
-        points -= reward.cost;
-        const at = new Date(state.last);
-        await tx.insert(customerRewards).values({ restaurantId: restaurant.id, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, createdAt: at });
-        await tx.insert(pointEvents).values({ restaurantId: restaurant.id, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: at });
-      }
-      await tx.update(customers).set({ points, lastVisitAt: new Date(state.last) }).where(eq(customers.id, customerId));
-    }
-    for (const qr of qrs) {
-      await tx.update(qrCodes).set({ scanCount: Math.floor(20 + random() * 80) }).where(eq(qrCodes.id, qr.id));
-    }
-    await rebuildDailyStats(tx, restaurant.id);
+    await tx.insert(organisationMembers).values([
+      { organisationId: organisation.id, userId: ownerId, role: 'owner', createdAt: new Date(now - 62 * day) },
+      { organisationId: organisation.id, userId: managerId, role: 'manager', allVenues: false, createdAt: new Date(now - 44 * day) },
+      { organisationId: organisation.id, userId: staffId, role: 'staff', allVenues: false, createdAt: new Date(now - 30 * day) },
+    ]);
+    await tx.insert(memberVenues).values([
+      { organisationId: organisation.id, userId: managerId, restaurantId: second.id },
+      { organisationId: organisation.id, userId: staffId, restaurantId: first.id },
+    ]);
+    await seedVenue(tx, first, { now, feedbacks: 200, customers: 40, tables: ['Table 1', 'Table 2', 'Terrasse'] });
+    await seedVenue(tx, second, { now, feedbacks: 90, customers: 25, tables: ['Salle', 'Bar'] });
   });
   return { created: true };
+}
+
+/** One demo venue's QR codes, customers, feedback over 60 days, points and rewards (deterministic). */
+async function seedVenue(tx: Tx, restaurant: { id: string }, shape: { now: number; feedbacks: number; customers: number; tables: string[] }) {
+  const { now } = shape;
+  const day = 24 * 60 * 60 * 1000;
+  const catalogue = await createLoyaltyDefaults(tx, restaurant.id, [
+    { label: 'Café offert', description: 'Un expresso ou un thé', cost: 50 },
+    { label: 'Dessert offert', description: 'Le dessert du jour', cost: 100 },
+    { label: 'Apéritif maison', description: null, cost: 150, isActive: false },
+  ]);
+  const labels = [MAIN_QR_LABEL, ...shape.tables];
+  const qrs = await tx
+    .insert(qrCodes)
+    .values(
+      labels.map((label, index) => ({
+        restaurantId: restaurant.id,
+        code: index === 0 ? buildMainQrCode(restaurant.id) : `${restaurant.id.slice(0, 8)}-${slugifyLabel(label)}`,
+        tableLabel: label,
+        slug: slugifyLabel(label),
+        isPrimary: index === 0,
+        createdAt: new Date(now - (62 - index) * day),
+      })),
+    )
+    .returning();
+
+  const people = Array.from({ length: shape.customers }, (_, index) => {
+    const firstName = FIRST_NAMES[index % FIRST_NAMES.length];
+    const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length];
+    const hasEmail = index % 5 !== 4;
+    return {
+      restaurantId: restaurant.id,
+      firstName,
+      lastName,
+      email: hasEmail ? `${firstName}.${lastName}.${index}@example.fr`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '') : null,
+      phone: index % 3 === 0 ? `06 ${String(10 + index).padStart(2, '0')} 20 30 40` : null,
+      anonId: hasEmail ? null : crypto.randomUUID(),
+      marketingConsent: index % 2 === 0,
+      createdAt: new Date(now - 60 * day),
+    };
+  });
+  const created = await tx.insert(customers).values(people).returning();
+  const balance = new Map<string, { points: number; last: number }>();
+  for (let n = 0; n < shape.feedbacks; n++) {
+    const customer = created[Math.floor(random() ** 1.5 * created.length)];
+    const at = new Date(now - Math.floor(random() * 60 * day));
+    const rating = weightedRating();
+    const qr = pick(qrs);
+    const [visit] = await tx.insert(visits).values({ restaurantId: restaurant.id, customerId: customer.id, qrCodeId: qr.id, tableLabel: qr.tableLabel, createdAt: at }).returning();
+    const [feedback] = await tx
+      .insert(feedbacks)
+      .values({ restaurantId: restaurant.id, visitId: visit.id, customerId: customer.id, rating, comment: pick(COMMENTS), createdAt: at })
+      .returning();
+    const points = 10 + (rating >= 4 ? 10 : 0);
+    await tx.insert(pointEvents).values({ restaurantId: restaurant.id, customerId: customer.id, feedbackId: feedback.id, points, createdAt: at });
+    const state = balance.get(customer.id) ?? { points: 0, last: 0 };
+    state.points += points;
+    state.last = Math.max(state.last, at.getTime());
+    balance.set(customer.id, state);
+  }
+  for (const [customerId, state] of balance) {
+    // Rewards are paid at unlock (decision 024): each one the balance covers, cheapest first, leaves it.
+    let points = state.points;
+    for (const reward of catalogue.filter((r) => r.isActive).sort((a, b) => a.cost - b.cost)) {
+      if (reward.cost > points) continue;
+      points -= reward.cost;
+      const at = new Date(state.last);
+      await tx.insert(customerRewards).values({ restaurantId: restaurant.id, customerId, rewardId: reward.id, label: reward.label, cost: reward.cost, createdAt: at });
+      await tx.insert(pointEvents).values({ restaurantId: restaurant.id, customerId, points: -reward.cost, reason: REWARD_UNLOCKED_REASON, createdAt: at });
+    }
+    await tx.update(customers).set({ points, lastVisitAt: new Date(state.last) }).where(eq(customers.id, customerId));
+  }
+  for (const qr of qrs) {
+    await tx.update(qrCodes).set({ scanCount: Math.floor(20 + random() * 80) }).where(eq(qrCodes.id, qr.id));
+  }
+  await rebuildDailyStats(tx, restaurant.id);
 }

@@ -2,6 +2,7 @@
  * The diner's card (issue 27, decision 043): read by the device alone (its rf_tid cookie, which a
  * confirmed email link may hand to a new phone), never by a customer id from the request.
  */
+import { venueBaseUrl } from '../../../shared/venue';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
@@ -87,6 +88,7 @@ export async function presentReward(deps: Pick<AppDeps, 'db' | 'env'>, restauran
   if (!reward) throw new AppError('NOT_FOUND', CARD_MESSAGES.rewardNotFound);
   if (reward.status !== 'pending') throw new AppError('CONFLICT', CARD_MESSAGES.rewardAlreadyHandedOver);
   const { code, expiresAt } = await issueRewardCode(deps.db, restaurantId, reward.id, clock.now());
-  const qrSvg = await QRCode.toString(`${deps.env.PUBLIC_URL}${paths.counter.href({ code })}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+  // The counter of this venue (decision 056): a staff phone scanning it opens the right venue.
+  const qrSvg = await QRCode.toString(`${venueBaseUrl(deps.env.PUBLIC_URL, restaurantId)}${paths.counter.href({ code })}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { code, expiresAt: expiresAt.toISOString(), qrSvg, label: reward.label, restaurantName: restaurant.name };
 }

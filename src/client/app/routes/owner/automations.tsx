@@ -7,7 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useMe } from '../../../features/accounts/api/get-me';
+import { currentVenue } from '../../../lib/current-venue';
 import { useAutomations } from '../../../features/automations/api/get-automations';
 import { AutomationCard } from '../../../features/automations/components/automation-card';
 import { useSendingHours } from '../../../features/automations/api/sending-hours';
@@ -18,8 +18,8 @@ import { AUTOMATION_MESSAGES } from '../../../../shared/schemas/automations';
 export default function AutomationsPage() {
   const list = useAutomations();
   const sendingHours = useSendingHours();
-  const me = useMe();
-  const restaurantId = me.data?.restaurants[0]?.id;
+  // The venue this page shows (the editor opens in it).
+  const restaurantId = currentVenue() ?? undefined;
   const initialised = list.data?.initialised ?? false;
   useEffect(() => {
     if (initialised) toast.success(AUTOMATION_MESSAGES.initialised);

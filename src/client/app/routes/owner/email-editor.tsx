@@ -8,6 +8,8 @@ import { Input, Label, Textarea } from '../../../components/ui/input';
 import { PageLoading } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useMe } from '../../../features/accounts/api/get-me';
+import { setCurrentVenue } from '../../../lib/current-venue';
+import { resolveOwnerGate } from '../../../../shared/rules/owner-gate';
 import { useAutomationForEditor } from '../../../features/email-editor/api/get-automation-for-editor';
 import { useSaveAutomationDesign } from '../../../features/email-editor/api/save-automation-design';
 import { usePreviewDraft } from '../../../features/email-editor/api/preview-draft';
@@ -210,9 +212,12 @@ export default function EmailEditorPage() {
   const navigate = useNavigate();
   const me = useMe();
   const signedOut = me.data === null;
-  const approved = me.data?.gate === 'approved';
+  // The venue of the address (restaurant_id): the editor's calls are that venue's (decision 056).
+  const venue = me.data?.restaurants.find((item) => item.id === restaurantId);
+  if (venue) setCurrentVenue(venue.id);
+  const approved = me.data ? resolveOwnerGate(me.data.user.emailVerified, venue ?? me.data.restaurants[0]) === 'approved' : false;
   const hasParameters = !!key && !!restaurantId;
-  const automation = useAutomationForEditor(key, approved && hasParameters);
+  const automation = useAutomationForEditor(key, approved && hasParameters && !!venue);
 
   useEffect(() => {
     if (signedOut) {
@@ -228,7 +233,7 @@ export default function EmailEditorPage() {
   if (!me.data) return <PageLoading label="Vérification de votre accès…" />;
   if (!hasParameters) return <EditorMessage title={EDITOR_MESSAGES.missingParameters} />;
   if (!approved) return <PageLoading label="Redirection…" />;
-  if (me.data.restaurants[0]?.id !== restaurantId) return <EditorMessage title={AUTOMATION_MESSAGES.notFound} />;
+  if (!venue) return <EditorMessage title={AUTOMATION_MESSAGES.notFound} />;
   if (automation.isPending) return <PageLoading label="Chargement de l’email…" />;
   if (automation.isError) {
     const notFound = automation.error instanceof ApiError && automation.error.status === 404;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
 import { browserSession } from '../browser-session';
+import { setCurrentVenue } from '../../../lib/current-venue';
 import { toastError } from '../../../lib/toast';
 
 /** Signs out, forgets the browser-session marks and the cached data, then goes to /auth. */
@@ -18,6 +19,7 @@ export function useSignOut() {
     try {
       await authClient.signOut();
       browserSession.clear();
+      setCurrentVenue(null);
       queryClient.clear();
     } catch {
       toastError('Erreur', undefined, 'La déconnexion a échoué. Veuillez réessayer.');

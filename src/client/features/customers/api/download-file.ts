@@ -1,9 +1,10 @@
 import { ApiError } from '../../../lib/api-client';
+import { venueHeaders } from '../../../lib/current-venue';
 import { GENERIC_ERROR_MESSAGE, isApiErrorBody } from '../../../../shared/errors';
 
 /** Downloads an owner export (CSV, JSON) through a temporary link, keeping the server's file name. */
 export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+  const response = await fetch(url, { credentials: 'same-origin', headers: venueHeaders() });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw new ApiError(isApiErrorBody(body) ? body.error.message : GENERIC_ERROR_MESSAGE, response.status);
