@@ -24,6 +24,13 @@ export function formatDateTimeFr(value: Date | string | number): string {
   return dateTimeFormat.format(toDate(value));
 }
 
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: APP_TIME_ZONE });
+
+/** 14:05 */
+export function formatTimeFr(value: Date | string | number): string {
+  return timeFormat.format(toDate(value));
+}
+
 /** 21/11/2026 */
 export function formatShortDateFr(value: Date | string | number): string {
   return shortDateFormat.format(toDate(value));

@@ -283,3 +283,29 @@ describe('/avis: private reply', () => {
     expect((await other.agent.post(`/api/inbox/${item.id}/reply`, { subject: 'S', message: 'M' })).status).toBe(200);
   });
 });
+
+describe('/api/inbox/today: the counter staff’s view of today’s reviews (issue #29)', () => {
+  it('shows an équipe member today’s reviews of the venue with nothing of the diners, and not /avis', async () => {
+    const owner = await createOwnerWithRestaurant('Chez Service');
+    const waiter = await createUser(ctx, { email: uniqueEmail('equipe') });
+    await addMember(ctx, { organisationId: owner.restaurant.organisationId, userId: waiter.id, role: 'staff' });
+    const staff = await signIn(ctx, waiter.email);
+    const email = uniqueEmail('client');
+    const diner = await createConfirmedVisitor(ctx, owner.restaurant.id, email);
+    expect((await diner.submit({ restaurantId: owner.restaurant.id, qrId: owner.tableQr.id, rating: 2, comment: 'Trop salé', firstName: 'Inès', lastName: 'Secret', email, phone: '06 12 34 56 78' })).status).toBe(200);
+    // Yesterday's review is not today's.
+    await ctx.db.insert(feedbacks).values({ restaurantId: owner.restaurant.id, rating: 5, comment: 'Hier soir', createdAt: new Date(clock.now().getTime() - 36 * 3600_000) });
+
+    const response = await staff.get('/api/inbox/today');
+    expect(response.status).toBe(200);
+    const today = await response.json();
+    expect(today.items).toEqual([{ id: expect.any(String), rating: 2, comment: 'Trop salé', createdAt: expect.any(String), tableLabel: owner.tableQr.tableLabel }]);
+    expect(today.summary.count).toBe(1);
+    const raw = JSON.stringify(today);
+    for (const detail of ['Inès', 'Secret', email, '06 12 34 56 78', 'Hier soir']) expect(raw).not.toContain(detail);
+    // The reviews themselves (/avis, with the diners) stay the owner's, gérant's and lecture's.
+    expect((await staff.get('/api/inbox')).status).toBe(403);
+    expect((await owner.agent.get('/api/inbox/today')).status).toBe(200);
+    expect((await staff.get('/api/inbox/today?cursor=abc')).status).toBe(400);
+  });
+});

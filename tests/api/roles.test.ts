@@ -34,6 +34,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'GET /dashboard': 'dashboard.view',
   'GET /inbox': 'reviews.view',
   'GET /inbox/options': 'reviews.view',
+  'GET /inbox/today': 'reviews.today',
   'POST /inbox/status': 'reviews.reply',
   'POST /inbox/:id/status': 'reviews.reply',
   'POST /inbox/:id/reply': 'reviews.reply',

@@ -27,7 +27,7 @@ export function setCurrentVenue(venueId: string | null): void {
 
 /** The venue opened last in this browser, if it is still one of `venueIds`; else the first of them. */
 export function preferredVenue(venueIds: readonly string[]): string | null {
-  let remembered: string | null = null;
+  let remembered: string | null;
   try {
     remembered = localStorage.getItem(REMEMBERED_KEY);
   } catch {

@@ -58,10 +58,13 @@ export const ZInboxFilters = z
 export type TInboxFilters = z.infer<typeof ZInboxFilters>;
 
 /** GET /api/inbox: the filters, a cursor (the last row of the previous page) or one feedback by id (?feedback=). */
+/** A page's cursor: the last review's time in microseconds and its id. */
+const ZInboxCursor = z.string().max(100).regex(/^\d{13,16}_[0-9a-f-]{36}$/i, INBOX_MESSAGES.invalidCursor);
+
 export const ZInboxQuery = z.intersection(
   ZInboxFilters,
   z.object({
-    cursor: z.string().max(100).regex(/^\d{13,16}_[0-9a-f-]{36}$/i, INBOX_MESSAGES.invalidCursor).optional(),
+    cursor: ZInboxCursor.optional(),
     feedback: z.uuid(INBOX_MESSAGES.notFound).optional(),
   }),
 );
@@ -105,6 +108,13 @@ export type TInboxItem = {
 export type TInboxSummary = { count: number; average: number | null; distribution: Record<'1' | '2' | '3' | '4' | '5', number> };
 
 export type TInboxPage = { items: TInboxItem[]; nextCursor: string | null; summary: TInboxSummary };
+
+/** GET /api/inbox/today: the page of today's reviews as the counter staff see them (issue #29). */
+export const ZTodayReviewsQuery = z.object({ cursor: ZInboxCursor.optional() });
+
+/** One of today's reviews without anything of the diner: no name, no address, no telephone, no customer file. */
+export type TTodayReview = Pick<TInboxItem, 'id' | 'rating' | 'comment' | 'createdAt' | 'tableLabel'>;
+export type TTodayReviews = { items: TTodayReview[]; nextCursor: string | null; summary: TInboxSummary };
 
 /** What the page's filters and reply form offer: the QR codes and the active rewards, the restaurant's name. */
 export type TInboxOptions = { restaurantName: string; qrCodes: Array<{ id: string; label: string }>; rewards: Array<{ id: string; label: string }> };

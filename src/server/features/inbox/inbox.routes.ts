@@ -11,10 +11,11 @@ import {
   ZInboxQuery,
   ZReplyRequest,
   ZSetStatusRequest,
+  ZTodayReviewsQuery,
   type TReplyResponse,
   type TStatusResponse,
 } from '../../../shared/schemas/inbox';
-import { assertOwnFeedback, getInboxOptions, listInbox, replyToFeedback, setFeedbackStatus } from './inbox.service';
+import { assertOwnFeedback, getInboxOptions, listInbox, listTodayReviews, replyToFeedback, setFeedbackStatus } from './inbox.service';
 
 /** /api/inbox: the session restaurant's feedbacks (/avis); every id from the request is checked against it. */
 export function createInboxRoutes(deps: AppDeps) {
@@ -27,6 +28,10 @@ export function createInboxRoutes(deps: AppDeps) {
   const handle = requireMember(deps, 'reviews.reply');
   return new Hono<AppEnv>()
     .get('/', read, validate('query', ZInboxQuery), async (c) => c.json(await listInbox(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
+    // The counter staff's view (role équipe): today's reviews without the diners' details.
+    .get('/today', requireMember(deps, 'reviews.today'), validate('query', ZTodayReviewsQuery), async (c) =>
+      c.json(await listTodayReviews(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor), 200, { 'Cache-Control': 'no-store' }),
+    )
     .get('/options', read, async (c) => c.json(await getInboxOptions(deps.db, c.get('tenant').restaurantId)))
     .post('/status', handle, validate('json', ZBulkStatusRequest), async (c) => {
       const updated = await setFeedbackStatus(deps.db, c.get('tenant').restaurantId, c.req.valid('json'), c.get('user').id);

@@ -22,6 +22,7 @@ import {
   type TInboxQuery,
   type TInboxSummary,
   type TReplyRequest,
+  type TTodayReviews,
 } from '../../../shared/schemas/inbox';
 
 /** The QR key of feedback_stats for a feedback given without a QR. */
@@ -235,6 +236,19 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
     items: pageRows.map((row) => toItem(row, replies.get(row.id) ?? [])),
     nextCursor: rows.length > INBOX_PAGE_SIZE && last ? `${last.cursor_micros}_${last.id}` : null,
     summary,
+  };
+}
+
+/**
+ * Today's reviews (Paris day) as the counter staff see them: the same page and summary as /avis filtered on
+ * today, each review reduced to its rating, comment, time and table (role équipe: nothing of the diner).
+ */
+export async function listTodayReviews(db: Db, restaurantId: string, cursor: string | undefined): Promise<TTodayReviews> {
+  const page = await listInbox(db, restaurantId, { period: 'today', cursor });
+  return {
+    items: page.items.map(({ id, rating, comment, createdAt, tableLabel }) => ({ id, rating, comment, createdAt, tableLabel })),
+    nextCursor: page.nextCursor,
+    summary: page.summary,
   };
 }
 

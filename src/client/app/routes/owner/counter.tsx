@@ -11,6 +11,7 @@ import { useCodeLookup } from '../../../features/counter/api/lookup-code';
 import { useCounterSearch } from '../../../features/counter/api/search-counter';
 import { CounterCustomerLine, CounterRewardRow } from '../../../features/counter/components/counter-reward';
 import { QrScanner } from '../../../features/counter/components/qr-scanner';
+import { TodayReviews } from '../../../features/counter/components/today-reviews';
 import { errorMessage } from '../../../lib/toast';
 import { CARD_MESSAGES, isRewardCode, normalizeRewardCode } from '../../../../shared/schemas/card-messages';
 
@@ -94,6 +95,7 @@ export default function CounterPage() {
             <ListChecks className="size-4" aria-hidden="true" />
             Toutes les récompenses à remettre
           </Link>
+          <TodayReviews />
         </div>
       </div>
     </OwnerPage>

@@ -5,4 +5,5 @@ export const counterKeys = {
   searches: ['counter', 'search'] as const,
   search: (q: string) => ['counter', 'search', q] as const,
   pending: ['counter', 'pending'] as const,
+  today: ['counter', 'today-reviews'] as const,
 };
