@@ -204,6 +204,8 @@ export function OwnerLayout() {
   // This tab's venue: its API calls, links and cached data are this venue's from here on (lib/current-venue.ts).
   setCurrentVenue(restaurant.id);
   const home = venueHref(restaurant.id, (routes[homePageOf(restaurant)].href as () => string)());
+  // Landing on a dashboard the role does not have (the counter staff): its first page instead.
+  if (page === 'dashboard' && !mayOpen(restaurant, page)) return <Navigate replace to={home} />;
   const nav: HeaderNavItem[] = NAV.filter((item) => mayOpen(restaurant, item.page)).map((item) => ({
     to: venueHref(restaurant.id, (routes[item.page].href as () => string)()),
     label: item.label,
