@@ -79,12 +79,13 @@ describe('/api/automations', () => {
   });
 
   it('previews the low-rating alert with a low rating and links into this app’s own PUBLIC_URL', async () => {
-    const { agent } = await createSignedInOwner(ctx);
+    const { agent, restaurant } = await createSignedInOwner(ctx);
     const list = ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;
     const alert = list.find((automation) => automation.key === 'manager_alert_low_rating')!;
     const preview = (await (await agent.get(`/api/automations/${alert.id}/preview`)).json()) as TAutomationPreview;
     expect(preview.text).toContain('2/5');
-    expect(preview.html).toContain(`href="${ctx.deps.env.PUBLIC_URL}/avis"`);
+    // /avis of this venue (decision 056).
+    expect(preview.html).toContain(`href="${ctx.deps.env.PUBLIC_URL}/v/${restaurant.id}/avis"`);
     expect(preview.html).not.toContain('app.refeed.fr');
   });
 
