@@ -66,5 +66,7 @@ export function bodyWith(ids: string[]) {
     ids: ids.join(','),
     customerId: ids[0],
     rewardId: ids[0],
+    role: 'viewer',
+    allVenues: true,
   };
 }

@@ -43,7 +43,7 @@ async function organisationWithTeam() {
 
 describe('the team list', () => {
   it('lists the members with role, venues and date, and the pending invitations, for those who may invite', async () => {
-    const { owner, venueA, members } = await organisationWithTeam();
+    const { owner, venueA, venueB, organisationId, members } = await organisationWithTeam();
     expect((await owner.agent.post('/api/team/invitations', { email: uniqueEmail('nouveau'), role: 'staff', allVenues: false, venueIds: [venueA.id] })).status).toBe(201);
     const team = await (await owner.agent.get('/api/team')).json();
     expect(team.viewer).toMatchObject({ userId: owner.id, role: 'owner', invitableRoles: ['owner', 'manager', 'staff', 'viewer'], mayManageMembers: true, mayInviteOnAllVenues: true });
@@ -62,9 +62,16 @@ describe('the team list', () => {
 
     // The gérant of venue A: the roles and venues they may grant; the owner's invitation of a gérant is not theirs to manage.
     expect((await owner.agent.post('/api/team/invitations', { email: uniqueEmail('gerant'), role: 'manager', allVenues: true })).status).toBe(201);
+    // Venue B's own member and invitation are not shown to the gérant of venue A, nor venue B itself.
+    const onlyB = await createUser(ctx, { email: uniqueEmail('only-b') });
+    await addMember(ctx, { organisationId, userId: onlyB.id, role: 'staff', venues: [venueB.id] });
+    expect((await owner.agent.post('/api/team/invitations', { email: uniqueEmail('invite-b'), role: 'viewer', allVenues: false, venueIds: [venueB.id] })).status).toBe(201);
     const seen = await (await members.manager.agent.get('/api/team')).json();
     expect(seen.viewer).toMatchObject({ role: 'manager', invitableRoles: ['staff', 'viewer'], mayManageMembers: false, mayInviteOnAllVenues: false });
     expect(seen.invitableVenues).toEqual([{ id: venueA.id, name: 'Venue A' }]);
+    expect(JSON.stringify(seen)).not.toContain(venueB.id);
+    expect(JSON.stringify(seen)).not.toContain(onlyB.email);
+    expect(seen.members).toHaveLength(4);
     expect(seen.invitations.map((invitation: { role: string; mayManage: boolean }) => [invitation.role, invitation.mayManage])).toEqual([
       ['manager', false],
       ['staff', true],

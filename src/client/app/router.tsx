@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       lazyPage(paths.auth.path, () => import('./routes/public/auth')),
       lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),
+      lazyPage(paths.invitation.path, () => import('./routes/public/invitation')),
       // Owner pages: one layout route holds the owner gate and the header for all of them.
       {
         lazy: async () => ({ Component: (await import('./layouts/owner-layout')).OwnerLayout }),
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           lazyPage(paths.settings.path, () => import('./routes/owner/settings')),
           lazyPage(paths.counter.path, () => import('./routes/owner/counter')),
           lazyPage(paths.pendingRewards.path, () => import('./routes/owner/pending-rewards')),
+          lazyPage(paths.team.path, () => import('./routes/owner/team')),
         ],
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).

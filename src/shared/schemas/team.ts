@@ -110,7 +110,7 @@ export type TTeamResponse = {
   viewer: { userId: string; role: Role; invitableRoles: Role[]; mayManageMembers: boolean; mayInviteOnAllVenues: boolean };
   /** The venues the viewer may choose in the invite form (a gérant: their own). */
   invitableVenues: TVenueRef[];
-  /** Every venue of the organisation (the owner's choices when changing a member's venues). */
+  /** The venues the viewer sees: every venue of the organisation, or their own (the owner's choices when changing a member's venues). */
   venues: TVenueRef[];
   members: TTeamMember[];
   invitations: TTeamInvitation[];

@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
+import { navFor, pageActionOf } from './header-nav';
 import { formatRoleFr } from '../../../shared/rules/roles';
 import { withReturnPath } from '../../../shared/rules/return-path';
 
@@ -26,7 +27,22 @@ const NAV: HeaderNavItem[] = [
   { to: paths.googleSettings.href(), label: 'Lien d’avis' },
   { to: paths.security.href(), label: 'Sécurité' },
   { to: paths.settings.href(), label: 'Paramètres' },
+  { to: paths.team.href(), label: 'Équipe' },
 ];
+
+/** An owner page the member's role cannot open: said in French, with a link to the first page it can. */
+function RoleNotAllowed({ to }: { to: HeaderNavItem | undefined }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 py-12 text-center" data-testid="role-not-allowed">
+      <h1 className="text-xl font-semibold">Votre rôle ne permet pas d’ouvrir cette page.</h1>
+      {to ? (
+        <Button asChild>
+          <NavLink to={to.to}>Aller à : {to.label}</NavLink>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /** One owner page inside the layout: its document title and its (visually hidden) main heading. */
 export function OwnerPage({ title, children }: { title: string; children: ReactNode }) {
@@ -92,6 +108,10 @@ export function OwnerLayout() {
   if (me.data.gate === 'suspended') return <SuspendedScreen reason={restaurant?.suspensionReason ?? null} supportEmail={me.data.supportEmail} />;
   if (me.data.gate !== 'approved' || !restaurant) return <PageLoading label="Redirection…" />;
 
+  const nav = navFor(NAV, restaurant.permissions);
+  const pageAction = pageActionOf(location.pathname);
+  const allowed = !pageAction || restaurant.permissions.includes(pageAction);
+
   return (
     <div className="min-h-dvh">
       <AppHeader
@@ -108,13 +128,13 @@ export function OwnerLayout() {
             </span>
           </NavLink>
         }
-        nav={NAV}
+        nav={nav}
         navLabel="Espace restaurant"
         onSignOut={signOut}
         signingOut={signingOut}
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
-        <Outlet />
+        {allowed ? <Outlet /> : <RoleNotAllowed to={nav[0]} />}
       </main>
     </div>
   );

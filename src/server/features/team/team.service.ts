@@ -45,11 +45,18 @@ function mayManageInvitation(scope: MemberScope, invitation: Pick<InvitationRow,
   return mayGrant(scope.role, invitation.role) && venuesWithinScope(scope, invitation);
 }
 
+/**
+ * The team as the actor sees it. A member on some venues only (a gérant of one venue) sees those venues,
+ * the members and invitations on all venues or on one of them, and only those venues in their lists:
+ * nothing of the organisation's other venues.
+ */
 export async function getTeam(db: Db, actor: TeamActor): Promise<TTeamResponse> {
   const scope = await actorScope(db, actor);
   const venues = await readOrganisationVenues(db, actor.organisationId);
-  const venueName = new Map(venues.map((venue) => [venue.id, venue.name]));
+  const visibleVenues = scope.allVenues ? venues : venues.filter((venue) => scope.venueIds.includes(venue.id));
+  const venueName = new Map(visibleVenues.map((venue) => [venue.id, venue.name]));
   const refs = (ids: readonly string[]) => ids.filter((id) => venueName.has(id)).map((id) => ({ id, name: venueName.get(id)! }));
+  const visible = (entry: { allVenues: boolean; venueIds: readonly string[] }) => entry.allVenues || entry.venueIds.some((id) => venueName.has(id));
 
   const members = await db
     .select({
@@ -68,6 +75,7 @@ export async function getTeam(db: Db, actor: TeamActor): Promise<TTeamResponse> 
     .select({ userId: memberVenues.userId, restaurantId: memberVenues.restaurantId })
     .from(memberVenues)
     .where(eq(memberVenues.organisationId, actor.organisationId));
+  const venuesOf = (userId: string) => links.filter((link) => link.userId === userId).map((link) => link.restaurantId);
 
   const now = clock.now();
   const invitations = await db
@@ -77,7 +85,6 @@ export async function getTeam(db: Db, actor: TeamActor): Promise<TTeamResponse> 
     .where(and(eq(organisationInvitations.organisationId, actor.organisationId), isNull(organisationInvitations.acceptedAt), isNull(organisationInvitations.revokedAt)))
     .orderBy(desc(organisationInvitations.createdAt));
 
-  const ownVenues = scope.allVenues ? venues : venues.filter((venue) => scope.venueIds.includes(venue.id));
   return {
     viewer: {
       userId: actor.userId,
@@ -86,26 +93,30 @@ export async function getTeam(db: Db, actor: TeamActor): Promise<TTeamResponse> 
       mayManageMembers: can(scope.role, 'members.manage'),
       mayInviteOnAllVenues: scope.allVenues,
     },
-    invitableVenues: ownVenues,
-    venues,
-    members: members.map((member) => ({
-      ...member,
-      venues: member.allVenues ? [] : refs(links.filter((link) => link.userId === member.userId).map((link) => link.restaurantId)),
-      since: member.since.toISOString(),
-      isSelf: member.userId === actor.userId,
-    })),
-    invitations: invitations.map(({ invitation, invitedBy }): TTeamInvitation => ({
-      id: invitation.id,
-      email: invitation.email,
-      role: invitation.role,
-      allVenues: invitation.allVenues,
-      venues: refs(invitation.venueIds),
-      invitedBy,
-      createdAt: invitation.createdAt.toISOString(),
-      expiresAt: invitation.expiresAt.toISOString(),
-      expired: invitation.expiresAt <= now,
-      mayManage: mayManageInvitation(scope, invitation),
-    })),
+    invitableVenues: visibleVenues,
+    venues: visibleVenues,
+    members: members
+      .filter((member) => member.userId === actor.userId || visible({ allVenues: member.allVenues, venueIds: venuesOf(member.userId) }))
+      .map((member) => ({
+        ...member,
+        venues: member.allVenues ? [] : refs(venuesOf(member.userId)),
+        since: member.since.toISOString(),
+        isSelf: member.userId === actor.userId,
+      })),
+    invitations: invitations
+      .filter(({ invitation }) => visible(invitation))
+      .map(({ invitation, invitedBy }): TTeamInvitation => ({
+        id: invitation.id,
+        email: invitation.email,
+        role: invitation.role,
+        allVenues: invitation.allVenues,
+        venues: refs(invitation.venueIds),
+        invitedBy,
+        createdAt: invitation.createdAt.toISOString(),
+        expiresAt: invitation.expiresAt.toISOString(),
+        expired: invitation.expiresAt <= now,
+        mayManage: mayManageInvitation(scope, invitation),
+      })),
   };
 }
 
