@@ -8,7 +8,8 @@ import { toastError, toastValidationError } from '../../../lib/toast';
 import type { Role } from '../../../../shared/rules/permissions';
 import { ZInviteRequest, type TTeamResponse } from '../../../../shared/schemas/team';
 import { useInvite } from '../api/team';
-import { roleOption } from './role-text';
+import { formatRoleFr } from '../../../../shared/rules/roles';
+import { roleHint } from './role-text';
 import { VenueChoice } from './venue-choice';
 
 /** Email, role (those the viewer may give) and venues (all, or chosen among the viewer's own). */
@@ -65,13 +66,21 @@ export function InviteForm({ team }: { team: TTeamResponse }) {
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="invite-role">Rôle</Label>
-            <NativeSelect id="invite-role" value={values.role} onChange={(event) => setValues({ ...values, role: event.target.value as Role })}>
+            <NativeSelect
+              id="invite-role"
+              value={values.role}
+              aria-describedby="invite-role-hint"
+              onChange={(event) => setValues({ ...values, role: event.target.value as Role })}
+            >
               {roles.map((role) => (
                 <option key={role} value={role}>
-                  {roleOption(role)}
+                  {formatRoleFr(role)}
                 </option>
               ))}
             </NativeSelect>
+            <p id="invite-role-hint" className="text-sm text-stone-600">
+              {roleHint(values.role)}
+            </p>
           </div>
         </div>
         {values.role === 'owner' ? (

@@ -12,7 +12,7 @@ import { ROLES, type Role } from '../../../../shared/rules/permissions';
 import { formatRoleFr } from '../../../../shared/rules/roles';
 import { TEAM_MESSAGES, type TTeamMember, type TTeamResponse } from '../../../../shared/schemas/team';
 import { useChangeRole, useChangeVenues, useRemoveMember } from '../api/team';
-import { roleOption, venuesText } from './role-text';
+import { venuesText } from './role-text';
 import { VenueChoice } from './venue-choice';
 
 type Pending = { kind: 'role'; member: TTeamMember; role: Role } | { kind: 'remove'; member: TTeamMember } | null;
@@ -111,14 +111,14 @@ export function MemberList({ team }: { team: TTeamResponse }) {
                       >
                         {ROLES.map((role) => (
                           <option key={role} value={role}>
-                            {roleOption(role)}
+                            {formatRoleFr(role)}
                           </option>
                         ))}
                       </NativeSelect>
                     </div>
                     {member.role !== 'owner' ? (
                       <Button variant="outline" onClick={() => setEditing(member.userId)}>
-                        Établissements
+                        Modifier les établissements
                       </Button>
                     ) : null}
                     <Button variant="outline" className="text-red-700" onClick={() => setPending({ kind: 'remove', member })}>

@@ -9,7 +9,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'tableaux de bord et avis, en lecture seule',
 };
 
-export const roleOption = (role: Role) => `${formatRoleFr(role)} — ${ROLE_DESCRIPTIONS[role]}`;
+/** The role's rights as a sentence under a role select. */
+export const roleHint = (role: Role) => `${formatRoleFr(role)} : ${ROLE_DESCRIPTIONS[role]}.`;
 
 /** "Tous les établissements", or the names of the chosen ones. */
 export function venuesText(allVenues: boolean, venues: ReadonlyArray<{ name: string }>): string {
