@@ -58,6 +58,9 @@ describe('/equipe and /invitation', () => {
       await waiterPage.getByText('Votre rôle ne permet pas d’ouvrir cette page.').waitFor();
       await waiterPage.getByRole('link', { name: 'Aller à : Comptoir' }).click();
       await waiterPage.waitForURL(`${baseUrl}/comptoir`);
+      // The landing page after sign-in (the dashboard) is not theirs either: they are taken to the counter.
+      await waiterPage.goto(`${baseUrl}/dashboard`);
+      await waiterPage.waitForURL(`${baseUrl}/comptoir`);
 
       // The owner sees the waiter among the members.
       await page.reload();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareHeart } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMe } from '../../features/accounts/api/get-me';
 import { accountKeys } from '../../features/accounts/api/keys';
@@ -134,7 +134,14 @@ export function OwnerLayout() {
         signingOut={signingOut}
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
-        {allowed ? <Outlet /> : <RoleNotAllowed to={nav[0]} />}
+        {allowed ? (
+          <Outlet />
+        ) : pageAction === 'dashboard.view' && nav[0] ? (
+          // The landing page after sign-in: a role without the dashboard (équipe) goes to its first page, the counter.
+          <Navigate to={nav[0].to} replace />
+        ) : (
+          <RoleNotAllowed to={nav[0]} />
+        )}
       </main>
     </div>
   );
