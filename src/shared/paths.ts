@@ -38,6 +38,10 @@ export const paths = {
   // The counter (issue 27): a reward's QR opens it with its code; /recompenses lists every reward to hand over.
   counter: { path: '/comptoir', href: (query: { code?: string } = {}) => (query.code ? `/comptoir?code=${encodeURIComponent(query.code)}` : '/comptoir') },
   pendingRewards: { path: '/recompenses', href: () => '/recompenses' },
+  // The organisation's members and invitations (issue 29, decision 053).
+  team: { path: '/equipe', href: () => '/equipe' },
+  // An invitation's link (the raw token only ever travels here): sign in or sign up, then accept.
+  invitation: { path: '/invitation', href: (token: string) => `/invitation?token=${encodeURIComponent(token)}` },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
@@ -82,6 +86,7 @@ export const VENUE_PAGES = [
   'settings',
   'counter',
   'pendingRewards',
+  'team',
 ] as const satisfies ReadonlyArray<keyof typeof paths>;
 
 const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;

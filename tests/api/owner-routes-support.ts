@@ -10,7 +10,7 @@ import type { AppDeps } from '../../src/server/deps';
  */
 
 /** Prefixes of the API that are not owner routes (public, auth, admin, account set-up, health). */
-const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/confirm-email$/, /^\/me(\/|$)/, /^\/onboarding$/];
+const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/confirm-email$/, /^\/me(\/|$)/, /^\/onboarding$/, /^\/invitations\//];
 
 /** Every owner endpoint (method and path, each once). */
 export function listOwnerRoutes(deps: AppDeps): Array<{ method: string; path: string }> {
@@ -66,5 +66,7 @@ export function bodyWith(ids: string[]) {
     ids: ids.join(','),
     customerId: ids[0],
     rewardId: ids[0],
+    role: 'viewer',
+    allVenues: true,
   };
 }

@@ -43,6 +43,7 @@ const OWNER_PAGES: Record<(typeof VENUE_PAGES)[number], () => Promise<PageModule
   settings: () => import('./routes/owner/settings'),
   counter: () => import('./routes/owner/counter'),
   pendingRewards: () => import('./routes/owner/pending-rewards'),
+  team: () => import('./routes/owner/team'),
 };
 
 export const routes: RouteObject[] = [
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       lazyPage(paths.auth.path, () => import('./routes/public/auth')),
       lazyPage(paths.onboarding.path, () => import('./routes/public/onboarding')),
       lazyPage(paths.pending.path, () => import('./routes/public/pending')),
+      lazyPage(paths.invitation.path, () => import('./routes/public/invitation')),
       // Owner pages: one layout route holds the owner gate and the header for all of them. Each page exists
       // in a venue (/v/{venueId}/…, what the links use) and bare (older links: the layout adds the venue).
       {

@@ -24,6 +24,8 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'data_erasure_confirmation',
   /** Retention: 'Souhaitez-vous rester membre ?', a month before an inactive diner is anonymised (decision 045). */
   'retention_reminder',
+  /** An invitation to join an organisation's team (/equipe, decision 053): an account email, never a diner's. */
+  'team_invitation',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 

@@ -3,7 +3,14 @@ import type { Env } from '../env';
 import { renderSubject, renderTemplate, type TemplateData } from '../../shared/rules/email-template';
 import { appendToBody, escapeHtml, isWholeDocument, wrapEmailHtml } from './layout';
 import { renderAccountEmail, renderAdminNewRestaurantEmail } from './templates/admin';
-import { renderAccountExistsEmail, renderMagicLinkEmail, renderResetPasswordEmail, renderVerificationEmail, renderWelcomeOnboardingEmail } from './templates/accounts';
+import {
+  renderAccountExistsEmail,
+  renderMagicLinkEmail,
+  renderResetPasswordEmail,
+  renderTeamInvitationEmail,
+  renderVerificationEmail,
+  renderWelcomeOnboardingEmail,
+} from './templates/accounts';
 import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
@@ -54,6 +61,17 @@ export function renderSystemEmail(
       break;
     case 'account_exists':
       mail = renderAccountExistsEmail({ to, publicUrl: env.PUBLIC_URL });
+      break;
+    case 'team_invitation':
+      mail = renderTeamInvitationEmail({
+        to,
+        url,
+        organisationName: text(data.organisation_name),
+        inviterName: text(data.inviter_name),
+        roleLabel: text(data.role_label),
+        venues: text(data.venues),
+        expiresOn: text(data.expires_on),
+      });
       break;
     case 'admin_new_restaurant':
       mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });

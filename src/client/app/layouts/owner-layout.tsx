@@ -39,6 +39,7 @@ const PAGE_ACTIONS: Record<VenuePage, Action> = {
   settings: 'settings.manage',
   counter: 'counter.use',
   pendingRewards: 'counter.use',
+  team: 'members.invite',
 };
 
 /** The menu, in order; an entry shows only to a role that may open its page. */
@@ -53,6 +54,7 @@ const NAV: Array<{ page: VenuePage; label: string; short?: string }> = [
   { page: 'googleSettings', label: 'Lien d’avis' },
   { page: 'security', label: 'Sécurité' },
   { page: 'settings', label: 'Paramètres' },
+  { page: 'team', label: 'Équipe' },
 ];
 
 /** The owner page an address (without its venue) shows. */
@@ -113,14 +115,14 @@ function VenueNotFound({ home }: { home: string }) {
   );
 }
 
-/** A page the member's role does not open (the API refuses it too). */
-function PageNotAllowed({ home }: { home: string }) {
+/** A page the member's role does not open (the API refuses it too), with a way to the role's first page. */
+function PageNotAllowed({ home, homeLabel }: { home: string; homeLabel: string }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center" role="status">
       <h2 className="text-xl font-semibold">Page non accessible</h2>
       <p className="text-stone-600">Votre rôle ne permet pas d’ouvrir cette page.</p>
       <NavLink to={home} className="font-medium text-brand-700 hover:underline">
-        Aller à une page de mon espace
+        Aller à : {homeLabel}
       </NavLink>
     </div>
   );
@@ -236,7 +238,7 @@ export function OwnerLayout() {
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
-        <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} /> : <Outlet />}</Fragment>
+        <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 import { ROLES } from '../../../shared/rules/permissions';
@@ -119,6 +119,42 @@ export const memberVenues = pgTable(
     primaryKey({ columns: [t.organisationId, t.userId, t.restaurantId] }),
     foreignKey({ columns: [t.organisationId, t.userId], foreignColumns: [organisationMembers.organisationId, organisationMembers.userId], name: 'member_venues_member_fk' }).onDelete('cascade'),
     index('member_venues_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/**
+ * An invitation to join an organisation (decision 053): the role and venues the inviter chose, for one
+ * lower-cased address. Only the SHA-256 of its token is stored (the raw token is in the email link only).
+ * Single use (`accepted_at`), seven days (`expires_at`), revocable (`revoked_at`); a resend revokes the row
+ * and writes a new one, so every sent invitation is one row (the daily limit counts them).
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    allVenues: boolean('all_venues').notNull(),
+    /** The venues chosen when `all_venues` is false (a venue deleted since is dropped at acceptance). */
+    venueIds: uuid('venue_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('organisation_invitations_token_hash_idx').on(t.tokenHash),
+    // One open invitation per address in an organisation (an expired one is revoked before a new one).
+    uniqueIndex('organisation_invitations_open_email_idx').on(t.organisationId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index('organisation_invitations_organisation_created_idx').on(t.organisationId, t.createdAt),
+    check('organisation_invitations_role_check', sql`${t.role} in (${sql.raw(ROLES.map((role) => `'${role}'`).join(', '))})`),
+    check('organisation_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );
 

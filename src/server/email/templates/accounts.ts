@@ -80,3 +80,36 @@ export function renderAccountExistsEmail(data: { to: string; publicUrl: string }
     ),
   };
 }
+
+/**
+ * team_invitation (decision 053): someone of an organisation invites this address to join its team, with
+ * the role and venues chosen. The link carries the raw token (only its hash is stored) and works once,
+ * for seven days.
+ */
+export function renderTeamInvitationEmail(data: {
+  to: string;
+  url: string;
+  organisationName: string | null;
+  inviterName: string | null;
+  roleLabel: string | null;
+  venues: string | null;
+  expiresOn: string | null;
+}): OutgoingMail {
+  const organisation = data.organisationName ?? 'une équipe';
+  const inviter = data.inviterName ?? 'Un membre de l’équipe';
+  const role = data.roleLabel ? `<p>Votre rôle : <strong>${escapeHtml(data.roleLabel)}</strong>.</p>` : '';
+  const venues = data.venues ? `<p>Établissements : ${escapeHtml(data.venues)}.</p>` : '';
+  const expiry = data.expiresOn ? `jusqu’au ${escapeHtml(data.expiresOn)}` : 'pendant 7 jours';
+  return {
+    to: data.to,
+    subject: `${inviter} vous invite à rejoindre ${organisation} sur ReFeed`,
+    html: wrapEmailHtml(
+      `<p>Bonjour,</p>
+<p>${escapeHtml(inviter)} vous invite à rejoindre l’équipe de <strong>${escapeHtml(organisation)}</strong> sur ReFeed.</p>
+${role}${venues}
+${emailButton(data.url, 'Rejoindre l’équipe')}
+<p>Ce lien est valable ${expiry} et ne sert qu’une fois. Si vous ne vous attendiez pas à cette invitation, ignorez cet email.</p>
+${emailClosing()}`,
+    ),
+  };
+}
