@@ -16,6 +16,7 @@ import { createInboxRoutes } from './features/inbox/inbox.routes';
 import { createCounterRoutes } from './features/counter/counter.routes';
 import { createHealthRoutes } from './features/health/health.routes';
 import { createSettingsRoutes } from './features/settings/settings.routes';
+import { createVenueRoutes } from './features/venues/venues.routes';
 import type { AppEnv } from './lib/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
@@ -34,6 +35,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
     .route('/settings', createSettingsRoutes(deps))
+    .route('/venues', createVenueRoutes(deps))
     .route('/public', createDinerRoutes(deps))
     .route('/public', createMyDataRoutes(deps));
 }

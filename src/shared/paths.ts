@@ -38,6 +38,9 @@ export const paths = {
   // The counter (issue 27): a reward's QR opens it with its code; /recompenses lists every reward to hand over.
   counter: { path: '/comptoir', href: (query: { code?: string } = {}) => (query.code ? `/comptoir?code=${encodeURIComponent(query.code)}` : '/comptoir') },
   pendingRewards: { path: '/recompenses', href: () => '/recompenses' },
+  // The organisation's venues and their consolidated view (issue #29, decision 054).
+  venues: { path: '/etablissements', href: () => '/etablissements' },
+  venuesSynthesis: { path: '/etablissements/synthese', href: (query = '') => `/etablissements/synthese${query ? `?${query}` : ''}` },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
