@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
           lazyPage(paths.settings.path, () => import('./routes/owner/settings')),
           lazyPage(paths.counter.path, () => import('./routes/owner/counter')),
           lazyPage(paths.pendingRewards.path, () => import('./routes/owner/pending-rewards')),
+          lazyPage(paths.venues.path, () => import('./routes/owner/venues')),
+          lazyPage(paths.venuesSynthesis.path, () => import('./routes/owner/venues-synthesis')),
         ],
       },
       // The email editor takes the whole screen and checks the session itself (spec §2 states).

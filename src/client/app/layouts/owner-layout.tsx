@@ -12,10 +12,13 @@ import { authClient } from '../../lib/auth-client';
 import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
+import { navForPermissions } from './header-nav';
+import type { Action } from '../../../shared/rules/permissions';
 import { formatRoleFr } from '../../../shared/rules/roles';
 import { withReturnPath } from '../../../shared/rules/return-path';
 
-const NAV: HeaderNavItem[] = [
+/** The owner menu; an entry with an `action` shows only to the roles that may do it. */
+const NAV: Array<HeaderNavItem & { action?: Action }> = [
   { to: paths.dashboard.href(), label: 'Tableau de bord', short: 'Accueil' },
   { to: paths.reviews.href(), label: 'Avis' },
   { to: paths.qr.href(), label: 'QR codes' },
@@ -26,6 +29,7 @@ const NAV: HeaderNavItem[] = [
   { to: paths.googleSettings.href(), label: 'Lien d’avis' },
   { to: paths.security.href(), label: 'Sécurité' },
   { to: paths.settings.href(), label: 'Paramètres' },
+  { to: paths.venues.href(), label: 'Établissements', action: 'dashboard.view' },
 ];
 
 /** One owner page inside the layout: its document title and its (visually hidden) main heading. */
@@ -108,7 +112,7 @@ export function OwnerLayout() {
             </span>
           </NavLink>
         }
-        nav={NAV}
+        nav={navForPermissions(NAV, restaurant.permissions)}
         navLabel="Espace restaurant"
         onSignOut={signOut}
         signingOut={signingOut}
