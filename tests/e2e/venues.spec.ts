@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
@@ -19,7 +20,7 @@ async function rate(restaurantId: string, rating: number) {
   expect(response.status).toBe(200);
 }
 
-async function expectNoSeriousAxeViolation(page: Parameters<typeof AxeBuilder>[0]['page']) {
+async function expectNoSeriousAxeViolation(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
 }

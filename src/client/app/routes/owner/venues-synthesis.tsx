@@ -14,7 +14,8 @@ import { synthesisCsvUrl, useSynthesis, type SynthesisPeriod } from '../../../fe
 import { PeriodFilter } from '../../../features/venues/components/period-filter';
 import { SynthesisTable, type SortState } from '../../../features/venues/components/synthesis-table';
 import { formatPeriodFr } from '../../../features/venues/format';
-import { sortVenueRows, VENUE_COLUMN_LABELS, VENUE_PERIODS, VENUE_SORT_KEYS, type TVenuePeriod, type TVenueSortKey } from '../../../../shared/schemas/venues';
+import { INBOX_MESSAGES } from '../../../../shared/schemas/inbox';
+import { sortVenueRows, VENUE_COLUMN_LABELS, VENUE_MESSAGES, VENUE_PERIODS, VENUE_SORT_KEYS, type TVenuePeriod, type TVenueSortKey } from '../../../../shared/schemas/venues';
 
 const isPeriod = (value: string | null): value is TVenuePeriod => !!value && (VENUE_PERIODS as readonly string[]).includes(value);
 const isSortKey = (value: string | null): value is TVenueSortKey => !!value && (VENUE_SORT_KEYS as readonly string[]).includes(value);
@@ -76,6 +77,7 @@ export default function VenuesSynthesisPage() {
     }
   };
   const waitingForDates = period.period === 'custom' && (!period.from || !period.to);
+  const badRange = period.period === 'custom' && !!period.from && !!period.to && period.from > period.to;
 
   return (
     <OwnerPage title="Vue consolidée des établissements">
@@ -91,7 +93,7 @@ export default function VenuesSynthesisPage() {
               {synthesis.data ? `Vos établissements ${formatPeriodFr(synthesis.data.period)}.` : 'Vos établissements sur la période choisie.'}
             </p>
           </div>
-          <Button variant="outline" onClick={() => void exportCsv()} disabled={downloading || !synthesis.data || waitingForDates}>
+          <Button variant="outline" onClick={() => void exportCsv()} disabled={downloading || !synthesis.data || waitingForDates || badRange}>
             <Download aria-hidden="true" />
             {downloading ? 'Export…' : 'Exporter en CSV'}
           </Button>
@@ -115,7 +117,11 @@ export default function VenuesSynthesisPage() {
           </div>
         </Card>
         {waitingForDates ? (
-          <Card className="p-6 text-center text-stone-600">Choisissez une date de début et une date de fin.</Card>
+          <Card className="p-6 text-center text-stone-600">{VENUE_MESSAGES.customDatesRequired}</Card>
+        ) : badRange ? (
+          <Card role="alert" className="p-6 text-center text-stone-600">
+            {INBOX_MESSAGES.invalidRange}
+          </Card>
         ) : synthesis.isPending ? (
           <PageLoading label="Calcul des chiffres…" />
         ) : synthesis.isError ? (
