@@ -18,6 +18,7 @@ import { createHealthRoutes } from './features/health/health.routes';
 import { createSettingsRoutes } from './features/settings/settings.routes';
 import { createInvitationRoutes } from './features/team/invitations.routes';
 import { createTeamRoutes } from './features/team/team.routes';
+import { createVenueRoutes } from './features/venues/venues.routes';
 import type { AppEnv } from './lib/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
@@ -38,6 +39,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/settings', createSettingsRoutes(deps))
     .route('/team', createTeamRoutes(deps))
     .route('/invitations', createInvitationRoutes(deps))
+    .route('/venues', createVenueRoutes(deps))
     .route('/public', createDinerRoutes(deps))
     .route('/public', createMyDataRoutes(deps));
 }

@@ -42,6 +42,9 @@ export const paths = {
   team: { path: '/equipe', href: () => '/equipe' },
   // An invitation's link (the raw token only ever travels here): sign in or sign up, then accept.
   invitation: { path: '/invitation', href: (token: string) => `/invitation?token=${encodeURIComponent(token)}` },
+  // The organisation's venues and their consolidated view (issue #29, decision 054).
+  venues: { path: '/etablissements', href: () => '/etablissements' },
+  venuesSynthesis: { path: '/etablissements/synthese', href: (query = '') => `/etablissements/synthese${query ? `?${query}` : ''}` },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
@@ -87,6 +90,8 @@ export const VENUE_PAGES = [
   'counter',
   'pendingRewards',
   'team',
+  'venues',
+  'venuesSynthesis',
 ] as const satisfies ReadonlyArray<keyof typeof paths>;
 
 const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;

@@ -89,6 +89,10 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'PATCH /team/members/:userId/role': 'members.manage',
   'PUT /team/members/:userId/venues': 'members.manage',
   'DELETE /team/members/:userId': 'members.manage',
+  'GET /venues': 'dashboard.view',
+  'POST /venues': 'venues.manage',
+  'GET /venues/synthesis': 'dashboard.view',
+  'GET /venues/synthesis.csv': 'dashboard.view',
 };
 
 type VenueIds = { restaurant: string; customer: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
@@ -232,7 +236,7 @@ describe('roles × owner routes (issue #29)', () => {
         if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`${role}: ${key} → ${response.status} ${(await response.text()).slice(0, 80)}`);
       }
     }
-    // The gérant of venue B uses its own venue (the routes a gérant may use).
+    // The gérant of venue B uses its own venue (the routes a gérant may use: adding venues is the owner's alone).
     for (const { method, path } of listOwnerRoutes(ctx.deps)) {
       if (!can('manager', ROUTE_ACTIONS[`${method} ${path}`])) continue;
       const response = await call(managerOfB, method, path, venueB);

@@ -16,3 +16,16 @@ const FRENCH_PHONE = /^(?:(?:\+33|0033)[\s.-]?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
 export function isValidFrenchPhone(value: string): boolean {
   return FRENCH_PHONE.test(value.trim());
 }
+
+/** A venue's SIRET (issue #29, /etablissements): the SIREN's 9 digits and the 5 of the establishment. */
+export const SIRET_MESSAGE = 'Le SIRET doit contenir exactement 14 chiffres';
+
+/** Exactly fourteen digits once the spaces people type between groups are removed. */
+export function isValidSiret(value: string): boolean {
+  return /^\d{14}$/.test(value);
+}
+
+/** A SIRET as typed ('123 456 789 00012') reduced to its digits-and-rest form: spaces removed. */
+export function compactSiret(value: string): string {
+  return value.replace(/\s+/g, '');
+}

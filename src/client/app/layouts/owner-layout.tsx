@@ -40,6 +40,8 @@ const PAGE_ACTIONS: Record<VenuePage, Action> = {
   counter: 'counter.use',
   pendingRewards: 'counter.use',
   team: 'members.invite',
+  venues: 'dashboard.view',
+  venuesSynthesis: 'dashboard.view',
 };
 
 /** The menu, in order; an entry shows only to a role that may open its page. */
@@ -54,6 +56,7 @@ const NAV: Array<{ page: VenuePage; label: string; short?: string }> = [
   { page: 'googleSettings', label: 'Lien d’avis' },
   { page: 'security', label: 'Sécurité' },
   { page: 'settings', label: 'Paramètres' },
+  { page: 'venues', label: 'Établissements' },
   { page: 'team', label: 'Équipe' },
 ];
 

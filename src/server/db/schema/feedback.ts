@@ -61,6 +61,9 @@ export const feedbacks = pgTable(
     check('feedbacks_rating_check', sql`${t.rating} between 1 and 5`),
     check('feedbacks_status_check', sql`${t.status} in ('new', 'done')`),
     index('feedbacks_customer_idx').on(t.customerId),
+    // The consolidated view of the venues counts the review-link invitations of a period from this index
+    // alone (decision 054): only invited feedbacks are in it.
+    index('feedbacks_review_invited_idx').on(t.restaurantId, t.createdAt).where(sql`${t.reviewInvited}`),
     // Every read by restaurant and date (the dashboard's latest, /avis) uses feedbacks_inbox_idx (restaurant_id,
     // created_at desc, id desc) INCLUDE (rating, status, qr_code_id, has_comment, has_contact), created in the
     // migration's custom SQL (drizzle has no INCLUDE); it replaces feedbacks_restaurant_created_idx (decision 035).

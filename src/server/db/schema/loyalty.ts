@@ -72,6 +72,8 @@ export const customerRewards = pgTable(
     check('customer_rewards_status_check', sql`${t.status} in ('pending', 'redeemed')`),
     index('customer_rewards_customer_idx').on(t.customerId),
     index('customer_rewards_restaurant_idx').on(t.restaurantId, t.createdAt),
+    // Rewards handed over in a period, per venue (the consolidated view, decision 054).
+    index('customer_rewards_redeemed_idx').on(t.restaurantId, t.redeemedAt).where(sql`${t.status} = 'redeemed'`),
   ],
 );
 

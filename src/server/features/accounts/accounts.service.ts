@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { account, organisationMembers, organisations, qrCodes, restaurants, user } from '../../db/schema';
+import { account, organisationMembers, organisations, restaurants, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
 import { enqueueJob } from '../../jobs/queue';
@@ -13,9 +13,7 @@ import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
 import { permissionsOf } from '../../../shared/rules/permissions';
-import { buildMainQrCode, buildQrPublicUrl } from '../../../shared/rules/qr-url';
-import { slugifyLabel } from '../../../shared/rules/slug';
-import { MAIN_QR_LABEL } from '../../../shared/schemas/qr';
+import { buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import type {
   TConfirmEmailRequest,
   TConfirmEmailResponse,
@@ -26,8 +24,7 @@ import type {
   ZCreateRestaurantRequest,
   ZSignupRequest,
 } from '../../../shared/schemas/accounts';
-import { insertDefaultAutomations } from '../../email/default-automations';
-import { createLoyaltyDefaults } from '../../core/loyalty';
+import { createVenueDefaults } from '../../core/venue-defaults';
 import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
 import { enqueueAdminSignupNotices, enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
 import type { z } from 'zod';
@@ -54,27 +51,6 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
     // Each venue with what the member's role there allows (shared/rules/permissions.ts), for the client to hide the rest.
     restaurants: session.restaurants.map((restaurant) => ({ ...restaurant, permissions: permissionsOf(restaurant.role) })),
   };
-}
-
-/**
- * Everything a new restaurant starts with: loyalty rules, the main QR row (its PNG is made by the QR
- * feature when the list is read), the 'Dessert offert' reward at 50 points and the five automations.
- */
-async function createRestaurantDefaults(tx: Db, restaurantId: string) {
-  await createLoyaltyDefaults(tx, restaurantId);
-  const [qr] = await tx
-    .insert(qrCodes)
-    .values({
-      restaurantId,
-      code: buildMainQrCode(restaurantId),
-      tableLabel: MAIN_QR_LABEL,
-      slug: slugifyLabel(MAIN_QR_LABEL),
-      target: 'visit_feedback',
-      isPrimary: true,
-    })
-    .returning({ id: qrCodes.id, code: qrCodes.code, slug: qrCodes.slug });
-  await insertDefaultAutomations(tx, restaurantId);
-  return qr;
 }
 
 /**
@@ -157,7 +133,7 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
           emailVerified: false,
         },
       });
-      await createRestaurantDefaults(tx, restaurantId);
+      await createVenueDefaults(tx, restaurantId);
       // The welcome email follows the confirmation of this address (email-verified-sync).
       await enqueueJob(deps.boss, SEND_VERIFICATION_EMAIL_JOB, { email: input.email }, { tx });
       return restaurantId;
@@ -208,7 +184,7 @@ export async function createRestaurantForUser(
         emailVerified: sessionUser.emailVerified,
       },
     });
-    const mainQr = await createRestaurantDefaults(tx, restaurantId);
+    const mainQr = await createVenueDefaults(tx, restaurantId);
     if (sessionUser.emailVerified) {
       await enqueueWelcomeEmail(deps.boss, tx, { id: restaurantId, ownerFirstName: firstNameOf(sessionUser.name) }, sessionUser.email);
       await enqueueAdminSignupNotices(deps.boss, tx, restaurantId);

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { Db } from '../../db/client';
 import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
@@ -10,6 +9,7 @@ import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCust
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
 import { eraseCustomerData } from '../../core/customer-erasure';
 import { AppError } from '../../lib/errors';
+import { neutralizeCsvCell, toFrenchCsv } from '../../lib/csv';
 
 /**
  * The owner pages' customers: search, a customer's history, CSV export and the data rights (export,
@@ -150,23 +150,6 @@ export async function getCustomerDetail(db: Db, restaurantId: string, customerId
 
 const CSV_COLUMNS = ['Prénom', 'Nom', 'Email', 'Téléphone', 'Points', 'Dernière visite', 'Client depuis', 'Consentement marketing'];
 
-/** What a spreadsheet reads as the start of a formula (OWASP's CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A phone number and nothing else: digits, spaces and + . - ( ) only. */
-const PHONE_ONLY = /^\+?[\d\s.()-]+$/;
-
-/**
- * A cell that no spreadsheet evaluates (decision 046). A value starting like a formula gets the usual
- * apostrophe in front; a phone number that starts with '+' ('+33 6 12 …') gets a tab instead: Excel
- * shows the tab as nothing, so the number reads as typed with no visible quote, and a cell starting
- * with a tab is text, never a formula. Only a value made of phone characters gets the tab, so nothing
- * that could be a formula hides behind it.
- */
-export function neutralizeCsvCell(value: string, kind: 'text' | 'phone' = 'text'): string {
-  if (kind === 'phone' && PHONE_ONLY.test(value)) return /^[+-]/.test(value) ? `\t${value}` : value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
 /**
  * Every customer as CSV for French Excel: UTF-8 with a BOM, ';' between cells, CRLF line ends, and
  * every cell neutralised against formulas (neutralizeCsvCell).
@@ -188,7 +171,7 @@ export async function exportCustomersCsv(db: Db, restaurantId: string, actorUser
     row.marketingConsent ? 'oui' : 'non',
   ]);
   await recordRestaurantAudit(db, { restaurantId, actorUserId, action: 'customers_csv_exported' });
-  return '\uFEFF' + Papa.unparse({ fields: CSV_COLUMNS, data }, { delimiter: ';', newline: '\r\n', escapeFormulae: false, quotes: false });
+  return toFrenchCsv(CSV_COLUMNS, data);
 }
 
 /** Data rights: everything the restaurant holds about one customer, as JSON (the export is audited). */

@@ -1,24 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { venueHeaders } from '../../../lib/current-venue';
-import { GENERIC_ERROR_MESSAGE, isApiErrorBody } from '../../../../shared/errors';
-
-/** Downloads an owner export (CSV, JSON) through a temporary link, keeping the server's file name. */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: venueHeaders() });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(isApiErrorBody(body) ? body.error.message : GENERIC_ERROR_MESSAGE, response.status);
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const objectUrl = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-}
+// The download itself is shared (client/lib): the venues' consolidated view downloads its CSV the same way.
+export { downloadFile } from '../../../lib/download-file';
 
 export const CUSTOMERS_CSV_URL = '/api/customers/export.csv';
 export const customerExportUrl = (id: string) => `/api/customers/${encodeURIComponent(id)}/export`;

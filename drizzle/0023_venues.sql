@@ -1,0 +1,2 @@
+CREATE INDEX "feedbacks_review_invited_idx" ON "feedbacks" USING btree ("restaurant_id","created_at") WHERE "feedbacks"."review_invited";--> statement-breakpoint
+CREATE INDEX "customer_rewards_redeemed_idx" ON "customer_rewards" USING btree ("restaurant_id","redeemed_at") WHERE "customer_rewards"."status" = 'redeemed';
