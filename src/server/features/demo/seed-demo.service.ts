@@ -47,7 +47,7 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
   await deps.db.transaction(async (tx) => {
     const [organisation] = await tx
       .insert(organisations)
-      .values({ name: 'Chez Demo SARL', siren: '552100554', createdAt: new Date(now - 62 * day) })
+      .values({ name: 'Chez Demo SARL', siren: '552100554', status: 'approved', createdAt: new Date(now - 62 * day), approvedAt: new Date(now - 61 * day) })
       .returning({ id: organisations.id });
     const [restaurant] = await tx
       .insert(restaurants)
@@ -68,7 +68,6 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         todoQrCodesAt: new Date(now - 60 * day),
         todoRewardsAt: new Date(now - 60 * day),
         createdAt: new Date(now - 62 * day),
-        approvedAt: new Date(now - 61 * day),
       })
       .returning();
     await tx.insert(organisationMembers).values({ organisationId: organisation.id, userId: ownerId, role: 'owner', createdAt: new Date(now - 62 * day) });
