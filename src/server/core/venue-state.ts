@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organisations, restaurants, type OrganisationStatus } from '../db/schema';
+import { organisations, type OrganisationStatus } from '../db/schema';
 
 /**
  * A venue's effective state (decision 055), the one rule every reader uses: its organisation's state first
@@ -17,9 +17,12 @@ export function venueIsActiveSql(venue: string): SQL {
   return sql`(${v}.status = 'approved' and exists (select 1 from organisations vo where vo.id = ${v}.organisation_id and vo.status = 'approved'))`;
 }
 
-/** The same condition for Drizzle's query builder on the `restaurants` table. */
+/**
+ * The same condition for Drizzle's query builder on the `restaurants` table (written with the table's name:
+ * Drizzle may write a column without it, which the subquery would not tell from its own).
+ */
 export function isVenueActive(): SQL {
-  return sql`(${restaurants.status} = 'approved' and exists (select 1 from organisations vo where vo.id = ${restaurants.organisationId} and vo.status = 'approved'))`;
+  return venueIsActiveSql('"restaurants"');
 }
 
 /**

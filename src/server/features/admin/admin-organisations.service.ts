@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adminAuditLog, organisationMembers, organisations, restaurants, user, type OrganisationStatus, type VenueStatus } from '../../db/schema';
@@ -27,16 +27,22 @@ function assertOrganisationId(id: string): void {
 
 const PENDING_LIST_LIMIT = 50;
 
-/** The oldest venue's contact email and SIRET, and the counts of venues and members, of `organisations`. */
+/**
+ * The organisation's row as written in correlated subqueries: Drizzle writes a selected column without its
+ * table, which inside `from restaurants r` would name the venue's own column.
+ */
+const ORG_ID = sql.raw('"organisations"."id"');
+
+/** The oldest venue's contact email, and the counts of venues and members, of `organisations`. */
 const ORGANISATION_SUMMARY_COLUMNS = {
   id: organisations.id,
   name: organisations.name,
   siren: organisations.siren,
   status: organisations.status,
   createdAt: organisations.createdAt,
-  contactEmail: sql<string | null>`(select r.contact_email from restaurants r where r.organisation_id = ${organisations.id} order by r.created_at, r.id limit 1)`,
-  venueCount: sql<number>`(select count(*) from restaurants r where r.organisation_id = ${organisations.id})::int`,
-  memberCount: sql<number>`(select count(*) from organisation_members m where m.organisation_id = ${organisations.id})::int`,
+  contactEmail: sql<string | null>`(select r.contact_email from restaurants r where r.organisation_id = ${ORG_ID} order by r.created_at, r.id limit 1)`,
+  venueCount: sql<number>`(select count(*) from restaurants r where r.organisation_id = ${ORG_ID})::int`,
+  memberCount: sql<number>`(select count(*) from organisation_members m where m.organisation_id = ${ORG_ID})::int`,
 };
 
 /** Counters by status and the oldest pending organisations (the /admin home). */
@@ -72,11 +78,11 @@ export async function listOrganisationsForAdmin(db: Db, query: { q?: string; sta
     const digits = q.replace(/[\s.]/g, '');
     const digitPattern = /^\d+$/.test(digits) && digits !== q ? `%${digits}%` : pattern;
     conditions.push(sql`(${organisations.name} ilike ${pattern} or ${organisations.siren} ilike ${digitPattern}
-      or exists (select 1 from restaurants r where r.organisation_id = ${organisations.id}
+      or exists (select 1 from restaurants r where r.organisation_id = ${ORG_ID}
                  and (r.name ilike ${pattern} or r.contact_email ilike ${pattern} or r.business_email ilike ${pattern}
                       or r.legal_name ilike ${pattern} or r.siret ilike ${pattern} or r.siret ilike ${digitPattern}))
       or exists (select 1 from organisation_members m join users u on u.id = m.user_id
-                 where m.organisation_id = ${organisations.id} and u.email ilike ${pattern}))`);
+                 where m.organisation_id = ${ORG_ID} and u.email ilike ${pattern}))`);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [totalRow] = await db.select({ total: count() }).from(organisations).where(where);
@@ -91,8 +97,8 @@ export async function listOrganisationsForAdmin(db: Db, query: { q?: string; sta
 }
 
 /** Everything the detail page shows: the organisation with its decisions, its venues, its members and the audit entries. */
-export async function getOrganisationForAdmin(db: Db, organisationId: string) {
-  assertOrganisationId(organisationId);
+export async function getOrganisationForAdmin(db: Db, idOrVenueId: string) {
+  assertOrganisationId(idOrVenueId);
   const approver = alias(user, 'approver');
   const rejecter = alias(user, 'rejecter');
   const suspender = alias(user, 'suspender');
@@ -102,8 +108,11 @@ export async function getOrganisationForAdmin(db: Db, organisationId: string) {
     .leftJoin(approver, eq(approver.id, organisations.approvedBy))
     .leftJoin(rejecter, eq(rejecter.id, organisations.rejectedBy))
     .leftJoin(suspender, eq(suspender.id, organisations.suspendedBy))
-    .where(eq(organisations.id, organisationId));
+    // A venue's id names its organisation too: links written before decision 055 named the restaurant.
+    .where(or(eq(organisations.id, idOrVenueId), eq(organisations.id, db.select({ id: restaurants.organisationId }).from(restaurants).where(eq(restaurants.id, idOrVenueId)))))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.organisationNotFound);
+  const organisationId = row.organisation.id;
   const venueSuspender = alias(user, 'venue_suspender');
   const venues = await db
     .select({
