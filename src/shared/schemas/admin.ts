@@ -99,7 +99,6 @@ export type TAddAdminRequest = z.infer<typeof ZAddAdminRequest>;
 export const ADMIN_MESSAGES = {
   restaurantNotFound: 'Restaurant non trouvé',
   organisationNotFound: 'Organisation non trouvée',
-  organisationLoadFailed: 'Impossible de charger l’organisation',
   restaurantLoadFailed: 'Impossible de charger le restaurant',
   selfRemoval: 'Vous ne pouvez pas vous retirer vous-même',
   lastAdmin: 'Impossible de retirer le dernier administrateur',

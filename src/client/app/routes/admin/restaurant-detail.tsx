@@ -41,7 +41,8 @@ function OrganisationDetail({ id }: { id: string }) {
 
   useEffect(() => {
     if (!query.error) return;
-    toastErrorTitle(notFound ? ADMIN_MESSAGES.organisationNotFound : ADMIN_MESSAGES.organisationLoadFailed, { id: `admin-organisation-${id}` });
+    // Spec §8's exact words (the id may name a venue or its organisation).
+    toastErrorTitle(notFound ? ADMIN_MESSAGES.restaurantNotFound : ADMIN_MESSAGES.restaurantLoadFailed, { id: `admin-organisation-${id}` });
   }, [query.error, notFound, id]);
 
   if (query.isPending) {
@@ -59,13 +60,13 @@ function OrganisationDetail({ id }: { id: string }) {
 
   if (query.isError) {
     return notFound ? (
-      <QueryError title={ADMIN_MESSAGES.organisationNotFound} detail="Cette organisation n’existe pas ou a été supprimée.">
+      <QueryError title={ADMIN_MESSAGES.restaurantNotFound} detail="Cette organisation n’existe pas ou a été supprimée.">
         <Button asChild variant="outline">
           <Link to={paths.adminRestaurants.href()}>Retour aux organisations</Link>
         </Button>
       </QueryError>
     ) : (
-      <QueryError title={ADMIN_MESSAGES.organisationLoadFailed} detail={query.error.message} onRetry={() => query.refetch()} />
+      <QueryError title={ADMIN_MESSAGES.restaurantLoadFailed} detail={query.error.message} onRetry={() => query.refetch()} />
     );
   }
 

@@ -70,30 +70,33 @@ export const VENUE_ACTION_TEXT = {
   },
 } as const;
 
-/** French wording of each action for buttons and toasts (spec §8). */
+/**
+ * French wording of each action on an organisation for buttons and toasts: the failures keep spec §8's exact
+ * words; the successes name the organisation (decision 055).
+ */
 export const ACTION_TEXT: Record<TAdminAction, { button: string; success: string; failure: string; emailFailed: string }> = {
   approve: {
     button: 'Approuver',
     success: 'Organisation approuvée',
-    failure: "Impossible d'approuver l'organisation",
+    failure: "Impossible d'approuver le restaurant",
     emailFailed: 'L’organisation est approuvée, mais l’email de validation n’a pas pu être envoyé.',
   },
   reject: {
     button: 'Refuser',
     success: 'Organisation refusée',
-    failure: "Impossible de refuser l'organisation",
+    failure: 'Impossible de refuser le restaurant',
     emailFailed: 'La demande est refusée, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
   suspend: {
     button: 'Suspendre',
     success: 'Organisation suspendue',
-    failure: "Impossible de suspendre l'organisation",
+    failure: 'Impossible de suspendre le restaurant',
     emailFailed: 'L’organisation est suspendue, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
   reactivate: {
     button: 'Réactiver',
     success: 'Organisation réactivée',
-    failure: "Impossible de réactiver l'organisation",
+    failure: 'Impossible de réactiver le restaurant',
     emailFailed: 'L’organisation est réactivée, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
 };
