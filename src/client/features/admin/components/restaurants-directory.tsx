@@ -104,7 +104,7 @@ export function OrganisationsDirectory() {
           <Label htmlFor={searchId}>Rechercher</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
-            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Nom, email, raison sociale, SIREN ou SIRET" className="pl-9" />
+            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Nom, email, SIREN ou SIRET" className="pl-9" />
           </div>
         </div>
         <div className="flex flex-col gap-1.5">
