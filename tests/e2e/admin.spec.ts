@@ -30,6 +30,13 @@ async function openRestaurant(page: Page, restaurantId: string, name: string) {
   await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
+/** The organisation of a venue (the platform's approval is the organisation's, decision 055). */
+async function organisationOf(page: Page, restaurantId: string): Promise<string> {
+  const detail = await page.request.get(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl } });
+  expect(detail.status()).toBe(200);
+  return ((await detail.json()) as { organisation: { id: string } }).organisation.id;
+}
+
 async function expectToast(page: Page, text: string) {
   await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
@@ -126,7 +133,7 @@ describe('platform administration', () => {
     const restaurant = await signUpRestaurant('suspend');
     const page = await newAdminPage();
     // Approve through the admin API from the signed-in page (the UI path is covered above).
-    const approved = await page.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
+    const approved = await page.request.post(`${baseUrl}/api/admin/organisations/${await organisationOf(page, restaurant.restaurantId)}/approve`, { data: {}, headers: { origin: baseUrl } });
     expect(approved.status()).toBe(200);
     await openRestaurant(page, restaurant.restaurantId, restaurant.name);
 
@@ -164,7 +171,7 @@ describe('platform administration', () => {
     // Another administrator approves while this page still shows the pending request.
     const other = await browser.newPage(DESKTOP);
     await signIn(other, baseUrl, adminAccount);
-    expect((await other.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
+    expect((await other.request.post(`${baseUrl}/api/admin/organisations/${await organisationOf(other, restaurant.restaurantId)}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
 
     await page.getByRole('button', { name: 'Refuser' }).click();
     const dialog = page.getByRole('dialog');

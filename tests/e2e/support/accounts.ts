@@ -91,7 +91,10 @@ export async function createApprovedRestaurant(
   const password = 'Qr-e2e-Motdepasse-42!';
   const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName, email, password });
   const adminPage = await signInPage(browser, baseUrl, DESKTOP, admin);
-  const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
+  // The approval is the organisation's (decision 055); a venue's id opens its organisation's detail.
+  const detail = await adminPage.request.get(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl } });
+  const { organisation } = (await detail.json()) as { organisation: { id: string } };
+  const approval = await adminPage.request.post(`${baseUrl}/api/admin/organisations/${organisation.id}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);
   await adminPage.close();
   return { email, password, restaurantId };
