@@ -196,6 +196,16 @@ describe('a decision on the organisation gates all its venues', () => {
   });
 });
 
+describe('an organisation without a propriétaire', () => {
+  it('has its decision mailed to its venue’s contact email, as before decision 055', async () => {
+    const venue = await createRestaurant(ctx, { status: 'pending', name: 'Sans Propriétaire', contactEmail: uniqueEmail('contact') });
+    const before = smtp.received.length;
+    const response = await admin.post(`/api/admin/organisations/${venue.organisationId}/approve`, {});
+    expect(await response.json()).toEqual({ organisation: { id: venue.organisationId, status: 'approved' }, emailSent: true });
+    expect(receivedFor(venue.contactEmail, before).map((mail) => mail.parsed.subject)).toEqual(['Votre compte ReFeed est validé – Sans Propriétaire']);
+  });
+});
+
 describe('a venue suspended alone', () => {
   it('gates that venue only (its owner routes, its diner pages), is audited and mailed, and is reactivated alone', async () => {
     const group = await organisationWithTwoVenues('approved');

@@ -241,21 +241,27 @@ function buildStatusUpdate(input: TransitionInput, now: Date): Partial<typeof or
 /** How long the decision waits for its emails before answering (they still go if slower). */
 const EMAIL_WAIT_MS = 15_000;
 
-type Recipient = { email: string; name: string };
+type Recipient = { email: string; firstName: string | null };
 
-/** The organisation's propriétaires (members with the owner role), who get the platform's decisions. */
-async function ownersOf(tx: Db, organisationId: string): Promise<Recipient[]> {
-  return tx
+function firstNameOf(name: string): string | null {
+  const first = name.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+/**
+ * Who gets the platform's decisions: the organisation's propriétaires (members with the owner role), greeted
+ * by first name; an organisation without one (an account whose owner was removed) falls back to the venue's
+ * contact email, as every decision was mailed before decision 055.
+ */
+async function recipientsOf(tx: Db, organisationId: string, venue: { contactEmail: string; ownerFirstName: string | null } | undefined): Promise<Recipient[]> {
+  const owners = await tx
     .select({ email: user.email, name: user.name })
     .from(organisationMembers)
     .innerJoin(user, eq(user.id, organisationMembers.userId))
     .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.role, 'owner')))
     .orderBy(asc(organisationMembers.createdAt), asc(user.id));
-}
-
-function firstNameOf(name: string): string | null {
-  const first = name.trim().split(/\s+/)[0];
-  return first ? first : null;
+  if (owners.length) return owners.map((owner) => ({ email: owner.email, firstName: firstNameOf(owner.name) }));
+  return venue ? [{ email: venue.contactEmail, firstName: venue.ownerFirstName }] : [];
 }
 
 /** Queues the decision email to each propriétaire, in the decision's transaction; returns the job ids. */
@@ -274,7 +280,7 @@ async function enqueueDecisionEmails(
         customerId: null,
         to: recipient.email,
         eventId: input.auditId,
-        data: { first_name: firstNameOf(recipient.name), reason: input.reason, account_name: input.name },
+        data: { first_name: recipient.firstName, reason: input.reason, account_name: input.name },
       },
       { tx },
     );
@@ -319,7 +325,7 @@ export async function changeOrganisationStatus(deps: Pick<AppDeps, 'db' | 'boss'
       .returning({ id: adminAuditLog.id });
     // The email names the organisation; it is logged under its oldest venue (email logs belong to a venue).
     const [firstVenue] = await tx
-      .select({ id: restaurants.id })
+      .select({ id: restaurants.id, contactEmail: restaurants.contactEmail, ownerFirstName: restaurants.ownerFirstName })
       .from(restaurants)
       .where(eq(restaurants.organisationId, row.id))
       .orderBy(asc(restaurants.createdAt), asc(restaurants.id))
@@ -328,7 +334,7 @@ export async function changeOrganisationStatus(deps: Pick<AppDeps, 'db' | 'boss'
       template: transition.email,
       restaurantId: firstVenue?.id ?? null,
       auditId: String(audit.id),
-      recipients: await ownersOf(tx, row.id),
+      recipients: await recipientsOf(tx, row.id, firstVenue),
       reason,
       name: row.name,
     });
@@ -359,7 +365,14 @@ export async function changeVenueStatus(deps: Pick<AppDeps, 'db' | 'boss'>, logg
           : { status: 'approved', suspendedAt: null, suspendedBy: null, suspensionReason: null },
       )
       .where(and(eq(restaurants.id, input.restaurantId), eq(restaurants.status, transition.from)))
-      .returning({ id: restaurants.id, name: restaurants.name, status: restaurants.status, organisationId: restaurants.organisationId });
+      .returning({
+        id: restaurants.id,
+        name: restaurants.name,
+        status: restaurants.status,
+        organisationId: restaurants.organisationId,
+        contactEmail: restaurants.contactEmail,
+        ownerFirstName: restaurants.ownerFirstName,
+      });
     if (!row) {
       const [current] = await tx.select({ status: restaurants.status }).from(restaurants).where(eq(restaurants.id, input.restaurantId));
       if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.restaurantNotFound);
@@ -373,7 +386,7 @@ export async function changeVenueStatus(deps: Pick<AppDeps, 'db' | 'boss'>, logg
       template: transition.email,
       restaurantId: row.id,
       auditId: String(audit.id),
-      recipients: await ownersOf(tx, row.organisationId),
+      recipients: await recipientsOf(tx, row.organisationId, row),
       reason,
       name: row.name,
     });
