@@ -63,10 +63,11 @@ describe('POST /api/signup', () => {
     const [account] = await ctx.db.select().from(user).where(eq(user.email, body.email));
     expect(account).toMatchObject({ name: 'Camille Durand', emailVerified: false });
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
-    expect(restaurant).toMatchObject({ name: 'Le Petit Zinc', siret: '552100554', ownerFirstName: 'Camille', contactEmail: body.email, status: 'pending', emailVerified: false });
+    expect(restaurant).toMatchObject({ name: 'Le Petit Zinc', siret: '552100554', ownerFirstName: 'Camille', contactEmail: body.email, status: 'approved', emailVerified: false });
+    // The platform's approval is the organisation's (decision 055): created pending, its venue not suspended itself.
     // One organisation (the legal entity, its SIREN) holding the venue, the user its owner on all venues.
     expect(await ctx.db.select().from(organisations).where(eq(organisations.id, restaurant.organisationId))).toEqual([
-      expect.objectContaining({ name: 'Le Petit Zinc', siren: '552100554' }),
+      expect.objectContaining({ name: 'Le Petit Zinc', siren: '552100554', status: 'pending' }),
     ]);
     expect(await ctx.db.select().from(organisationMembers).where(eq(organisationMembers.organisationId, restaurant.organisationId))).toEqual([
       expect.objectContaining({ userId: account.id, role: 'owner', allVenues: true }),
@@ -311,8 +312,8 @@ describe('the owner gate', () => {
   async function ownerWith(options: { status: 'pending' | 'approved' | 'rejected' | 'suspended'; reason?: string; emailVerified?: boolean }) {
     const owner = await createUser(ctx);
     const restaurant = await createRestaurant(ctx, { ownerId: owner.id, status: options.status, emailVerified: options.emailVerified ?? true });
-    if (options.status === 'rejected') await ctx.db.update(restaurants).set({ rejectionReason: options.reason }).where(eq(restaurants.id, restaurant.id));
-    if (options.status === 'suspended') await ctx.db.update(restaurants).set({ suspensionReason: options.reason }).where(eq(restaurants.id, restaurant.id));
+    if (options.status === 'rejected') await ctx.db.update(organisations).set({ rejectionReason: options.reason }).where(eq(organisations.id, restaurant.organisationId));
+    if (options.status === 'suspended') await ctx.db.update(organisations).set({ suspensionReason: options.reason }).where(eq(organisations.id, restaurant.organisationId));
     const agent = await signIn(ctx, owner.email);
     return { owner, restaurant, agent };
   }
@@ -368,7 +369,8 @@ describe('POST /api/onboarding', () => {
     expect(response.status).toBe(201);
     const created = await response.json();
     const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, created.restaurantId));
-    expect(restaurant).toMatchObject({ name: 'Chez Hugo', contactEmail: 'gerant@chezhugo.fr', googleReviewUrl: 'https://g.page/r/chez-hugo/review', logoUrl: null, status: 'pending', ownerFirstName: 'Hugo' });
+    expect(restaurant).toMatchObject({ name: 'Chez Hugo', contactEmail: 'gerant@chezhugo.fr', googleReviewUrl: 'https://g.page/r/chez-hugo/review', logoUrl: null, status: 'approved', ownerFirstName: 'Hugo' });
+    expect((await ctx.db.select().from(organisations).where(eq(organisations.id, restaurant.organisationId)))[0].status).toBe('pending');
     expect(await countRows('automations', sql`restaurant_id = ${created.restaurantId}`)).toBe(6);
     expect(await countRows('rewards', sql`restaurant_id = ${created.restaurantId} and label = 'Dessert offert' and cost = 50`)).toBe(1);
     expect(created.qr.code).toBe(`${created.restaurantId.slice(0, 8)}-main`);
@@ -404,8 +406,9 @@ describe('POST /api/onboarding', () => {
     expect(restaurant.googleReviewUrl).toBe('https://g.page/r/chez-logo');
     expect(restaurant.googleReviewUrlValidatedAt).not.toBeNull();
     const { agent: admin } = await createSignedInAdmin(ctx);
-    const detail = await (await admin.get(`/api/admin/restaurants/${restaurantId}`)).json();
-    expect(detail.restaurant.googleReviewUrl).toBe('https://g.page/r/chez-logo');
+    // The admin detail is the organisation's (decision 055); a venue's id opens it too.
+    const detail = await (await admin.get(`/api/admin/organisations/${restaurantId}`)).json();
+    expect(detail.venues).toEqual([expect.objectContaining({ id: restaurantId, googleReviewUrl: 'https://g.page/r/chez-logo' })]);
   });
 
   it('creates one restaurant when the wizard is submitted twice at once', async () => {

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, restaurants, type RestaurantStatus } from '../../src/server/db/schema';
+import { adminAuditLog, organisations, restaurants, type RestaurantStatus } from '../../src/server/db/schema';
 import { createAdminRoutes } from '../../src/server/features/admin/admin.routes';
-import { createRestaurant, createSignedInAdmin, createSignedInOwner, uniqueEmail } from '../support/factories';
+import { createRestaurant, createSignedInAdmin, createSignedInOwner, createUser, uniqueEmail } from '../support/factories';
+import { isUuid } from '../../src/shared/rules/uuid';
 import { createTestContext, type TestAgent, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -18,21 +19,35 @@ afterAll(async () => {
 
 const LONG_REASON = 'Le SIREN fourni ne correspond à aucun établissement.';
 
-async function auditRows(restaurantId: string) {
-  return ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.restaurantId, restaurantId)).orderBy(asc(adminAuditLog.createdAt));
+/** The organisation of a venue (decision 055: the platform's approval is the organisation's); any other id as is. */
+async function orgOf(restaurantId: string): Promise<string> {
+  if (!isUuid(restaurantId)) return restaurantId;
+  const [row] = await ctx.db.select({ organisationId: restaurants.organisationId }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  return row?.organisationId ?? restaurantId;
 }
 
+async function auditRows(restaurantId: string) {
+  return ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.organisationId, await orgOf(restaurantId))).orderBy(asc(adminAuditLog.createdAt));
+}
+
+/** The organisation row of a venue (its status, decisions and notes). */
 async function statusOf(restaurantId: string) {
-  const [row] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+  const [row] = await ctx.db.select().from(organisations).where(eq(organisations.id, await orgOf(restaurantId)));
   return row;
 }
 
-async function pendingRestaurant(options: { contactEmail?: string } = {}) {
-  return createRestaurant(ctx, { status: 'pending', contactEmail: options.contactEmail ?? uniqueEmail('resto') });
+/** A venue of a new organisation in `status` whose propriétaire's address is the contact email (decisions are mailed to propriétaires). */
+async function restaurantWithOwner(status: RestaurantStatus, options: { contactEmail?: string; name?: string } = {}) {
+  const owner = await createUser(ctx, { email: options.contactEmail ?? uniqueEmail('resto') });
+  return createRestaurant(ctx, { status, ownerId: owner.id, contactEmail: owner.email, name: options.name });
 }
 
-function act(agent: TestAgent, restaurantId: string, action: 'approve' | 'reject' | 'suspend' | 'reactivate', body: unknown = {}) {
-  return agent.post(`/api/admin/restaurants/${restaurantId}/${action}`, body);
+async function pendingRestaurant(options: { contactEmail?: string } = {}) {
+  return restaurantWithOwner('pending', options);
+}
+
+async function act(agent: TestAgent, restaurantId: string, action: 'approve' | 'reject' | 'suspend' | 'reactivate', body: unknown = {}) {
+  return agent.post(`/api/admin/organisations/${await orgOf(restaurantId)}/${action}`, body);
 }
 
 describe('access to the admin API', () => {
@@ -54,11 +69,13 @@ describe('access to the admin API', () => {
       expect.arrayContaining([
         'GET /api/admin/me',
         'GET /api/admin/overview',
-        'GET /api/admin/restaurants',
-        'GET /api/admin/restaurants/r',
-        'PATCH /api/admin/restaurants/r/notes',
-        'POST /api/admin/restaurants/r/approve',
-        'POST /api/admin/restaurants/r/reject',
+        'GET /api/admin/organisations',
+        'GET /api/admin/organisations/r',
+        'PATCH /api/admin/organisations/r/notes',
+        'POST /api/admin/organisations/r/approve',
+        'POST /api/admin/organisations/r/reject',
+        'POST /api/admin/organisations/r/suspend',
+        'POST /api/admin/organisations/r/reactivate',
         'POST /api/admin/restaurants/r/suspend',
         'POST /api/admin/restaurants/r/reactivate',
         'GET /api/admin/admins',
@@ -66,7 +83,7 @@ describe('access to the admin API', () => {
         'DELETE /api/admin/admins/u',
       ]),
     );
-    expect(paths).toHaveLength(12);
+    expect(paths).toHaveLength(14);
   });
 
   it('answers 403 to a signed-in owner who is not an administrator, on every endpoint, and changes nothing', async () => {
@@ -103,11 +120,11 @@ describe('access to the admin API', () => {
 });
 
 describe('status transitions', () => {
-  it('approves a pending restaurant: dates, approver, notes, audit row, email; the owner is then let in', async () => {
+  it('approves a pending organisation: dates, approver, notes, audit row, email to the propriétaire; the owner is then let in', async () => {
     const { owner, restaurant, agent: ownerAgent } = await createSignedInOwner(ctx, { status: 'pending' });
     const response = await act(admin.agent, restaurant.id, 'approve', { notes: 'Appel le 12/03, dossier complet.' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ restaurant: { id: restaurant.id, status: 'approved' }, emailSent: true });
+    expect(await response.json()).toEqual({ organisation: { id: restaurant.organisationId, status: 'approved' }, emailSent: true });
 
     const row = await statusOf(restaurant.id);
     expect(row.status).toBe('approved');
@@ -117,7 +134,7 @@ describe('status transitions', () => {
 
     const audit = await auditRows(restaurant.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ adminUserId: admin.admin.id, action: 'approve', restaurantId: restaurant.id, reason: null });
+    expect(audit[0]).toMatchObject({ adminUserId: admin.admin.id, action: 'approve', organisationId: restaurant.organisationId, restaurantId: null, reason: null });
 
     const [mail] = await ctx.mails(owner.email);
     expect(mail.subject).toContain('validé');
@@ -129,12 +146,12 @@ describe('status transitions', () => {
 
   it('keeps existing notes when approving without notes', async () => {
     const restaurant = await pendingRestaurant();
-    await admin.agent.patch(`/api/admin/restaurants/${restaurant.id}/notes`, { notes: 'Note gardée' });
+    await admin.agent.patch(`/api/admin/organisations/${restaurant.organisationId}/notes`, { notes: 'Note gardée' });
     expect((await act(admin.agent, restaurant.id, 'approve', {})).status).toBe(200);
     expect((await statusOf(restaurant.id)).notes).toBe('Note gardée');
   });
 
-  it('rejects a pending restaurant with a trimmed reason, audits it and emails the reason', async () => {
+  it('rejects a pending organisation with a trimmed reason, audits it and emails the reason', async () => {
     const restaurant = await pendingRestaurant();
     const response = await act(admin.agent, restaurant.id, 'reject', { reason: `  ${LONG_REASON}  ` });
     expect(response.status).toBe(200);
@@ -148,7 +165,7 @@ describe('status transitions', () => {
     expect(mail.html).toContain('Le SIREN fourni ne correspond à aucun établissement.');
   });
 
-  it('suspends an approved restaurant, then reactivates it and clears the suspension fields', async () => {
+  it('suspends an approved organisation, then reactivates it and clears the suspension fields', async () => {
     const { restaurant, agent: ownerAgent } = await createSignedInOwner(ctx);
     const reason = 'Avis frauduleux signalés à plusieurs reprises';
     const suspended = await act(admin.agent, restaurant.id, 'suspend', { reason });
@@ -164,7 +181,7 @@ describe('status transitions', () => {
 
     const reactivated = await act(admin.agent, restaurant.id, 'reactivate');
     expect(reactivated.status).toBe(200);
-    expect(await reactivated.json()).toEqual({ restaurant: { id: restaurant.id, status: 'approved' }, emailSent: true });
+    expect(await reactivated.json()).toEqual({ organisation: { id: restaurant.organisationId, status: 'approved' }, emailSent: true });
     row = await statusOf(restaurant.id);
     expect(row).toMatchObject({ status: 'approved', suspendedAt: null, suspendedBy: null, suspensionReason: null });
     expect((await ctx.mails(restaurant.contactEmail))[0].subject).toContain('réactivé');
@@ -175,22 +192,22 @@ describe('status transitions', () => {
   });
 
   const REFUSED: Array<[RestaurantStatus, 'approve' | 'reject' | 'suspend' | 'reactivate', string]> = [
-    ['approved', 'approve', 'Seul un restaurant en attente de validation peut être approuvé (statut actuel : Approuvé).'],
-    ['rejected', 'approve', 'Seul un restaurant en attente de validation peut être approuvé (statut actuel : Refusé).'],
-    ['suspended', 'approve', 'Seul un restaurant en attente de validation peut être approuvé (statut actuel : Suspendu).'],
-    ['approved', 'reject', 'Seul un restaurant en attente de validation peut être refusé (statut actuel : Approuvé).'],
-    ['rejected', 'reject', 'Seul un restaurant en attente de validation peut être refusé (statut actuel : Refusé).'],
-    ['suspended', 'reject', 'Seul un restaurant en attente de validation peut être refusé (statut actuel : Suspendu).'],
-    ['pending', 'suspend', 'Seul un restaurant approuvé peut être suspendu (statut actuel : En attente).'],
-    ['rejected', 'suspend', 'Seul un restaurant approuvé peut être suspendu (statut actuel : Refusé).'],
-    ['suspended', 'suspend', 'Seul un restaurant approuvé peut être suspendu (statut actuel : Suspendu).'],
-    ['pending', 'reactivate', 'Seul un restaurant suspendu peut être réactivé (statut actuel : En attente).'],
-    ['approved', 'reactivate', 'Seul un restaurant suspendu peut être réactivé (statut actuel : Approuvé).'],
-    ['rejected', 'reactivate', 'Seul un restaurant suspendu peut être réactivé (statut actuel : Refusé).'],
+    ['approved', 'approve', 'Seule une organisation en attente de validation peut être approuvée (statut actuel : Approuvée).'],
+    ['rejected', 'approve', 'Seule une organisation en attente de validation peut être approuvée (statut actuel : Refusée).'],
+    ['suspended', 'approve', 'Seule une organisation en attente de validation peut être approuvée (statut actuel : Suspendue).'],
+    ['approved', 'reject', 'Seule une organisation en attente de validation peut être refusée (statut actuel : Approuvée).'],
+    ['rejected', 'reject', 'Seule une organisation en attente de validation peut être refusée (statut actuel : Refusée).'],
+    ['suspended', 'reject', 'Seule une organisation en attente de validation peut être refusée (statut actuel : Suspendue).'],
+    ['pending', 'suspend', 'Seule une organisation approuvée peut être suspendue (statut actuel : En attente).'],
+    ['rejected', 'suspend', 'Seule une organisation approuvée peut être suspendue (statut actuel : Refusée).'],
+    ['suspended', 'suspend', 'Seule une organisation approuvée peut être suspendue (statut actuel : Suspendue).'],
+    ['pending', 'reactivate', 'Seule une organisation suspendue peut être réactivée (statut actuel : En attente).'],
+    ['approved', 'reactivate', 'Seule une organisation suspendue peut être réactivée (statut actuel : Approuvée).'],
+    ['rejected', 'reactivate', 'Seule une organisation suspendue peut être réactivée (statut actuel : Refusée).'],
   ];
 
-  it.each(REFUSED)('refuses a %s restaurant → %s with 409, no change, no audit row, no email', async (status, action, message) => {
-    const restaurant = await createRestaurant(ctx, { status, contactEmail: uniqueEmail('refused') });
+  it.each(REFUSED)('refuses a %s organisation → %s with 409, no change, no audit row, no email', async (status, action, message) => {
+    const restaurant = await restaurantWithOwner(status, { contactEmail: uniqueEmail('refused') });
     const response = await act(admin.agent, restaurant.id, action, { reason: LONG_REASON });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: { code: 'CONFLICT', message } });
@@ -199,9 +216,13 @@ describe('status transitions', () => {
     expect(await ctx.mails(restaurant.contactEmail)).toHaveLength(0);
   });
 
-  it('answers 404 "Restaurant non trouvé" for an unknown or malformed id', async () => {
+  it('answers 404 "Organisation non trouvée" (or "Restaurant non trouvé" for a venue) for an unknown or malformed id', async () => {
     for (const id of ['7d3f2c1e-0000-4000-8000-000000000000', 'pas-un-uuid']) {
-      for (const response of [await admin.agent.get(`/api/admin/restaurants/${id}`), await act(admin.agent, id, 'approve'), await admin.agent.patch(`/api/admin/restaurants/${id}/notes`, { notes: 'x' })]) {
+      for (const response of [await admin.agent.get(`/api/admin/organisations/${id}`), await act(admin.agent, id, 'approve'), await admin.agent.patch(`/api/admin/organisations/${id}/notes`, { notes: 'x' })]) {
+        expect(response.status).toBe(404);
+        expect((await response.json()).error.message).toBe('Organisation non trouvée');
+      }
+      for (const response of [await admin.agent.post(`/api/admin/restaurants/${id}/suspend`, { reason: LONG_REASON }), await admin.agent.post(`/api/admin/restaurants/${id}/reactivate`, {})]) {
         expect(response.status).toBe(404);
         expect((await response.json()).error.message).toBe('Restaurant non trouvé');
       }
@@ -221,8 +242,8 @@ describe('reason validation (even when the UI is bypassed)', () => {
     ['suspend', 'approved', { reason: '  abc   def  ' }, 'Motif trop court'],
   ];
 
-  it.each(CASES)('%s on a %s restaurant with %j → 400 "%s"', async (action, status, body, message) => {
-    const restaurant = await createRestaurant(ctx, { status });
+  it.each(CASES)('%s on a %s organisation with %j → 400 "%s"', async (action, status, body, message) => {
+    const restaurant = await restaurantWithOwner(status);
     const response = await act(admin.agent, restaurant.id, action, body);
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe(message);
@@ -260,29 +281,29 @@ describe('two administrators acting at once', () => {
     const restaurant = await pendingRestaurant();
     const responses = await Promise.all([act(admin.agent, restaurant.id, 'approve', {}), act(other.agent, restaurant.id, 'approve', {})]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(await ctx.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.restaurantId, restaurant.id), eq(adminAuditLog.action, 'approve')))).toHaveLength(1);
+    expect(await ctx.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.organisationId, restaurant.organisationId), eq(adminAuditLog.action, 'approve')))).toHaveLength(1);
   });
 });
 
 describe('restaurant detail and notes', () => {
-  it('shows identity, owners, who acted and the audit history, newest first', async () => {
+  it('shows the organisation, its venues, its members, who acted and the audit history, newest first', async () => {
     const { owner, restaurant } = await createSignedInOwner(ctx, { status: 'pending' });
     await act(admin.agent, restaurant.id, 'approve', {});
     await act(admin.agent, restaurant.id, 'suspend', { reason: 'Impayés répétés depuis trois mois' });
-    const response = await admin.agent.get(`/api/admin/restaurants/${restaurant.id}`);
+    const response = await admin.agent.get(`/api/admin/organisations/${restaurant.organisationId}`);
     expect(response.status).toBe(200);
     const detail = await response.json();
-    expect(detail.restaurant).toMatchObject({
-      id: restaurant.id,
+    expect(detail.organisation).toMatchObject({
+      id: restaurant.organisationId,
       name: 'Le Bistrot Test',
-      siret: '123456789',
-      contactEmail: owner.email,
+      siren: '123456789',
       status: 'suspended',
       approvedByEmail: admin.admin.email,
       suspendedByEmail: admin.admin.email,
       suspensionReason: 'Impayés répétés depuis trois mois',
     });
-    expect(detail.owners).toEqual([expect.objectContaining({ email: owner.email, role: 'owner' })]);
+    expect(detail.venues).toEqual([expect.objectContaining({ id: restaurant.id, name: 'Le Bistrot Test', siret: '123456789', contactEmail: owner.email, status: 'approved' })]);
+    expect(detail.members).toEqual([expect.objectContaining({ email: owner.email, role: 'owner' })]);
     expect(detail.history.map((h: { action: string; adminEmail: string; reason: string | null }) => [h.action, h.adminEmail, h.reason])).toEqual([
       ['suspend', admin.admin.email, 'Impayés répétés depuis trois mois'],
       ['approve', admin.admin.email, null],
@@ -291,20 +312,21 @@ describe('restaurant detail and notes', () => {
 
   it('saves and clears internal notes', async () => {
     const restaurant = await pendingRestaurant();
-    let response = await admin.agent.patch(`/api/admin/restaurants/${restaurant.id}/notes`, { notes: 'Rappeler lundi' });
+    const notesPath = `/api/admin/organisations/${restaurant.organisationId}/notes`;
+    let response = await admin.agent.patch(notesPath, { notes: 'Rappeler lundi' });
     expect(await response.json()).toEqual({ notes: 'Rappeler lundi' });
-    response = await admin.agent.patch(`/api/admin/restaurants/${restaurant.id}/notes`, { notes: '   ' });
+    response = await admin.agent.patch(notesPath, { notes: '   ' });
     expect(await response.json()).toEqual({ notes: null });
-    response = await admin.agent.patch(`/api/admin/restaurants/${restaurant.id}/notes`, { notes: 'x'.repeat(5001) });
+    response = await admin.agent.patch(notesPath, { notes: 'x'.repeat(5001) });
     expect(response.status).toBe(400);
   });
 });
 
 describe('overview', () => {
-  it('counts restaurants by status and lists pending requests oldest first', async () => {
+  it('counts organisations by status and lists pending requests oldest first', async () => {
     const before = await (await admin.agent.get('/api/admin/overview')).json();
     const older = await createRestaurant(ctx, { status: 'pending', name: 'Ancienne demande' });
-    await ctx.db.update(restaurants).set({ createdAt: new Date('2020-01-01T10:00:00Z') }).where(eq(restaurants.id, older.id));
+    await ctx.db.update(organisations).set({ createdAt: new Date('2020-01-01T10:00:00Z') }).where(eq(organisations.id, older.organisationId));
     const newer = await createRestaurant(ctx, { status: 'pending', name: 'Nouvelle demande' });
     await createRestaurant(ctx, { status: 'rejected' });
     await createRestaurant(ctx, { status: 'suspended' });
@@ -317,33 +339,34 @@ describe('overview', () => {
       suspended: before.counts.suspended + 1,
     });
     const ids = after.pending.map((p: { id: string }) => p.id);
-    expect(ids[0]).toBe(older.id);
-    expect(ids.indexOf(newer.id)).toBeGreaterThan(0);
+    expect(ids[0]).toBe(older.organisationId);
+    expect(ids.indexOf(newer.organisationId)).toBeGreaterThan(0);
+    expect(after.pending[0]).toMatchObject({ name: 'Ancienne demande', venueCount: 1, memberCount: 0, contactEmail: older.contactEmail });
     const times = after.pending.map((p: { createdAt: string }) => Date.parse(p.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 });
 
-describe('restaurant directory', () => {
-  it('searches name, contact email, legal name and SIRET case-insensitively, filters by status, pages', async () => {
+describe('organisation directory', () => {
+  it('searches the organisation and its venues (name, contact email, legal name, SIRET) case-insensitively, filters by status, pages', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const a = await createRestaurant(ctx, { status: 'pending', name: `Chez Zoé ${tag}`, contactEmail: `zoe-${tag}@exemple.fr` });
     const b = await createRestaurant(ctx, { status: 'approved', name: `Le Comptoir ${tag}` });
     await ctx.db.update(restaurants).set({ legalName: `SARL GOURMET-${tag.toUpperCase()}`, siret: '98765432100017' }).where(eq(restaurants.id, b.id));
 
-    const search = async (query: string) => (await admin.agent.get(`/api/admin/restaurants?${query}`)).json();
-    expect((await search(`q=${encodeURIComponent(`CHEZ ZOÉ ${tag.toUpperCase()}`)}`)).items.map((i: { id: string }) => i.id)).toEqual([a.id]);
-    expect((await search(`q=ZOE-${tag.toUpperCase()}@EXEMPLE`)).items.map((i: { id: string }) => i.id)).toEqual([a.id]);
-    expect((await search(`q=gourmet-${tag}`)).items.map((i: { id: string }) => i.id)).toEqual([b.id]);
-    expect((await search('q=98765432100017')).items.map((i: { id: string }) => i.id)).toEqual([b.id]);
-    expect((await search(`q=${encodeURIComponent('987 654 321')}`)).items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+    const search = async (query: string) => (await admin.agent.get(`/api/admin/organisations?${query}`)).json();
+    expect((await search(`q=${encodeURIComponent(`CHEZ ZOÉ ${tag.toUpperCase()}`)}`)).items.map((i: { id: string }) => i.id)).toEqual([a.organisationId]);
+    expect((await search(`q=ZOE-${tag.toUpperCase()}@EXEMPLE`)).items.map((i: { id: string }) => i.id)).toEqual([a.organisationId]);
+    expect((await search(`q=gourmet-${tag}`)).items.map((i: { id: string }) => i.id)).toEqual([b.organisationId]);
+    expect((await search('q=98765432100017')).items.map((i: { id: string }) => i.id)).toEqual([b.organisationId]);
+    expect((await search(`q=${encodeURIComponent('987 654 321')}`)).items.map((i: { id: string }) => i.id)).toEqual([b.organisationId]);
 
     const approvedOnly = await search(`q=${tag}&status=approved`);
-    expect(approvedOnly.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
+    expect(approvedOnly.items.map((i: { id: string }) => i.id)).toEqual([b.organisationId]);
     expect(approvedOnly.total).toBe(1);
     const both = await search(`q=${tag}&status=all`);
     expect(both.total).toBe(2);
-    expect(both.items[0]).toMatchObject({ id: b.id, status: 'approved', legalName: `SARL GOURMET-${tag.toUpperCase()}`, siret: '98765432100017' });
+    expect(both.items[0]).toMatchObject({ id: b.organisationId, name: `Le Comptoir ${tag}`, siren: '123456789', status: 'approved', venueCount: 1, memberCount: 0 });
     expect(both.items[0]).toHaveProperty('createdAt');
     expect(both.items[0]).toHaveProperty('contactEmail');
 
@@ -356,13 +379,13 @@ describe('restaurant directory', () => {
   });
 
   it('treats LIKE wildcards in the search as text', async () => {
-    const result = await (await admin.agent.get(`/api/admin/restaurants?q=${encodeURIComponent('%_%')}`)).json();
+    const result = await (await admin.agent.get(`/api/admin/organisations?q=${encodeURIComponent('%_%')}`)).json();
     expect(result.items).toEqual([]);
     expect(result.total).toBe(0);
   });
 
   it('answers 400 to a bad page size', async () => {
-    const response = await admin.agent.get('/api/admin/restaurants?limit=1000');
+    const response = await admin.agent.get('/api/admin/organisations?limit=1000');
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toBe('Pagination invalide');
   });

@@ -36,13 +36,13 @@ describe('GET /api/public/restaurants/:id', () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     await ctx.db
       .update(restaurants)
-      .set({ logoUrl: 'https://cdn.example.fr/logo.png', googleReviewUrl: 'https://g.page/r/bistrot/review', legalName: 'Bistrot SARL', phone: '0102030405', notes: 'note interne' })
+      .set({ logoUrl: 'https://cdn.example.fr/logo.png', googleReviewUrl: 'https://g.page/r/bistrot/review', legalName: 'Bistrot SARL', phone: '0102030405' })
       .where(eq(restaurants.id, restaurant.id));
     const response = await createVisitor(ctx).get(`/api/public/restaurants/${restaurant.id}`);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ name: 'Le Bistrot Test', logoUrl: 'https://cdn.example.fr/logo.png', reviewUrl: 'https://g.page/r/bistrot/review', reviewPromptAllRatings: false });
-    for (const secret of [restaurant.contactEmail, '123456789', 'Bistrot SARL', '0102030405', 'note interne', '@']) expect(text).not.toContain(secret);
+    for (const secret of [restaurant.contactEmail, '123456789', 'Bistrot SARL', '0102030405', '@']) expect(text).not.toContain(secret);
   });
 
   it('answers 404 for an unknown, malformed, pending, rejected or suspended restaurant', async () => {

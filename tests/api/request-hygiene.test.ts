@@ -40,7 +40,7 @@ describe('body size', () => {
     for (const [pathname, agent] of [
       ['/api/signup', ctx.agent()],
       ['/api/auth/sign-in/email', ctx.agent()],
-      [`/api/admin/restaurants/${restaurant.id}/notes`, admin],
+      [`/api/admin/organisations/${restaurant.organisationId}/notes`, admin],
     ] as const) {
       const response = await agent.request(pathname, {
         method: pathname.includes('notes') ? 'PATCH' : 'POST',
@@ -69,10 +69,10 @@ describe('NUL bytes and lone surrogates', () => {
     const user = await createUser(ctx);
     const signedIn = await signIn(ctx, user.email);
     const cases: Array<[string, () => Promise<Response>]> = [
-      ['admin notes', () => admin.patch(`/api/admin/restaurants/${restaurant.id}/notes`, { notes: 'a\u0000b' })],
-      ['admin reason', () => admin.post(`/api/admin/restaurants/${restaurant.id}/reject`, { reason: 'Raison trop \u0000 courte mais longue' })],
+      ['admin notes', () => admin.patch(`/api/admin/organisations/${restaurant.organisationId}/notes`, { notes: 'a\u0000b' })],
+      ['admin reason', () => admin.post(`/api/admin/organisations/${restaurant.organisationId}/reject`, { reason: 'Raison trop \u0000 courte mais longue' })],
       ['add-admin email', () => admin.post('/api/admin/admins', { email: 'x\u0000@refeed.fr' })],
-      ['?q=%00', () => admin.get('/api/admin/restaurants?q=%00')],
+      ['?q=%00', () => admin.get('/api/admin/organisations?q=%00')],
       ['QR label', () => owner.agent.post('/api/qr', { tableLabel: 'Table\u0000 1' })],
       ['QR label lone surrogate', () => owner.agent.post('/api/qr', { tableLabel: 'Table \ud800' })],
       ['onboarding', () => signedIn.post('/api/onboarding', { name: 'Chez\u0000Nul', contactEmail: user.email })],
@@ -84,7 +84,7 @@ describe('NUL bytes and lone surrogates', () => {
       ['escaped NUL in JSON', () => ctx.agent().request('/api/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a\\u0000@b.fr"}' })],
       ['escaped lone surrogate in JSON', () => ctx.agent().request('/api/public/feedbacks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"comment":"\\udc00"}' })],
       ['dev mailbox', () => ctx.agent().get('/dev/mailbox?to=%00')],
-      ['bad percent escape', () => ctx.agent().get('/api/admin/restaurants?q=%E0%A4%A')],
+      ['bad percent escape', () => ctx.agent().get('/api/admin/organisations?q=%E0%A4%A')],
     ];
     for (const [name, send] of cases) {
       const response = await send();

@@ -31,6 +31,13 @@ async function openRestaurant(page: Page, restaurantId: string, name: string) {
   await expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
+/** The organisation of a venue (the platform's approval is the organisation's, decision 055). */
+async function organisationOf(page: Page, restaurantId: string): Promise<string> {
+  const detail = await page.request.get(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl } });
+  expect(detail.status()).toBe(200);
+  return ((await detail.json()) as { organisation: { id: string } }).organisation.id;
+}
+
 async function expectToast(page: Page, text: string) {
   await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
 }
@@ -63,14 +70,14 @@ describe('platform administration', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1, name: restaurant.name }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(restaurant.email).first().isVisible()).toBe(true);
     // Pending: approve and reject only.
-    expect(await page.getByRole('button', { name: 'Suspendre' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Suspendre', exact: true }).count()).toBe(0);
     await page.getByLabel('Notes internes').fill('Kbis vérifié par téléphone.');
     await saveScreenshot(page, 'admin-detail-pending-desktop');
 
     await page.getByRole('button', { name: 'Approuver' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Approuver' }).click();
-    await expectToast(page, 'Restaurant approuvé');
-    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToast(page, 'Organisation approuvée');
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).toContain('Approbation');
     expect(await page.getByLabel('Notes internes').inputValue()).toBe('Kbis vérifié par téléphone.');
     await saveScreenshot(page, 'admin-detail-approved-desktop');
@@ -109,7 +116,7 @@ describe('platform administration', () => {
     await reasonField.fill(reason);
     expect(await confirm.isDisabled()).toBe(false);
     await confirm.click();
-    await expectToast(page, 'Restaurant refusé');
+    await expectToast(page, 'Organisation refusée');
     await expect.poll(() => page.getByText('Motif du refus').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText('La demande a été refusée. Aucune action n’est possible.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Approuver' }).count()).toBe(0);
@@ -127,18 +134,18 @@ describe('platform administration', () => {
     const restaurant = await signUpRestaurant('suspend');
     const page = await newAdminPage();
     // Approve through the admin API from the signed-in page (the UI path is covered above).
-    const approved = await page.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
+    const approved = await page.request.post(`${baseUrl}/api/admin/organisations/${await organisationOf(page, restaurant.restaurantId)}/approve`, { data: {}, headers: { origin: baseUrl } });
     expect(approved.status()).toBe(200);
     await openRestaurant(page, restaurant.restaurantId, restaurant.name);
 
-    await page.getByRole('button', { name: 'Suspendre' }).click();
+    await page.getByRole('button', { name: 'Suspendre', exact: true }).click();
     const dialog = page.getByRole('dialog');
     const reason = 'Plusieurs avis frauduleux signalés cette semaine.';
     await dialog.getByLabel('Motif de la suspension').fill(reason);
     await saveScreenshot(page, 'admin-suspend-dialog-desktop');
     await dialog.getByRole('button', { name: 'Confirmer la suspension' }).click();
-    await expectToast(page, 'Restaurant suspendu');
-    await expect.poll(() => page.getByRole('button', { name: 'Réactiver' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectToast(page, 'Organisation suspendue');
+    await expect.poll(() => page.getByRole('button', { name: 'Réactiver', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(reason).first().isVisible()).toBe(true);
 
     const owner = await browser.newPage(PHONE);
@@ -147,10 +154,10 @@ describe('platform administration', () => {
     expect(suspended).toContain('Compte suspendu');
     expect(suspended).toContain(reason);
 
-    await page.getByRole('button', { name: 'Réactiver' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Réactiver' }).click();
-    await expectToast(page, 'Restaurant réactivé');
-    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Réactiver', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Réactiver', exact: true }).click();
+    await expectToast(page, 'Organisation réactivée');
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).toContain('Réactivation');
     await saveScreenshot(page, 'admin-detail-reactivated-desktop');
 
@@ -165,7 +172,7 @@ describe('platform administration', () => {
     // Another administrator approves while this page still shows the pending request.
     const other = await browser.newPage(DESKTOP);
     await signIn(other, baseUrl, adminAccount);
-    expect((await other.request.post(`${baseUrl}/api/admin/restaurants/${restaurant.restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
+    expect((await other.request.post(`${baseUrl}/api/admin/organisations/${await organisationOf(other, restaurant.restaurantId)}/approve`, { data: {}, headers: { origin: baseUrl } })).status()).toBe(200);
 
     await page.getByRole('button', { name: 'Refuser' }).click();
     const dialog = page.getByRole('dialog');
@@ -173,7 +180,7 @@ describe('platform administration', () => {
     await dialog.getByRole('button', { name: 'Confirmer le refus' }).click();
     await expectToast(page, 'Impossible de refuser le restaurant');
     await expectToast(page, 'statut actuel : Approuvé');
-    await expect.poll(() => page.getByRole('button', { name: 'Suspendre' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Suspendre', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Refuser' }).count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Journal des actions' }).textContent()).not.toContain('Refus');
     await saveScreenshot(page, 'admin-detail-conflict-phone');
@@ -184,14 +191,14 @@ describe('platform administration', () => {
     for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       const page = await newAdminPage(viewport);
       await page.goto(`${baseUrl}/admin/restaurants`);
-      await expect.poll(() => page.getByText(/\d+ restaurants?$/).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText(/\d+ organisations?$/).isVisible(), { timeout: 15_000 }).toBe(true);
       await saveScreenshot(page, `admin-restaurants-${name}`);
       await page.getByLabel('Rechercher').fill(restaurant.name.toUpperCase());
-      await expect.poll(() => page.getByText('1 restaurant', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText('1 organisation', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByLabel('Statut').selectOption('approved');
-      await expect.poll(() => page.getByText('Aucun restaurant ne correspond à votre recherche.').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText('Aucune organisation ne correspond à votre recherche.').isVisible(), { timeout: 15_000 }).toBe(true);
       await page.getByLabel('Statut').selectOption('pending');
-      await expect.poll(() => page.getByText('1 restaurant', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => page.getByText('1 organisation', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
       expect(new URL(page.url()).searchParams.get('status')).toBe('pending');
       await saveScreenshot(page, `admin-restaurants-search-${name}`);
       await page.getByRole('link', { name: new RegExp(restaurant.name) }).first().click();

@@ -31,8 +31,8 @@ describe('cheap reads in one round trip', () => {
     const adminMe = (await (await admin.get('/api/me')).json()) as { isAdmin: boolean; restaurants: unknown[] };
     expect(adminMe).toMatchObject({ isAdmin: true, restaurants: [] });
     // The admin flag read with the session is what opens the admin routes.
-    expect((await admin.get('/api/admin/restaurants')).status).toBe(200);
-    expect((await agent.get('/api/admin/restaurants')).status).toBe(403);
+    expect((await admin.get('/api/admin/organisations')).status).toBe(200);
+    expect((await agent.get('/api/admin/organisations')).status).toBe(403);
   });
 
   it('reads the restaurant or the printed code in one statement that writes nothing (the caller is counted in the instance)', async () => {

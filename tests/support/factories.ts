@@ -23,14 +23,18 @@ export async function createUser(ctx: TestContext, options: { email?: string; na
 
 /**
  * A restaurant with default loyalty rules: a venue of `organisationId`, or of a new organisation of its
- * own (named after it); `ownerId` becomes that organisation's owner on all venues.
+ * own (named after it); `ownerId` becomes that organisation's owner on all venues. `status` is the
+ * platform's state (decision 055): of the new organisation (its venue not suspended); of the venue itself
+ * when it joins `organisationId` (approved or suspended only).
  */
 export async function createRestaurant(
   ctx: TestContext,
   options: { ownerId?: string; organisationId?: string; status?: RestaurantStatus; name?: string; contactEmail?: string; emailVerified?: boolean } = {},
 ) {
   const name = options.name ?? 'Le Bistrot Test';
-  const organisationId = options.organisationId ?? (await ctx.db.insert(organisations).values({ name, siren: '123456789' }).returning())[0].id;
+  const status = options.status ?? 'approved';
+  if (options.organisationId && status !== 'approved' && status !== 'suspended') throw new Error('a venue of an organisation is approved or suspended');
+  const organisationId = options.organisationId ?? (await ctx.db.insert(organisations).values({ name, siren: '123456789', status }).returning())[0].id;
   const [restaurant] = await ctx.db
     .insert(restaurants)
     .values({
@@ -38,7 +42,7 @@ export async function createRestaurant(
       name,
       contactEmail: options.contactEmail ?? uniqueEmail('contact'),
       siret: '123456789',
-      status: options.status ?? 'approved',
+      status: options.organisationId && status === 'suspended' ? 'suspended' : 'approved',
       emailVerified: options.emailVerified ?? true,
     })
     .returning();

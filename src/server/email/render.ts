@@ -48,7 +48,8 @@ export function renderSystemEmail(
     case 'account_rejected':
     case 'account_suspended':
     case 'account_reactivated':
-      mail = renderAccountEmail(template, { to, restaurantName, firstName: text(data.first_name), publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL, reason: text(data.reason) });
+      // An organisation's decision names the organisation (decision 055); a venue's, the venue.
+      mail = renderAccountEmail(template, { to, restaurantName: text(data.account_name) ?? restaurantName, firstName: text(data.first_name), publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL, reason: text(data.reason) });
       break;
     case 'email_verification':
       mail = renderVerificationEmail({ to, name: text(data.name) ?? '', url });

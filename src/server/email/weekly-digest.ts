@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { restaurants } from '../db/schema';
+import { isVenueActive } from '../core/venue-state';
 import type { AppDeps } from '../deps';
 import { defineJob, type JobDefinition } from '../jobs/queue';
 import { clock } from '../lib/clock';
@@ -33,7 +33,7 @@ function digestJobId(restaurantId: string, weekStart: string): string {
  */
 export async function queueWeeklyDigests(deps: Pick<AppDeps, 'db' | 'boss'>, now: Date = clock.now()): Promise<{ weekStart: string; queued: number }> {
   const weekStart = lastWeekStart(now);
-  const approved = await deps.db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.status, 'approved'));
+  const approved = await deps.db.select({ id: restaurants.id }).from(restaurants).where(isVenueActive());
   for (let index = 0; index < approved.length; index += BATCH) {
     const emails: QueuedEmail[] = approved.slice(index, index + BATCH).map(({ id }) => ({
       id: digestJobId(id, weekStart),

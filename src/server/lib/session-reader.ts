@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { queryRows } from '../db/client';
 import { prepareFixedRead } from '../db/prepared';
+import { effectiveVenueStateSql } from '../core/venue-state';
 import type { Role } from '../../shared/rules/permissions';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
@@ -37,17 +38,20 @@ type SessionRow = {
 };
 
 /**
- * The user's admin flag and the venues their memberships open (as JSON: a member on all venues gets
+ * The user's admin flag and the venues their memberships open (as JSON; each venue's `status` and reasons are
+ * its effective state, the organisation's approval first and then the venue's own suspension, decision 055: a member on all venues gets
  * every venue of the organisation, another only those of member_venues), oldest membership first, then
  * oldest venue, for a user row aliased `u`: read with the session so that no owner or admin call,
  * /api/me included, needs a second query (issue #29: the membership check costs no round trip).
  */
+const VENUE_STATE = effectiveVenueStateSql('r', 'o');
 const USER_ACCESS_COLUMNS = sql`exists (select 1 from platform_admins a where a.user_id = u.id) as is_admin,
   coalesce((
-    select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', r.status, 'organisationId', m.organisation_id, 'role', m.role,
-                                      'emailVerified', r.email_verified, 'rejectionReason', r.rejection_reason, 'suspensionReason', r.suspension_reason)
+    select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', ${VENUE_STATE.status}, 'organisationId', m.organisation_id, 'role', m.role,
+                                      'emailVerified', r.email_verified, 'rejectionReason', ${VENUE_STATE.rejectionReason},
+                                      'suspensionReason', ${VENUE_STATE.suspensionReason})
                     order by m.created_at, m.organisation_id, r.created_at, r.id)
-    from organisation_members m join restaurants r on r.organisation_id = m.organisation_id
+    from organisation_members m join organisations o on o.id = m.organisation_id join restaurants r on r.organisation_id = m.organisation_id
     where m.user_id = u.id
       and (m.all_venues or exists (select 1 from member_venues v where v.organisation_id = m.organisation_id and v.user_id = m.user_id and v.restaurant_id = r.id))
   ), '[]') as restaurants`;

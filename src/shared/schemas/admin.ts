@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
+import { RESTAURANT_STATUSES, VENUE_STATUSES, type VenueStatus } from '../rules/restaurant-status';
 
 export const ZAdminRestaurantStatus = z.enum(RESTAURANT_STATUSES);
 export type TAdminRestaurantStatus = z.infer<typeof ZAdminRestaurantStatus>;
@@ -11,6 +11,22 @@ export const RESTAURANT_STATUS_LABELS: Record<TAdminRestaurantStatus, string> = 
   rejected: 'Refusé',
   suspended: 'Suspendu',
 };
+
+/** French label of each organisation status (decision 055: the approval lives on the organisation). */
+export const ORGANISATION_STATUS_LABELS: Record<TAdminRestaurantStatus, string> = {
+  pending: 'En attente',
+  approved: 'Approuvée',
+  rejected: 'Refusée',
+  suspended: 'Suspendue',
+};
+
+/** A venue's own state, as the organisation's detail shows it. */
+export const VENUE_STATUS_LABELS: Record<VenueStatus, string> = {
+  approved: 'Actif',
+  suspended: 'Suspendu',
+};
+export type TVenueStatus = VenueStatus;
+export { VENUE_STATUSES };
 
 /** Rejection and suspension reasons: at least 10 characters after trimming (spec §5, §9). */
 export const REASON_MIN_LENGTH = 10;
@@ -82,6 +98,7 @@ export type TAddAdminRequest = z.infer<typeof ZAddAdminRequest>;
 /** French messages of the administration, shared by the server (errors) and the client (toasts). */
 export const ADMIN_MESSAGES = {
   restaurantNotFound: 'Restaurant non trouvé',
+  organisationNotFound: 'Organisation non trouvée',
   restaurantLoadFailed: 'Impossible de charger le restaurant',
   selfRemoval: 'Vous ne pouvez pas vous retirer vous-même',
   lastAdmin: 'Impossible de retirer le dernier administrateur',
@@ -92,6 +109,16 @@ export const ADMIN_MESSAGES = {
 
 export const ADMIN_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate'] as const;
 export type TAdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/** What the platform team may do to one venue alone (decision 055). */
+export const VENUE_ACTIONS = ['suspend', 'reactivate'] as const;
+export type TVenueAction = (typeof VENUE_ACTIONS)[number];
+
+/** Which action a venue's own state allows. */
+export const VENUE_ACTIONS_BY_STATUS: Record<VenueStatus, readonly TVenueAction[]> = {
+  approved: ['suspend'],
+  suspended: ['reactivate'],
+};
 
 /** Which action each status allows (spec §4: rejected shows none). */
 export const ACTIONS_BY_STATUS: Record<TAdminRestaurantStatus, readonly TAdminAction[]> = {

@@ -63,10 +63,16 @@ export async function signUpConfirmed(baseUrl: string, signUp: SignUp): Promise<
   return { restaurantId };
 }
 
-/** Runs an administrator action (approve, reject, suspend…) through the admin API, signed in as `admin`. */
+/**
+ * Runs an administrator action (approve, reject, suspend…) on the organisation of a venue through the admin
+ * API, signed in as `admin` (the approval is the organisation's, decision 055; a venue's id opens its detail).
+ */
 export async function adminAction(baseUrl: string, admin: Account, restaurantId: string, action: 'approve' | 'reject' | 'suspend', body: object = {}): Promise<void> {
   const cookie = await signInCookie(baseUrl, admin);
-  const response = await fetch(`${baseUrl}/api/admin/restaurants/${restaurantId}/${action}`, {
+  const detail = await fetch(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl, cookie } });
+  expect(detail.status, await detail.clone().text()).toBe(200);
+  const { organisation } = (await detail.json()) as { organisation: { id: string } };
+  const response = await fetch(`${baseUrl}/api/admin/organisations/${organisation.id}/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
     body: JSON.stringify(body),
@@ -85,7 +91,10 @@ export async function createApprovedRestaurant(
   const password = 'Qr-e2e-Motdepasse-42!';
   const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName, email, password });
   const adminPage = await signInPage(browser, baseUrl, DESKTOP, admin);
-  const approval = await adminPage.request.post(`${baseUrl}/api/admin/restaurants/${restaurantId}/approve`, { data: {}, headers: { origin: baseUrl } });
+  // The approval is the organisation's (decision 055); a venue's id opens its organisation's detail.
+  const detail = await adminPage.request.get(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl } });
+  const { organisation } = (await detail.json()) as { organisation: { id: string } };
+  const approval = await adminPage.request.post(`${baseUrl}/api/admin/organisations/${organisation.id}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);
   await adminPage.close();
   return { email, password, restaurantId };

@@ -11,7 +11,7 @@ import { withReturnPath } from '../../../shared/rules/return-path';
 
 const NAV = [
   { to: paths.admin.href(), label: 'Tableau de bord', short: 'Accueil', end: true },
-  { to: paths.adminRestaurants.href(), label: 'Restaurants', short: 'Restaurants', end: false },
+  { to: paths.adminRestaurants.href(), label: 'Organisations', short: 'Organisations', end: false },
   { to: paths.adminAdmins.href(), label: 'Administrateurs', short: 'Admins', end: false },
 ];
 

@@ -3,22 +3,49 @@ import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint
 import { user } from './auth';
 
 import { ROLES } from '../../../shared/rules/permissions';
-import { RESTAURANT_STATUSES } from '../../../shared/rules/restaurant-status';
+import { ORGANISATION_STATUSES, VENUE_STATUSES } from '../../../shared/rules/restaurant-status';
 
-export { RESTAURANT_STATUSES, type RestaurantStatus } from '../../../shared/rules/restaurant-status';
+export {
+  ORGANISATION_STATUSES,
+  RESTAURANT_STATUSES,
+  VENUE_STATUSES,
+  type OrganisationStatus,
+  type RestaurantStatus,
+  type VenueStatus,
+} from '../../../shared/rules/restaurant-status';
 
 /**
  * The legal entity (decision 051): it holds venues (restaurants) and members. Migrated accounts got one
- * organisation per restaurant, with the restaurant's id. The platform's approval still lives on each
- * restaurant's `status` until the admin slice of issue #29 moves it here.
+ * organisation per restaurant, with the restaurant's id. The platform's approval lives here (decision 055):
+ * pending, approved, rejected or suspended, with who decided, when and why; a venue only keeps its own
+ * suspension (restaurants.status).
  */
-export const organisations = pgTable('organisations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  /** The SIREN (9 digits), when known. */
-  siren: text('siren'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The SIREN (9 digits), when known. */
+    siren: text('siren'),
+    status: text('status', { enum: ORGANISATION_STATUSES }).notNull().default('pending'),
+    /** Internal notes written by platform administrators. */
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectedBy: text('rejected_by').references(() => user.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedBy: text('suspended_by').references(() => user.id, { onDelete: 'set null' }),
+    suspensionReason: text('suspension_reason'),
+  },
+  (t) => [
+    check('organisations_status_check', sql`${t.status} in (${sql.raw(ORGANISATION_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    index('organisations_status_created_idx').on(t.status, t.createdAt),
+    index('organisations_created_idx').on(t.createdAt),
+  ],
+);
 
 /** A venue of an organisation (its SIRET, QR codes, customers, loyalty, automations). */
 export const restaurants = pgTable(
@@ -41,7 +68,11 @@ export const restaurants = pgTable(
     logoUrl: text('logo_url'),
     /** The owner's first name, used to greet them in emails (the spec's notes.first_name). */
     ownerFirstName: text('owner_first_name'),
-    status: text('status', { enum: RESTAURANT_STATUSES }).notNull().default('pending'),
+    /**
+     * The venue's own state (decision 055): 'suspended' when the platform team suspended this venue alone.
+     * Whether it is open also depends on its organisation (core/venue-state.ts).
+     */
+    status: text('status', { enum: VENUE_STATUSES }).notNull().default('approved'),
     emailVerified: boolean('email_verified').notNull().default(false),
     googleReviewUrl: text('google_review_url'),
     googleReviewUrlValidatedAt: timestamp('google_reviews_url_validated_at', { withTimezone: true }),
@@ -60,20 +91,13 @@ export const restaurants = pgTable(
     todoQrCodesAt: timestamp('todo_qr_codes_at', { withTimezone: true }),
     todoRewardsAt: timestamp('todo_rewards_at', { withTimezone: true }),
     todoAutomationsAt: timestamp('todo_automations_at', { withTimezone: true }),
-    /** Internal notes written by platform administrators. */
-    notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
-    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
-    rejectedBy: text('rejected_by').references(() => user.id, { onDelete: 'set null' }),
-    rejectionReason: text('rejection_reason'),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedBy: text('suspended_by').references(() => user.id, { onDelete: 'set null' }),
     suspensionReason: text('suspension_reason'),
   },
   (t) => [
-    check('restaurants_status_check', sql`${t.status} in (${sql.raw(RESTAURANT_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    check('restaurants_status_check', sql`${t.status} in (${sql.raw(VENUE_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     check('restaurants_sending_hours_check', sql`${t.sendingHourStart} >= 0 and ${t.sendingHourEnd} <= 24 and ${t.sendingHourStart} < ${t.sendingHourEnd}`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),
@@ -166,15 +190,19 @@ export const adminAuditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     adminUserId: text('admin_user_id').references(() => user.id, { onDelete: 'set null' }),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
-    restaurantId: uuid('restaurant_id')
+    /** The organisation acted on (its approval), or the venue's organisation when a venue alone was acted on. */
+    organisationId: uuid('organisation_id')
       .notNull()
-      .references(() => restaurants.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The venue acted on alone (its own suspension), null for a decision on the organisation. */
+    restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate')`),
     index('admin_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt),
+    index('admin_audit_log_organisation_idx').on(t.organisationId, t.createdAt),
   ],
 );
 

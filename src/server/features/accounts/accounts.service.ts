@@ -55,7 +55,8 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
 
 /**
  * A new account's organisation, its first venue and the user as its owner on all venues (decision 051),
- * inside the caller's transaction. Returns the venue's id.
+ * inside the caller's transaction. Returns the venue's id. The organisation is created pending (the
+ * platform team approves the organisation, decision 055); the venue itself is not suspended.
  */
 async function createOrganisationWithVenue(
   tx: Db,
@@ -129,7 +130,6 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
           siret: input.siren,
           phone: input.phone,
           ownerFirstName: input.firstName,
-          status: 'pending',
           emailVerified: false,
         },
       });
@@ -180,7 +180,6 @@ export async function createRestaurantForUser(
         googleReviewUrl: input.reviewUrl ? input.reviewUrl : null,
         googleReviewUrlValidatedAt: input.reviewUrl ? clock.now() : null,
         ownerFirstName: firstNameOf(sessionUser.name),
-        status: 'pending',
         emailVerified: sessionUser.emailVerified,
       },
     });

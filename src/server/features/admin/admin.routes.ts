@@ -14,15 +14,28 @@ import {
   ZSuspendRestaurantRequest,
   ZUpdateNotesRequest,
   type TAdminAction,
+  type TVenueAction,
 } from '../../../shared/schemas/admin';
-import { changeRestaurantStatus, getAdminOverview, getRestaurantForAdmin, listRestaurantsForAdmin, updateRestaurantNotes } from './admin-restaurants.service';
+import {
+  changeOrganisationStatus,
+  changeVenueStatus,
+  getAdminOverview,
+  getOrganisationForAdmin,
+  listOrganisationsForAdmin,
+  updateOrganisationNotes,
+} from './admin-organisations.service';
 import { addAppAdminByEmail, listAppAdmins, removeAppAdmin } from './admins.service';
 
 const factory = createFactory<AppEnv>();
 
-/** A status transition of the restaurant in the path, by the signed-in administrator. */
+/** A status transition of the organisation in the path, by the signed-in administrator. */
 function runTransition(deps: AppDeps, c: Context<AppEnv>, action: TAdminAction, fields: { notes?: string; reason?: string } = {}) {
-  return changeRestaurantStatus(deps, c.get('logger'), { action, restaurantId: c.req.param('id') ?? '', adminUserId: c.get('user').id, ...fields });
+  return changeOrganisationStatus(deps, c.get('logger'), { action, organisationId: c.req.param('id') ?? '', adminUserId: c.get('user').id, ...fields });
+}
+
+/** A venue suspended alone, or reactivated, by the signed-in administrator. */
+function runVenueTransition(deps: AppDeps, c: Context<AppEnv>, action: TVenueAction, reason?: string) {
+  return changeVenueStatus(deps, c.get('logger'), { action, restaurantId: c.req.param('id') ?? '', adminUserId: c.get('user').id, reason });
 }
 
 /** The one shape of a status transition's route with a body: validated by the action's schema, then runTransition. */
@@ -41,15 +54,21 @@ export function createAdminRoutes(deps: AppDeps) {
       // The admin gate of the client asks here: 200 admin, 401 signed out, 403 anyone else.
       .get('/me', (c) => c.json({ user: c.get('user'), isAdmin: true as const }))
       .get('/overview', async (c) => c.json({ ...(await getAdminOverview(deps.db)), mailWarnings: mailSettingWarnings(deps.env) }))
-      .get('/restaurants', validate('query', ZListRestaurantsQuery), async (c) => c.json(await listRestaurantsForAdmin(deps.db, c.req.valid('query'))))
-      .get('/restaurants/:id', async (c) => c.json(await getRestaurantForAdmin(deps.db, c.req.param('id'))))
-      .patch('/restaurants/:id/notes', validate('json', ZUpdateNotesRequest), async (c) =>
-        c.json(await updateRestaurantNotes(deps.db, c.req.param('id'), c.req.valid('json').notes)),
+      // The platform's approval is the organisation's (decision 055): the list, the detail and the decisions.
+      .get('/organisations', validate('query', ZListRestaurantsQuery), async (c) => c.json(await listOrganisationsForAdmin(deps.db, c.req.valid('query'))))
+      .get('/organisations/:id', async (c) => c.json(await getOrganisationForAdmin(deps.db, c.req.param('id'))))
+      .patch('/organisations/:id/notes', validate('json', ZUpdateNotesRequest), async (c) =>
+        c.json(await updateOrganisationNotes(deps.db, c.req.param('id'), c.req.valid('json').notes)),
       )
-      .post('/restaurants/:id/approve', ...transition(deps, 'approve', ZApproveRestaurantRequest, (body) => ({ notes: body.notes })))
-      .post('/restaurants/:id/reject', ...transition(deps, 'reject', ZRejectRestaurantRequest, (body) => ({ reason: body.reason })))
-      .post('/restaurants/:id/suspend', ...transition(deps, 'suspend', ZSuspendRestaurantRequest, (body) => ({ reason: body.reason })))
-      .post('/restaurants/:id/reactivate', async (c) => c.json(await runTransition(deps, c, 'reactivate')))
+      .post('/organisations/:id/approve', ...transition(deps, 'approve', ZApproveRestaurantRequest, (body) => ({ notes: body.notes })))
+      .post('/organisations/:id/reject', ...transition(deps, 'reject', ZRejectRestaurantRequest, (body) => ({ reason: body.reason })))
+      .post('/organisations/:id/suspend', ...transition(deps, 'suspend', ZSuspendRestaurantRequest, (body) => ({ reason: body.reason })))
+      .post('/organisations/:id/reactivate', async (c) => c.json(await runTransition(deps, c, 'reactivate')))
+      // A venue alone: suspended and reactivated without its organisation.
+      .post('/restaurants/:id/suspend', validate('json', ZSuspendRestaurantRequest), async (c) =>
+        c.json(await runVenueTransition(deps, c, 'suspend', c.req.valid('json').reason)),
+      )
+      .post('/restaurants/:id/reactivate', async (c) => c.json(await runVenueTransition(deps, c, 'reactivate')))
       .get('/admins', async (c) => c.json(await listAppAdmins(deps.db)))
       .post('/admins', validate('json', ZAddAdminRequest), async (c) => c.json(await addAppAdminByEmail(deps.db, c.req.valid('json').email, c.get('user').id), 201))
       .delete('/admins/:userId', async (c) => {

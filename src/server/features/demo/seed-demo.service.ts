@@ -59,7 +59,7 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
   await deps.db.transaction(async (tx) => {
     const [organisation] = await tx
       .insert(organisations)
-      .values({ name: 'Chez Demo SARL', siren: '552100554', createdAt: new Date(now - 62 * day) })
+      .values({ name: 'Chez Demo SARL', siren: '552100554', status: 'approved', createdAt: new Date(now - 62 * day), approvedAt: new Date(now - 61 * day) })
       .returning({ id: organisations.id });
     const common = {
       organisationId: organisation.id,
@@ -83,7 +83,6 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         googleReviewUrlValidatedAt: new Date(now - 55 * day),
         address: '12 rue de la Paix\n75002 Paris',
         createdAt: new Date(now - 62 * day),
-        approvedAt: new Date(now - 61 * day),
       })
       .returning();
     const [second] = await tx
@@ -97,7 +96,6 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
         googleReviewUrlValidatedAt: new Date(now - 40 * day),
         address: '3 rue de la Roquette\n75011 Paris',
         createdAt: new Date(now - 45 * day),
-        approvedAt: new Date(now - 45 * day),
       })
       .returning();
     await tx.insert(organisationMembers).values([

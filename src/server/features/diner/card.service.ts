@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { issueRewardCode } from '../../core/reward-codes';
+import { isVenueActive } from '../../core/venue-state';
 import { paths } from '../../../shared/paths';
 import { CARD_MESSAGES, type TCard, type TRewardCode } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner-messages';
@@ -24,7 +25,7 @@ async function readApprovedRestaurant(db: Db, restaurantId: string) {
   const [found] = await db
     .select({ name: restaurants.name, logoUrl: restaurants.logoUrl })
     .from(restaurants)
-    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+    .where(and(eq(restaurants.id, restaurantId), isVenueActive()));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return found;
 }

@@ -12,6 +12,7 @@ import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../..
 import type { LockedCustomer } from '../../core/customers';
 import { planRewardUnlocks, readEarningState, REWARD_UNLOCKED_REASON, type CatalogueEntry } from '../../core/loyalty';
 import { dailyStatsUpsert } from '../../core/daily-stats';
+import { venueIsActiveSql } from '../../core/venue-state';
 import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
 import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
@@ -63,7 +64,7 @@ async function openSubmission(
                  (select coalesce(json_agg(json_build_object('id', w.id, 'label', w.label, 'cost', w.cost) order by w.cost, w.id), '[]'::json)
                   from rewards w where w.restaurant_id = r.id and w.is_active) as catalogue
           from restaurants r left join loyalty_rules lr on lr.restaurant_id = r.id
-          where r.id = ${restaurantId}::uuid and r.status = 'approved'
+          where r.id = ${restaurantId}::uuid and ${venueIsActiveSql('r')}
         ), customer as (
           insert into customers (restaurant_id, anon_id) select ${restaurantId}::uuid, ${anonId}::text from settings where not exists (select 1 from stored)
           on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id

@@ -6,19 +6,20 @@ import { customers, qrCodes, restaurants, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { recordDailyStats } from '../../core/daily-stats';
+import { isVenueActive, venueIsActiveSql } from '../../core/venue-state';
 import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TTrackVisitResponse } from '../../../shared/schemas/diner';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { isUuid } from '../../../shared/rules/uuid';
 
 type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null; reviewPromptAllRatings: boolean };
 
-/** Throws not-found unless the restaurant exists and is approved (any other state reads as not found). */
+/** Throws not-found unless the restaurant exists and is open (its organisation approved, itself not suspended; any other state reads as not found). */
 export async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<void> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await db
     .select({ id: restaurants.id })
     .from(restaurants)
-    .where(and(eq(restaurants.id, restaurantId), eq(restaurants.status, 'approved')));
+    .where(and(eq(restaurants.id, restaurantId), isVenueActive()));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
 }
 
@@ -31,10 +32,10 @@ const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.g
 
 /** The two public reads: fixed texts, named once (one round trip, no write; the caller counted its hits in the instance). */
 const readPublicRestaurant = prepareFixedRead<ApprovedRestaurant>(
-  sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${sql.placeholder('id')} and r.status = 'approved'`,
+  sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${sql.placeholder('id')} and ${venueIsActiveSql('r')}`,
 );
-const readQrCode = prepareFixedRead<ApprovedRestaurant & { qrId: string; slug: string | null; status: string }>(
-  sql`select q.id as "qrId", q.slug, r.status, ${PUBLIC_RESTAURANT_COLUMNS}
+const readQrCode = prepareFixedRead<ApprovedRestaurant & { qrId: string; slug: string | null; active: boolean }>(
+  sql`select q.id as "qrId", q.slug, ${venueIsActiveSql('r')} as active, ${PUBLIC_RESTAURANT_COLUMNS}
       from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${sql.placeholder('code')}`,
 );
 
@@ -52,7 +53,7 @@ export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupRespo
   if (code.length > 100 || code.includes('\u0000')) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
   const [found] = await readQrCode(db, { code });
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
-  if (found.status !== 'approved') throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
+  if (!found.active) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return { restaurantId: found.id, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(found) };
 }
 

@@ -1,3 +1,4 @@
+import { effectiveVenueStateSql, getOrganisationStatus } from '../../core/venue-state';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { memberVenues, organisationMembers, organisations, restaurants } from '../../db/schema';
@@ -92,11 +93,12 @@ async function readFigures(db: Db, organisationId: string, venueIds: string[], d
             and cr.redeemed_at >= ${fromInstant}::timestamptz and cr.redeemed_at < ${toInstant}::timestamptz
           group by cr.restaurant_id
         )
-        select r.id, r.name, r.status, r.address, r.siret,
+        select r.id, r.name, ${effectiveVenueStateSql('r', 'o').status} as status, r.address, r.siret,
                coalesce(ratings.feedbacks, 0)::int as feedbacks, coalesce(ratings.rating_sum, 0)::int as rating_sum,
                coalesce(ratings.good, 0)::int as good, coalesce(ratings.low_unhandled, 0)::int as low_unhandled,
                coalesce(invites.n, 0)::int as review_invites, coalesce(handed.n, 0)::int as rewards_redeemed
         from restaurants r
+        join organisations o on o.id = r.organisation_id
         left join ratings on ratings.restaurant_id = r.id
         left join invites on invites.restaurant_id = r.id
         left join handed on handed.restaurant_id = r.id
@@ -204,16 +206,6 @@ export function synthesisCsv(synthesis: TVenueSynthesis): string {
 }
 
 /**
- * Whether the member's organisation is approved by the platform team. Approval still lives on each venue
- * (decision 051) until it moves to the organisation: for now, the creating member's current venue's status.
- * The one place to switch when organisations carry their own approval.
- */
-export async function isOrganisationApproved(tx: Db, tenant: Tenant): Promise<boolean> {
-  const [venue] = await tx.select({ status: restaurants.status }).from(restaurants).where(eq(restaurants.id, tenant.restaurantId));
-  return venue?.status === 'approved';
-}
-
-/**
  * POST /api/venues (propriétaire only): a venue of the member's organisation, in ONE transaction with
  * everything a venue needs to work, as sign-up creates it (core/venue-defaults.ts). Active at once when the
  * organisation is approved, else pending. Members on all venues get it through their membership; the
@@ -234,7 +226,9 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
       .limit(1);
     if (taken) throw new AppError('CONFLICT', VENUE_MESSAGES.siretTaken);
 
-    const approved = await isOrganisationApproved(tx, tenant);
+    // The organisation's approval opens its venues (decision 055): a venue added under an approved one is open at once.
+    const organisationStatus = await getOrganisationStatus(tx, tenant.organisationId);
+    const approved = organisationStatus === 'approved';
     const [current] = await tx.select({ ownerFirstName: restaurants.ownerFirstName }).from(restaurants).where(eq(restaurants.id, tenant.restaurantId));
     const [venue] = await tx
       .insert(restaurants)
@@ -246,11 +240,11 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
         // The alerts go to the propriétaire who added it until /parametres names another address.
         contactEmail: actor.email,
         ownerFirstName: current?.ownerFirstName ?? null,
-        status: approved ? 'approved' : 'pending',
-        approvedAt: approved ? clock.now() : null,
+        // The venue's own state: not suspended; whether it opens is its organisation's (decision 055).
+        status: 'approved',
         emailVerified: actor.emailVerified,
       })
-      .returning({ id: restaurants.id, name: restaurants.name, status: restaurants.status });
+      .returning({ id: restaurants.id, name: restaurants.name });
     await createVenueDefaults(tx, venue.id);
     const [membership] = await tx
       .select({ allVenues: organisationMembers.allVenues })
@@ -259,6 +253,6 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
     if (membership && !membership.allVenues) {
       await tx.insert(memberVenues).values({ organisationId: tenant.organisationId, userId: actor.id, restaurantId: venue.id });
     }
-    return { message: approved ? VENUE_MESSAGES.created : VENUE_MESSAGES.createdPending, venue };
+    return { message: approved ? VENUE_MESSAGES.created : VENUE_MESSAGES.createdPending, venue: { ...venue, status: organisationStatus ?? 'pending' } };
   });
 }

@@ -19,7 +19,7 @@ export default function AdminHomePage() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-semibold">Administration</h1>
-            <p className="text-stone-600">Validez les nouveaux restaurants et gérez les comptes de la plateforme.</p>
+            <p className="text-stone-600">Validez les nouvelles organisations et gérez les comptes de la plateforme.</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button asChild variant="outline">
@@ -31,7 +31,7 @@ export default function AdminHomePage() {
             <Button asChild>
               <Link to={paths.adminRestaurants.href()}>
                 <Store aria-hidden="true" />
-                Voir tous les restaurants
+                Voir toutes les organisations
               </Link>
             </Button>
           </div>

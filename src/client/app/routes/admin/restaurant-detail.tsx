@@ -7,45 +7,48 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { ADMIN_MESSAGES } from '../../../../shared/schemas/admin';
-import { useAdminRestaurant } from '../../../features/admin/api/get-restaurant';
+import { useAdminOrganisation } from '../../../features/admin/api/get-restaurant';
 import { HistoryCard } from '../../../features/admin/components/history-card';
-import { IdentityCard } from '../../../features/admin/components/identity-card';
+import { IdentityCard, MembersCard } from '../../../features/admin/components/identity-card';
 import { NotesCard } from '../../../features/admin/components/notes-card';
 import { QueryError } from '../../../components/ui/query-error';
-import { RestaurantActions } from '../../../features/admin/components/restaurant-actions';
-import { RestaurantStatusBadge } from '../../../features/admin/components/status-badge';
+import { OrganisationActions } from '../../../features/admin/components/restaurant-actions';
+import { OrganisationStatusBadge } from '../../../features/admin/components/status-badge';
+import { VenuesCard } from '../../../features/admin/components/venues-card';
 import { toastErrorTitle } from '../../../lib/toast';
 
+/** An organisation (decision 055): its decisions, its venues and its members. A venue's id opens its organisation. */
 export default function AdminRestaurantDetailPage() {
   const { id = '' } = useParams();
   return (
-    <AdminPage title="Restaurant">
+    <AdminPage title="Organisation">
       <div className="flex flex-col gap-4">
         <Link to={paths.adminRestaurants.href()} className="inline-flex w-fit items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Tous les restaurants
+          Toutes les organisations
         </Link>
-        <RestaurantDetail id={id} />
+        <OrganisationDetail id={id} />
       </div>
     </AdminPage>
   );
 }
 
-function RestaurantDetail({ id }: { id: string }) {
-  const query = useAdminRestaurant(id);
+function OrganisationDetail({ id }: { id: string }) {
+  const query = useAdminOrganisation(id);
   // Notes being typed; null follows what the server has.
   const [notes, setNotes] = useState<string | null>(null);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   useEffect(() => {
     if (!query.error) return;
-    toastErrorTitle(notFound ? ADMIN_MESSAGES.restaurantNotFound : ADMIN_MESSAGES.restaurantLoadFailed, { id: `admin-restaurant-${id}` });
+    // Spec §8's exact words (the id may name a venue or its organisation).
+    toastErrorTitle(notFound ? ADMIN_MESSAGES.restaurantNotFound : ADMIN_MESSAGES.restaurantLoadFailed, { id: `admin-organisation-${id}` });
   }, [query.error, notFound, id]);
 
   if (query.isPending) {
     return (
       <div role="status" aria-live="polite" className="flex flex-col gap-4">
-        <span className="sr-only">Chargement du restaurant…</span>
+        <span className="sr-only">Chargement de l’organisation…</span>
         <Skeleton className="h-9 w-2/3" />
         <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
           <Skeleton className="h-80" />
@@ -57,9 +60,9 @@ function RestaurantDetail({ id }: { id: string }) {
 
   if (query.isError) {
     return notFound ? (
-      <QueryError title={ADMIN_MESSAGES.restaurantNotFound} detail="Ce restaurant n’existe pas ou a été supprimé.">
+      <QueryError title={ADMIN_MESSAGES.restaurantNotFound} detail="Cette organisation n’existe pas ou a été supprimée.">
         <Button asChild variant="outline">
-          <Link to={paths.adminRestaurants.href()}>Retour aux restaurants</Link>
+          <Link to={paths.adminRestaurants.href()}>Retour aux organisations</Link>
         </Button>
       </QueryError>
     ) : (
@@ -68,23 +71,25 @@ function RestaurantDetail({ id }: { id: string }) {
   }
 
   const detail = query.data;
-  const r = detail.restaurant;
+  const r = detail.organisation;
   const savedNotes = r.notes ?? '';
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold break-words">{r.name}</h1>
         <span aria-live="polite">
-          <RestaurantStatusBadge status={r.status} />
+          <OrganisationStatusBadge status={r.status} />
         </span>
       </div>
       <div className="grid items-start gap-4 lg:grid-cols-[1fr_24rem]">
         <div className="flex flex-col gap-4 lg:order-last">
-          <RestaurantActions restaurant={r} notes={notes ?? savedNotes} />
-          <NotesCard restaurantId={r.id} value={notes ?? savedNotes} saved={savedNotes} onChange={setNotes} />
+          <OrganisationActions organisation={r} notes={notes ?? savedNotes} />
+          <NotesCard organisationId={r.id} value={notes ?? savedNotes} saved={savedNotes} onChange={setNotes} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <IdentityCard detail={detail} />
+          <VenuesCard venues={detail.venues} organisationApproved={r.status === 'approved'} />
+          <MembersCard detail={detail} />
           <HistoryCard detail={detail} />
         </div>
       </div>

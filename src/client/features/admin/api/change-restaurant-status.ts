@@ -9,10 +9,11 @@ export type StatusChange =
   | { action: 'suspend'; reason: string }
   | { action: 'reactivate' };
 
-export type StatusChangeResult = { restaurant: { id: string; status: string }; emailSent: boolean };
+export type StatusChangeResult = { organisation: { id: string; status: string }; emailSent: boolean };
 
-export async function changeRestaurantStatus(id: string, change: StatusChange): Promise<StatusChangeResult> {
-  const route = api.admin.restaurants[':id'];
+/** A decision on the organisation (decision 055): all its venues follow. */
+export async function changeOrganisationStatus(id: string, change: StatusChange): Promise<StatusChangeResult> {
+  const route = api.admin.organisations[':id'];
   const param = { id };
   switch (change.action) {
     case 'approve':
@@ -26,39 +27,76 @@ export async function changeRestaurantStatus(id: string, change: StatusChange): 
   }
 }
 
-/** Approve, reject, suspend or reactivate; whatever the outcome, every admin view is refreshed. */
-export function useChangeRestaurantStatus(id: string) {
+/** Approve, reject, suspend or reactivate an organisation; whatever the outcome, every admin view is refreshed. */
+export function useChangeOrganisationStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: StatusChange) => changeRestaurantStatus(id, change),
+    mutationFn: (change: StatusChange) => changeOrganisationStatus(id, change),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
-/** French wording of each action for buttons and toasts (spec §8). */
-export const ACTION_TEXT: Record<TAdminAction, { button: string; success: string; failure: string; emailFailed: string }> = {
-  approve: {
-    button: 'Approuver',
-    success: 'Restaurant approuvé',
-    failure: "Impossible d'approuver le restaurant",
-    emailFailed: 'Le restaurant est approuvé, mais l’email de validation n’a pas pu être envoyé.',
-  },
-  reject: {
-    button: 'Refuser',
-    success: 'Restaurant refusé',
-    failure: 'Impossible de refuser le restaurant',
-    emailFailed: 'La demande est refusée, mais l’email au restaurateur n’a pas pu être envoyé.',
-  },
+export type VenueStatusChange = { action: 'suspend'; reason: string } | { action: 'reactivate' };
+
+/** One venue alone suspended or reactivated (its organisation and the other venues untouched). */
+export async function changeVenueStatus(id: string, change: VenueStatusChange): Promise<{ emailSent: boolean }> {
+  const route = api.admin.restaurants[':id'];
+  return change.action === 'suspend'
+    ? readJson(await route.suspend.$post({ param: { id }, json: { reason: change.reason } }))
+    : readJson(await route.reactivate.$post({ param: { id } }));
+}
+
+export function useChangeVenueStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: VenueStatusChange) => changeVenueStatus(id, change),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** The wording of a venue's own suspension and reactivation. */
+export const VENUE_ACTION_TEXT = {
   suspend: {
-    button: 'Suspendre',
-    success: 'Restaurant suspendu',
-    failure: 'Impossible de suspendre le restaurant',
-    emailFailed: 'Le restaurant est suspendu, mais l’email au restaurateur n’a pas pu être envoyé.',
+    button: 'Suspendre cet établissement',
+    success: 'Établissement suspendu',
+    failure: 'Impossible de suspendre l’établissement',
+    emailFailed: 'L’établissement est suspendu, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
   reactivate: {
     button: 'Réactiver',
-    success: 'Restaurant réactivé',
+    success: 'Établissement réactivé',
+    failure: 'Impossible de réactiver l’établissement',
+    emailFailed: 'L’établissement est réactivé, mais l’email aux propriétaires n’a pas pu être envoyé.',
+  },
+} as const;
+
+/**
+ * French wording of each action on an organisation for buttons and toasts: the failures keep spec §8's exact
+ * words; the successes name the organisation (decision 055).
+ */
+export const ACTION_TEXT: Record<TAdminAction, { button: string; success: string; failure: string; emailFailed: string }> = {
+  approve: {
+    button: 'Approuver',
+    success: 'Organisation approuvée',
+    failure: "Impossible d'approuver le restaurant",
+    emailFailed: 'L’organisation est approuvée, mais l’email de validation n’a pas pu être envoyé.',
+  },
+  reject: {
+    button: 'Refuser',
+    success: 'Organisation refusée',
+    failure: 'Impossible de refuser le restaurant',
+    emailFailed: 'La demande est refusée, mais l’email aux propriétaires n’a pas pu être envoyé.',
+  },
+  suspend: {
+    button: 'Suspendre',
+    success: 'Organisation suspendue',
+    failure: 'Impossible de suspendre le restaurant',
+    emailFailed: 'L’organisation est suspendue, mais l’email aux propriétaires n’a pas pu être envoyé.',
+  },
+  reactivate: {
+    button: 'Réactiver',
+    success: 'Organisation réactivée',
     failure: 'Impossible de réactiver le restaurant',
-    emailFailed: 'Le restaurant est réactivé, mais l’email au restaurateur n’a pas pu être envoyé.',
+    emailFailed: 'L’organisation est réactivée, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
 };

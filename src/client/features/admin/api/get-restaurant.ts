@@ -3,12 +3,14 @@ import type { InferResponseType } from 'hono/client';
 import { api, readJson } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export type AdminRestaurantDetail = InferResponseType<(typeof api.admin.restaurants)[':id']['$get'], 200>;
+export type AdminOrganisationDetail = InferResponseType<(typeof api.admin.organisations)[':id']['$get'], 200>;
+export type AdminVenue = AdminOrganisationDetail['venues'][number];
 
-export async function getAdminRestaurant(id: string): Promise<AdminRestaurantDetail> {
-  return readJson(await api.admin.restaurants[':id'].$get({ param: { id } }));
+/** An organisation with its venues, members and history (a venue's id names its organisation too). */
+export async function getAdminOrganisation(id: string): Promise<AdminOrganisationDetail> {
+  return readJson(await api.admin.organisations[':id'].$get({ param: { id } }));
 }
 
-export function useAdminRestaurant(id: string) {
-  return useQuery({ queryKey: adminKeys.restaurant(id), queryFn: () => getAdminRestaurant(id) });
+export function useAdminOrganisation(id: string) {
+  return useQuery({ queryKey: adminKeys.restaurant(id), queryFn: () => getAdminOrganisation(id) });
 }

@@ -4,16 +4,16 @@ import { api, readJson } from '../../../lib/api-client';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import { adminKeys, type RestaurantListParams } from './keys';
 
-export type AdminRestaurantPage = InferResponseType<typeof api.admin.restaurants.$get, 200>;
-export type AdminRestaurantListItem = AdminRestaurantPage['items'][number];
+export type AdminOrganisationPage = InferResponseType<typeof api.admin.organisations.$get, 200>;
+export type AdminOrganisationListItem = AdminOrganisationPage['items'][number];
 
-export async function getAdminRestaurants(params: RestaurantListParams): Promise<AdminRestaurantPage> {
+export async function getAdminOrganisations(params: RestaurantListParams): Promise<AdminOrganisationPage> {
   const query: Record<string, string> = { status: params.status, limit: String(ADMIN_PAGE_SIZE), offset: String((params.page - 1) * ADMIN_PAGE_SIZE) };
   if (params.q.trim()) query.q = params.q.trim();
-  return readJson(await api.admin.restaurants.$get({ query }));
+  return readJson(await api.admin.organisations.$get({ query }));
 }
 
-/** One page of the directory; the previous page stays on screen while the next one loads. */
-export function useAdminRestaurants(params: RestaurantListParams) {
-  return useQuery({ queryKey: adminKeys.restaurants(params), queryFn: () => getAdminRestaurants(params), placeholderData: keepPreviousData });
+/** One page of the directory of organisations; the previous page stays on screen while the next one loads. */
+export function useAdminOrganisations(params: RestaurantListParams) {
+  return useQuery({ queryKey: adminKeys.restaurants(params), queryFn: () => getAdminOrganisations(params), placeholderData: keepPreviousData });
 }

@@ -2,7 +2,7 @@ import { Ban, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTimeFr } from '../../../../shared/format';
 import type { TAdminAction } from '../../../../shared/schemas/admin';
-import type { AdminRestaurantDetail } from '../api/get-restaurant';
+import type { AdminOrganisationDetail } from '../api/get-restaurant';
 
 const ACTION_LABELS: Record<TAdminAction, string> = {
   approve: 'Approbation',
@@ -23,9 +23,12 @@ function by(email: string | null): string {
   return email ? ` par ${email}` : '';
 }
 
-/** Dates and authors of each decision, the current reasons, then the audit log, newest first. */
-export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
-  const r = detail.restaurant;
+/**
+ * Dates and authors of the organisation's decisions, the current reasons, then the audit log, newest first
+ * (a venue's own suspension or reactivation names the venue).
+ */
+export function HistoryCard({ detail }: { detail: AdminOrganisationDetail }) {
+  const r = detail.organisation;
   return (
     <Card>
       <CardHeader>
@@ -34,12 +37,12 @@ export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
       <CardContent className="flex flex-col gap-5">
         <dl className="flex flex-col gap-2 text-sm">
           <div>
-            <dt className="inline text-stone-500">Créé le </dt>
+            <dt className="inline text-stone-500">Créée le </dt>
             <dd className="inline">{formatDateTimeFr(r.createdAt)}</dd>
           </div>
           {r.approvedAt ? (
             <div>
-              <dt className="inline text-stone-500">Approuvé le </dt>
+              <dt className="inline text-stone-500">Approuvée le </dt>
               <dd className="inline">
                 {formatDateTimeFr(r.approvedAt)}
                 {by(r.approvedByEmail)}
@@ -48,7 +51,7 @@ export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
           ) : null}
           {r.rejectedAt ? (
             <div>
-              <dt className="inline text-stone-500">Refusé le </dt>
+              <dt className="inline text-stone-500">Refusée le </dt>
               <dd className="inline">
                 {formatDateTimeFr(r.rejectedAt)}
                 {by(r.rejectedByEmail)}
@@ -63,7 +66,7 @@ export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
           ) : null}
           {r.suspendedAt ? (
             <div>
-              <dt className="inline text-stone-500">Suspendu le </dt>
+              <dt className="inline text-stone-500">Suspendue le </dt>
               <dd className="inline">
                 {formatDateTimeFr(r.suspendedAt)}
                 {by(r.suspendedByEmail)}
@@ -94,6 +97,7 @@ export function HistoryCard({ detail }: { detail: AdminRestaurantDetail }) {
                     <Icon className={`absolute top-0.5 -left-[1.65rem] size-4 rounded-full bg-white ${ACTION_COLORS[entry.action]}`} aria-hidden="true" />
                     <p>
                       <span className="font-medium">{ACTION_LABELS[entry.action]}</span>
+                      {entry.restaurantName ? <span className="font-medium"> de l’établissement « {entry.restaurantName} »</span> : null}
                       <span className="text-stone-600">
                         {' '}
                         · {formatDateTimeFr(entry.createdAt)}

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import type { AdminRestaurantDetail } from '../api/get-restaurant';
+import type { AdminOrganisationDetail } from '../api/get-restaurant';
 import { ROLE_LABELS, isRole } from '../../../../shared/rules/permissions';
+import { formatShortDateFr } from '../../../../shared/format';
 
 /** A member's role in the product's words (the one table of roles, shared/rules/permissions.ts). */
 const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[11rem_1fr] sm:gap-3">
       <dt className="text-sm text-stone-500">{label}</dt>
@@ -16,54 +17,57 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Who the restaurant is: names, company number, contacts, linked accounts. */
-export function IdentityCard({ detail }: { detail: AdminRestaurantDetail }) {
-  const r = detail.restaurant;
+/** Who the organisation is: its name, SIREN and creation date. */
+export function IdentityCard({ detail }: { detail: AdminOrganisationDetail }) {
+  const o = detail.organisation;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Identité</CardTitle>
+        <CardTitle>Organisation</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="flex flex-col gap-3">
-          <Field label="Nom">{r.name}</Field>
-          <Field label="Raison sociale">{r.legalName}</Field>
-          <Field label="SIRET / SIREN">{r.siret ? <span className="font-mono">{r.siret}</span> : null}</Field>
-          <Field label="Email de contact">
-            <a href={`mailto:${r.contactEmail}`} className="text-brand-700 underline-offset-4 hover:underline">
-              {r.contactEmail}
-            </a>
-          </Field>
-          <Field label="Email professionnel">{r.businessEmail}</Field>
-          <Field label="Téléphone">{r.phone ? <a href={`tel:${r.phone.replace(/\s/g, '')}`}>{r.phone}</a> : null}</Field>
-          <Field label="Site web">
-            {r.website ? (
-              <a href={r.website} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline-offset-4 hover:underline">
-                {r.website}
-              </a>
-            ) : null}
-          </Field>
-          <Field label="Lien d’avis">
-            {r.googleReviewUrl ? (
-              <a href={r.googleReviewUrl} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-700 underline-offset-4 hover:underline">
-                {r.googleReviewUrl}
-              </a>
-            ) : null}
-          </Field>
-          <Field label="Prénom du gérant">{r.ownerFirstName}</Field>
-          <Field label="Email vérifié">{r.emailVerified ? <Badge variant="success">Oui</Badge> : <Badge variant="warning">Non</Badge>}</Field>
-          <Field label="Comptes liés">
-            {detail.owners.length ? (
-              <ul className="flex flex-col gap-1">
-                {detail.owners.map((owner) => (
-                  <li key={owner.userId}>
-                    {owner.email} <span className="text-stone-500">({roleLabel(owner.role)})</span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </Field>
+          <Field label="Nom">{o.name}</Field>
+          <Field label="SIREN">{o.siren ? <span className="font-mono">{o.siren}</span> : null}</Field>
+          <Field label="Créée le">{formatShortDateFr(o.createdAt)}</Field>
+          <Field label="Établissements">{detail.venues.length.toLocaleString('fr-FR')}</Field>
         </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The organisation's members: name, email, role, and the venues they work on. */
+export function MembersCard({ detail }: { detail: AdminOrganisationDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Membres</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {detail.members.length === 0 ? (
+          <p className="text-sm text-stone-600">Aucun membre.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-stone-100" aria-label="Membres">
+            {detail.members.map((member) => (
+              <li key={member.userId} className="flex flex-col gap-0.5 py-2 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{member.name || member.email}</p>
+                  <p className="truncate text-sm text-stone-600">
+                    <a href={`mailto:${member.email}`} className="underline-offset-4 hover:underline">
+                      {member.email}
+                    </a>
+                    {member.emailVerified ? '' : ' · email non vérifié'}
+                  </p>
+                </div>
+                <p className="shrink-0 text-sm text-stone-700">
+                  <Badge variant="neutral">{roleLabel(member.role)}</Badge>
+                  {member.allVenues ? null : <span className="ml-2 text-xs text-stone-500">certains établissements</span>}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );

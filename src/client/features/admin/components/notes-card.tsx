@@ -4,13 +4,13 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Textarea } from '../../../components/ui/input';
 import { NOTES_MAX_LENGTH } from '../../../../shared/schemas/admin';
-import { useUpdateRestaurantNotes } from '../api/update-restaurant-notes';
+import { useUpdateOrganisationNotes } from '../api/update-restaurant-notes';
 import { toastError } from '../../../lib/toast';
 
-/** Internal notes, seen by administrators only; approving a restaurant also saves them. */
-export function NotesCard({ restaurantId, value, saved, onChange }: { restaurantId: string; value: string; saved: string; onChange: (value: string) => void }) {
+/** An organisation's internal notes, seen by administrators only; approving it also saves them. */
+export function NotesCard({ organisationId: restaurantId, value, saved, onChange }: { organisationId: string; value: string; saved: string; onChange: (value: string) => void }) {
   const fieldId = useId();
-  const save = useUpdateRestaurantNotes(restaurantId);
+  const save = useUpdateOrganisationNotes(restaurantId);
   const dirty = value !== saved;
 
   function submit() {

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { formatDateFr } from '../../../../shared/format';
 import type { AdminOverview } from '../api/get-overview';
 
-/** The pending requests, oldest first, each opening its detail page. */
+/** The pending organisations, oldest first, each opening its detail page. */
 export function PendingList({ pending, total }: { pending: AdminOverview['pending']; total: number }) {
   if (pending.length === 0) {
     return (
@@ -25,7 +25,8 @@ export function PendingList({ pending, total }: { pending: AdminOverview['pendin
                   <p className="font-medium break-words">{restaurant.name}</p>
                   <p className="truncate text-sm text-stone-600">
                     {restaurant.contactEmail}
-                    {restaurant.siret ? ` · SIRET/SIREN ${restaurant.siret}` : ''}
+                    {restaurant.siren ? ` · SIREN ${restaurant.siren}` : ''}
+                    {restaurant.venueCount > 1 ? ` · ${restaurant.venueCount} établissements` : ''}
                   </p>
                 </div>
                 <p className="text-xs text-stone-500 sm:shrink-0 sm:text-right sm:text-sm sm:text-stone-600">

@@ -9,14 +9,22 @@ import { REASON_MESSAGES, REASON_MIN_LENGTH, ZRejectRestaurantRequest, ZSuspendR
 const TEXT = {
   reject: {
     title: 'Refuser la demande',
-    description: (name: string) => `Le restaurateur de « ${name} » recevra ce motif par email et le verra en se connectant.`,
+    description: (name: string) => `Les propriétaires de « ${name} » recevront ce motif par email et le verront en se connectant.`,
     label: 'Motif du refus',
     confirm: 'Confirmer le refus',
     schema: ZRejectRestaurantRequest,
   },
   suspend: {
-    title: 'Suspendre le restaurant',
-    description: (name: string) => `« ${name} » n’aura plus accès à son espace. Le restaurateur recevra ce motif par email.`,
+    title: 'Suspendre l’organisation',
+    description: (name: string) => `Tous les établissements de « ${name} » seront fermés : espace et pages d’avis. Les propriétaires recevront ce motif par email.`,
+    label: 'Motif de la suspension',
+    confirm: 'Confirmer la suspension',
+    schema: ZSuspendRestaurantRequest,
+  },
+  suspendVenue: {
+    title: 'Suspendre cet établissement',
+    description: (name: string) =>
+      `« ${name} » seul sera fermé (espace et pages d’avis) ; les autres établissements de l’organisation restent ouverts. Les propriétaires recevront ce motif par email.`,
     label: 'Motif de la suspension',
     confirm: 'Confirmer la suspension',
     schema: ZSuspendRestaurantRequest,
@@ -35,7 +43,7 @@ export function ReasonDialog({
   busy,
   onConfirm,
 }: {
-  kind: 'reject' | 'suspend';
+  kind: 'reject' | 'suspend' | 'suspendVenue';
   restaurantName: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;

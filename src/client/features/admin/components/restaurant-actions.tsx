@@ -5,31 +5,31 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ACTIONS_BY_STATUS, type TAdminAction, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
-import { ACTION_TEXT, useChangeRestaurantStatus, type StatusChange } from '../api/change-restaurant-status';
+import { ACTION_TEXT, useChangeOrganisationStatus, type StatusChange } from '../api/change-restaurant-status';
 import { ReasonDialog } from './reason-dialog';
 import { toastError } from '../../../lib/toast';
 
 const CONFIRM = {
   approve: {
-    title: 'Approuver ce restaurant ?',
-    description: 'Le restaurateur recevra un email de validation et pourra accéder à son espace. Les notes internes saisies seront enregistrées.',
+    title: 'Approuver cette organisation ?',
+    description: 'Ses propriétaires recevront un email de validation et tous ses établissements ouvriront. Les notes internes saisies seront enregistrées.',
   },
   reactivate: {
-    title: 'Réactiver ce restaurant ?',
-    description: 'Le restaurateur retrouvera l’accès à son espace et recevra un email de réactivation.',
+    title: 'Réactiver cette organisation ?',
+    description: 'Ses établissements rouvrent (sauf ceux suspendus seuls) et ses propriétaires recevront un email de réactivation.',
   },
 } as const;
 
 const STATUS_HELP: Record<TAdminRestaurantStatus, string> = {
   pending: 'Cette demande attend votre décision.',
-  approved: 'Le restaurant est actif.',
-  suspended: 'Le restaurant est suspendu : son espace est fermé.',
+  approved: 'L’organisation est active.',
+  suspended: 'L’organisation est suspendue : tous ses établissements sont fermés.',
   rejected: 'La demande a été refusée. Aucune action n’est possible.',
 };
 
-/** The buttons allowed by the status (spec §4), their confirmations and the toasts of the outcome. */
-export function RestaurantActions({ restaurant, notes }: { restaurant: { id: string; name: string; status: TAdminRestaurantStatus }; notes: string }) {
-  const change = useChangeRestaurantStatus(restaurant.id);
+/** The buttons the organisation's status allows (spec §4, on the organisation), their confirmations and the toasts of the outcome. */
+export function OrganisationActions({ organisation: restaurant, notes }: { organisation: { id: string; name: string; status: TAdminRestaurantStatus }; notes: string }) {
+  const change = useChangeOrganisationStatus(restaurant.id);
   const [dialog, setDialog] = useState<TAdminAction | null>(null);
   const actions = ACTIONS_BY_STATUS[restaurant.status];
 

@@ -9,20 +9,20 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { formatShortDateFr } from '../../../../shared/format';
-import { ADMIN_PAGE_SIZE, RESTAURANT_STATUS_LABELS, ZRestaurantStatusFilter, type TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
-import { useAdminRestaurants, type AdminRestaurantListItem } from '../api/get-restaurants';
+import { ADMIN_PAGE_SIZE, ORGANISATION_STATUS_LABELS, ZRestaurantStatusFilter, type TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
+import { useAdminOrganisations, type AdminOrganisationListItem } from '../api/get-restaurants';
 import { Pager } from '../../../components/ui/pager';
 import { QueryError } from '../../../components/ui/query-error';
-import { RestaurantStatusBadge } from './status-badge';
+import { OrganisationStatusBadge } from './status-badge';
 
 const SEARCH_DELAY_MS = 300;
 
 const FILTER_LABELS: Record<TRestaurantStatusFilter, string> = {
   all: 'Tous les statuts',
-  pending: RESTAURANT_STATUS_LABELS.pending,
-  approved: RESTAURANT_STATUS_LABELS.approved,
-  rejected: RESTAURANT_STATUS_LABELS.rejected,
-  suspended: RESTAURANT_STATUS_LABELS.suspended,
+  pending: ORGANISATION_STATUS_LABELS.pending,
+  approved: ORGANISATION_STATUS_LABELS.approved,
+  rejected: ORGANISATION_STATUS_LABELS.rejected,
+  suspended: ORGANISATION_STATUS_LABELS.suspended,
 };
 
 /** Search, status filter and page live in the address, so back/forward and shared links keep them. */
@@ -51,16 +51,21 @@ function useDirectoryParams() {
 }
 
 function formatCount(total: number): string {
-  return `${total.toLocaleString('fr-FR')} restaurant${total > 1 ? 's' : ''}`;
+  return `${total.toLocaleString('fr-FR')} organisation${total > 1 ? 's' : ''}`;
 }
 
-export function RestaurantsDirectory() {
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`;
+}
+
+/** The directory of organisations (decision 055): search, status filter and pages, a row opening the detail. */
+export function OrganisationsDirectory() {
   const { q, status, page, update } = useDirectoryParams();
   const [text, setText] = useState(q);
   const searchId = useId();
   const statusId = useId();
   const navigate = useNavigate();
-  const list = useAdminRestaurants({ q, status, page });
+  const list = useAdminOrganisations({ q, status, page });
 
   // The last search this box sent; every other change of the address came from outside (back button).
   const sentQ = useRef(q);
@@ -99,7 +104,7 @@ export function RestaurantsDirectory() {
           <Label htmlFor={searchId}>Rechercher</Label>
           <div className="relative">
             <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400" aria-hidden="true" />
-            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Nom, email, raison sociale ou SIRET" className="pl-9" />
+            <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Nom, email, SIREN ou SIRET" className="pl-9" />
           </div>
         </div>
         <div className="flex flex-col gap-1.5">
@@ -125,7 +130,7 @@ export function RestaurantsDirectory() {
           ))}
         </div>
       ) : list.isError ? (
-        <QueryError title="Impossible de charger les restaurants" detail={list.error.message} onRetry={() => list.refetch()} />
+        <QueryError title="Impossible de charger les organisations" detail={list.error.message} onRetry={() => list.refetch()} />
       ) : items.length === 0 && total > 0 ? (
         // A page past the end (the list shrank since the link was made): offer the first page.
         <Card className="flex flex-col items-center gap-3 px-5 py-10 text-center text-stone-600">
@@ -136,15 +141,15 @@ export function RestaurantsDirectory() {
         </Card>
       ) : items.length === 0 ? (
         <Card className="px-5 py-10 text-center text-stone-600">
-          {q || status !== 'all' ? 'Aucun restaurant ne correspond à votre recherche.' : 'Aucun restaurant pour le moment.'}
+          {q || status !== 'all' ? 'Aucune organisation ne correspond à votre recherche.' : 'Aucune organisation pour le moment.'}
         </Card>
       ) : (
         <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={list.isPlaceholderData}>
-          {/* Phone: one card per restaurant. */}
+          {/* Phone: one card per organisation. */}
           <ul className="flex flex-col gap-2 md:hidden">
-            {items.map((restaurant) => (
-              <li key={restaurant.id}>
-                <RestaurantCard restaurant={restaurant} />
+            {items.map((organisation) => (
+              <li key={organisation.id}>
+                <OrganisationCard organisation={organisation} />
               </li>
             ))}
           </ul>
@@ -153,31 +158,30 @@ export function RestaurantsDirectory() {
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Nom</TableHead>
-                  <TableHead>Raison sociale</TableHead>
-                  <TableHead>Email de contact</TableHead>
-                  <TableHead>SIRET / SIREN</TableHead>
+                  <TableHead>Organisation</TableHead>
+                  <TableHead>SIREN</TableHead>
                   <TableHead>Statut</TableHead>
-                  <TableHead>Créé le</TableHead>
+                  <TableHead className="text-right">Établissements</TableHead>
+                  <TableHead className="text-right">Membres</TableHead>
+                  <TableHead>Créée le</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {items.map((restaurant) => (
-                  <TableRow key={restaurant.id} className="cursor-pointer hover:bg-stone-50" onClick={() => navigate(paths.adminRestaurant.href(restaurant.id))}>
+                {items.map((organisation) => (
+                  <TableRow key={organisation.id} className="cursor-pointer hover:bg-stone-50" onClick={() => navigate(paths.adminRestaurant.href(organisation.id))}>
                     <TableCell className="font-medium">
-                      <Link to={paths.adminRestaurant.href(restaurant.id)} className="hover:underline" onClick={(event) => event.stopPropagation()}>
-                        {restaurant.name}
+                      <Link to={paths.adminRestaurant.href(organisation.id)} className="hover:underline" onClick={(event) => event.stopPropagation()}>
+                        {organisation.name}
                       </Link>
+                      {organisation.contactEmail ? <span className="block max-w-64 truncate text-xs font-normal text-stone-600">{organisation.contactEmail}</span> : null}
                     </TableCell>
-                    <TableCell className="text-stone-700">{restaurant.legalName ?? '—'}</TableCell>
-                    <TableCell className="max-w-64 truncate text-stone-700" title={restaurant.contactEmail}>
-                      {restaurant.contactEmail}
-                    </TableCell>
-                    <TableCell className="font-mono text-xs whitespace-nowrap text-stone-700">{restaurant.siret ?? '—'}</TableCell>
+                    <TableCell className="font-mono text-xs whitespace-nowrap text-stone-700">{organisation.siren ?? '—'}</TableCell>
                     <TableCell>
-                      <RestaurantStatusBadge status={restaurant.status} />
+                      <OrganisationStatusBadge status={organisation.status} />
                     </TableCell>
-                    <TableCell className="whitespace-nowrap text-stone-700">{formatShortDateFr(restaurant.createdAt)}</TableCell>
+                    <TableCell className="text-right tabular-nums text-stone-700">{organisation.venueCount.toLocaleString('fr-FR')}</TableCell>
+                    <TableCell className="text-right tabular-nums text-stone-700">{organisation.memberCount.toLocaleString('fr-FR')}</TableCell>
+                    <TableCell className="whitespace-nowrap text-stone-700">{formatShortDateFr(organisation.createdAt)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -191,18 +195,20 @@ export function RestaurantsDirectory() {
   );
 }
 
-function RestaurantCard({ restaurant }: { restaurant: AdminRestaurantListItem }) {
+function OrganisationCard({ organisation }: { organisation: AdminOrganisationListItem }) {
   return (
-    <Link to={paths.adminRestaurant.href(restaurant.id)} className="block rounded-xl">
+    <Link to={paths.adminRestaurant.href(organisation.id)} className="block rounded-xl">
       <Card className="flex flex-col gap-1 p-4 hover:bg-stone-50">
         <div className="flex items-start justify-between gap-2">
-          <p className="min-w-0 font-medium break-words">{restaurant.name}</p>
-          <RestaurantStatusBadge status={restaurant.status} />
+          <p className="min-w-0 font-medium break-words">{organisation.name}</p>
+          <OrganisationStatusBadge status={organisation.status} />
         </div>
-        {restaurant.legalName ? <p className="text-sm text-stone-700">{restaurant.legalName}</p> : null}
-        <p className="truncate text-sm text-stone-600">{restaurant.contactEmail}</p>
+        {organisation.contactEmail ? <p className="truncate text-sm text-stone-600">{organisation.contactEmail}</p> : null}
+        <p className="text-sm text-stone-700">
+          {plural(organisation.venueCount, 'établissement', 'établissements')} · {plural(organisation.memberCount, 'membre', 'membres')}
+        </p>
         <p className="text-xs text-stone-500">
-          {restaurant.siret ? `SIRET/SIREN ${restaurant.siret} · ` : ''}Créé le {formatShortDateFr(restaurant.createdAt)}
+          {organisation.siren ? `SIREN ${organisation.siren} · ` : ''}Créée le {formatShortDateFr(organisation.createdAt)}
         </p>
       </Card>
     </Link>

@@ -7,9 +7,9 @@ import { RESTAURANT_STATUSES } from '../../../../shared/rules/restaurant-status'
 
 const COUNTER_LABELS: Record<TAdminRestaurantStatus, string> = {
   pending: 'En attente',
-  approved: 'Approuvés',
-  rejected: 'Refusés',
-  suspended: 'Suspendus',
+  approved: 'Approuvées',
+  rejected: 'Refusées',
+  suspended: 'Suspendues',
 };
 
 const ACCENT: Record<TAdminRestaurantStatus, string> = {
@@ -22,7 +22,7 @@ const ACCENT: Record<TAdminRestaurantStatus, string> = {
 /** One counter per status; each opens the directory filtered on that status. */
 export function StatusCounters({ counts }: { counts: Record<TAdminRestaurantStatus, number> }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Restaurants par statut">
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Organisations par statut">
       {RESTAURANT_STATUSES.map((status) => (
         <li key={status}>
           <Link to={`${paths.adminRestaurants.href()}?status=${status}`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600">
