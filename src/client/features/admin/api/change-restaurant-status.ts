@@ -1,3 +1,5 @@
+import { toast } from 'sonner';
+import { toastError } from '../../../lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TAdminAction } from '../../../../shared/schemas/admin';
@@ -100,3 +102,26 @@ export const ACTION_TEXT: Record<TAdminAction, { button: string; success: string
     emailFailed: 'L’organisation est réactivée, mais l’email aux propriétaires n’a pas pu être envoyé.',
   },
 };
+
+/**
+ * Sends one status change (of an organisation or a venue) and says the outcome, as every admin action does:
+ * the success toast, a warning when the email failed while the change stands, the spec's failure words.
+ */
+export function runStatusChange<Request>(
+  mutation: { mutate: (request: Request, callbacks: { onSuccess: (result: { emailSent: boolean }) => void; onError: (error: Error) => void }) => void },
+  request: Request,
+  text: { success: string; failure: string; emailFailed: string },
+  close: () => void,
+): void {
+  mutation.mutate(request, {
+    onSuccess: (result) => {
+      close();
+      if (result.emailSent) toast.success(text.success);
+      else toast.warning(text.success, { description: text.emailFailed });
+    },
+    onError: (error) => {
+      close();
+      toastError(text.failure, error);
+    },
+  });
+}

@@ -1,13 +1,11 @@
 import { Ban, CheckCircle2, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ACTIONS_BY_STATUS, type TAdminAction, type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
-import { ACTION_TEXT, useChangeOrganisationStatus, type StatusChange } from '../api/change-restaurant-status';
+import { ACTION_TEXT, runStatusChange, useChangeOrganisationStatus, type StatusChange } from '../api/change-restaurant-status';
 import { ReasonDialog } from './reason-dialog';
-import { toastError } from '../../../lib/toast';
 
 const CONFIRM = {
   approve: {
@@ -33,20 +31,7 @@ export function OrganisationActions({ organisation: restaurant, notes }: { organ
   const [dialog, setDialog] = useState<TAdminAction | null>(null);
   const actions = ACTIONS_BY_STATUS[restaurant.status];
 
-  function run(request: StatusChange) {
-    const text = ACTION_TEXT[request.action];
-    change.mutate(request, {
-      onSuccess: (result) => {
-        setDialog(null);
-        if (result.emailSent) toast.success(text.success);
-        else toast.warning(text.success, { description: text.emailFailed });
-      },
-      onError: (error) => {
-        setDialog(null);
-        toastError(text.failure, error);
-      },
-    });
-  }
+  const run = (request: StatusChange) => runStatusChange(change, request, ACTION_TEXT[request.action], () => setDialog(null));
 
   return (
     <Card>

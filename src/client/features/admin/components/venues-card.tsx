@@ -1,14 +1,12 @@
 import { Ban, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { VENUE_ACTIONS_BY_STATUS } from '../../../../shared/schemas/admin';
-import { useChangeVenueStatus, VENUE_ACTION_TEXT, type VenueStatusChange } from '../api/change-restaurant-status';
+import { runStatusChange, useChangeVenueStatus, VENUE_ACTION_TEXT, type VenueStatusChange } from '../api/change-restaurant-status';
 import type { AdminVenue } from '../api/get-restaurant';
-import { toastError } from '../../../lib/toast';
 import { Field } from './identity-card';
 import { ReasonDialog } from './reason-dialog';
 import { VenueStatusBadge } from './status-badge';
@@ -46,20 +44,7 @@ function VenueItem({ venue }: { venue: AdminVenue }) {
   const [dialog, setDialog] = useState<'suspend' | 'reactivate' | null>(null);
   const actions = VENUE_ACTIONS_BY_STATUS[venue.status];
 
-  function run(request: VenueStatusChange) {
-    const text = VENUE_ACTION_TEXT[request.action];
-    change.mutate(request, {
-      onSuccess: (result) => {
-        setDialog(null);
-        if (result.emailSent) toast.success(text.success);
-        else toast.warning(text.success, { description: text.emailFailed });
-      },
-      onError: (error) => {
-        setDialog(null);
-        toastError(text.failure, error);
-      },
-    });
-  }
+  const run = (request: VenueStatusChange) => runStatusChange(change, request, VENUE_ACTION_TEXT[request.action], () => setDialog(null));
 
   return (
     <div className="flex flex-col gap-3">
