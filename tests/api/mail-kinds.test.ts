@@ -184,7 +184,8 @@ describe('what the diner and the owner read', () => {
     const mail = await sendAndReceive(requestFor('manager_alert_low_rating', true));
     expect(mail.parsed.subject).toBe('[Test] Avis à surveiller : 2/5 — L’Ardoise de Zoé');
     expect(mail.parsed.text).toContain('2/5');
-    expect(attributeValues(html(mail), 'a', 'href')).toContain(`${PUBLIC_URL}/avis`);
+    // /avis of this venue (decision 056).
+    expect(attributeValues(html(mail), 'a', 'href')).toContain(`${PUBLIC_URL}/v/${restaurant.id}/avis`);
     expect(html(mail)).not.toContain('app.refeed.fr');
   });
 
