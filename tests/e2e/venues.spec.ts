@@ -21,6 +21,8 @@ async function rate(restaurantId: string, rating: number) {
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
+  // A toast fading in or out is half transparent: axe would read its contrast mid-animation. Checked once settled.
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
 }

@@ -126,7 +126,7 @@ export async function seedOutageRestaurant(databaseUrl: string): Promise<{ resta
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>(
-      `with organisation as (insert into organisations (name, siren) values ('Le Bistrot Coupé', '123456789') returning id)
+      `with organisation as (insert into organisations (name, siren, status) values ('Le Bistrot Coupé', '123456789', 'approved') returning id)
        insert into restaurants (organisation_id, name, contact_email, siret, status, email_verified)
        select id, 'Le Bistrot Coupé', $1, '123456789', 'approved', true from organisation returning id`,
       [ownerEmail],
