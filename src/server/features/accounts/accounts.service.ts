@@ -1,3 +1,4 @@
+import { trialEndFrom } from '../../core/plan';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
@@ -56,13 +57,17 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
 /**
  * A new account's organisation, its first venue and the user as its owner on all venues (decision 051),
  * inside the caller's transaction. Returns the venue's id. The organisation is created pending (the
- * platform team approves the organisation, decision 055); the venue itself is not suspended.
+ * platform team approves the organisation, decision 055), on the 14-day trial; the venue itself is not suspended.
  */
 async function createOrganisationWithVenue(
   tx: Db,
   input: { userId: string; organisation: { name: string; siren: string | null }; venue: Omit<typeof restaurants.$inferInsert, 'organisationId'> },
 ): Promise<string> {
-  const [organisation] = await tx.insert(organisations).values(input.organisation).returning({ id: organisations.id });
+  // It starts the site's 14-day trial of Pro (issue #30, decision 057).
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({ ...input.organisation, trialEndsAt: trialEndFrom(clock.now()) })
+    .returning({ id: organisations.id });
   const [restaurant] = await tx
     .insert(restaurants)
     .values({ ...input.venue, organisationId: organisation.id })

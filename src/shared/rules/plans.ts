@@ -1,0 +1,134 @@
+/**
+ * The plans the site sells and the product enforces (issue #30): ONE table, read by the pricing section of
+ * / and /en and by the server's guards and quotas, so the site never promises what the product does not do.
+ * A limit of `null` is unlimited.
+ */
+
+export const PLAN_IDS = ['essential', 'pro', 'premium'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+/** What a plan allows, in numbers (null: unlimited). */
+export type PlanLimits = {
+  /** Venues of the organisation. */
+  venues: number | null;
+  /** Members who sign in to the back office (propriétaire, gérant, lecture); counter staff (équipe) are not counted. */
+  members: number | null;
+  /** Emails sent to diners per calendar month (Paris); account and alert emails are never counted. */
+  dinerEmailsPerMonth: number | null;
+};
+export const LIMIT_KEYS = ['venues', 'members', 'dinerEmailsPerMonth'] as const satisfies ReadonlyArray<keyof PlanLimits>;
+
+/** What a plan includes, as switches. */
+export type PlanFeatures = {
+  /** The loyalty programme (points, rewards, the counter). */
+  loyalty: boolean;
+  /** Advanced statistics (the dashboard's chart and the /avis summary over any period). */
+  advancedStats: boolean;
+  /** White label: the restaurant's logo and colour on diner pages, cards and emails, no 'Propulsé par ReFeed'. */
+  whiteLabel: boolean;
+  /** Several back-office users (gérant, lecture). */
+  multiUser: boolean;
+  /** The consolidated view of the organisation's venues. */
+  consolidated: boolean;
+  /** The public API and webhooks. */
+  api: boolean;
+};
+export const FEATURE_KEYS = ['loyalty', 'advancedStats', 'whiteLabel', 'multiUser', 'consolidated', 'api'] as const satisfies ReadonlyArray<keyof PlanFeatures>;
+
+type Price = { monthly: number; yearly: number };
+export type PlanDefinition = {
+  id: PlanId;
+  name: { fr: string; en: string };
+  prices: { eur: Price; gbp: Price };
+  popular: boolean;
+  limits: PlanLimits;
+  features: PlanFeatures;
+  /** The items the site lists, in order (FR, EN). */
+  items: { fr: string[]; en: string[] };
+};
+
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  essential: {
+    id: 'essential',
+    name: { fr: 'Essentielle', en: 'Essential' },
+    prices: { eur: { monthly: 39, yearly: 390 }, gbp: { monthly: 49, yearly: 490 } },
+    popular: false,
+    limits: { venues: 1, members: 1, dinerEmailsPerMonth: 300 },
+    features: { loyalty: true, advancedStats: false, whiteLabel: false, multiUser: false, consolidated: false, api: false },
+    items: {
+      fr: ['1 établissement', '300 messages par mois', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'],
+      en: ['1 venue', '300 messages a month', 'Custom QR codes', 'Automated emails', 'Email support'],
+    },
+  },
+  pro: {
+    id: 'pro',
+    name: { fr: 'Pro', en: 'Pro' },
+    prices: { eur: { monthly: 79, yearly: 790 }, gbp: { monthly: 99, yearly: 990 } },
+    popular: true,
+    limits: { venues: 3, members: 1, dinerEmailsPerMonth: 1000 },
+    features: { loyalty: true, advancedStats: true, whiteLabel: true, multiUser: false, consolidated: false, api: false },
+    items: {
+      fr: ['3 établissements', '1 000 messages par mois', 'Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'],
+      en: ['3 venues', '1,000 messages a month', 'Advanced statistics', 'White label', 'Loyalty programme', 'Priority support'],
+    },
+  },
+  premium: {
+    id: 'premium',
+    name: { fr: 'Premium', en: 'Premium' },
+    prices: { eur: { monthly: 149, yearly: 1490 }, gbp: { monthly: 189, yearly: 1890 } },
+    popular: false,
+    limits: { venues: null, members: null, dinerEmailsPerMonth: null },
+    features: { loyalty: true, advancedStats: true, whiteLabel: true, multiUser: true, consolidated: true, api: true },
+    items: {
+      fr: ['Établissements et messages illimités', 'Multi-utilisateurs', 'Tableau de bord consolidé', 'Support prioritaire', 'API personnalisée'],
+      en: ['Unlimited venues and messages', 'Multiple users', 'Consolidated dashboard', 'Priority support', 'Custom API'],
+    },
+  },
+};
+
+/** A new organisation tries Pro for 14 days (spec §9: '14 jours d’essai gratuit'). */
+export const TRIAL_DAYS = 14;
+export const TRIAL_PLAN: PlanId = 'pro';
+
+/** Where an organisation stands: a plan set by the platform team, a trial, or a trial over with no plan. */
+export const PLAN_STATES = ['active', 'trial', 'expired'] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+/** Per-organisation overrides of any limit, set by the platform team (null: unlimited; absent: the plan's). */
+export type LimitOverrides = Partial<Record<keyof PlanLimits, number | null>>;
+
+export type EffectivePlan = {
+  state: PlanState;
+  /** The plan whose limits and features apply (the trial's plan during a trial; the last one known once expired). */
+  plan: PlanId;
+  trialEndsAt: string | null;
+  limits: PlanLimits;
+  features: PlanFeatures;
+};
+
+/**
+ * The plan that applies to an organisation at `now`: the plan the platform team set; else the trial's plan
+ * until its end; else 'expired' (read only: ratings and points go on, no diner email is sent). Overrides
+ * replace the plan's limits one by one.
+ */
+export function effectivePlan(organisation: { plan: string | null; trialEndsAt: Date | string | null; limitOverrides: LimitOverrides | null }, now: Date): EffectivePlan {
+  const trialEnd = organisation.trialEndsAt === null ? null : new Date(organisation.trialEndsAt);
+  const state: PlanState = isPlanId(organisation.plan) ? 'active' : trialEnd && now < trialEnd ? 'trial' : 'expired';
+  const plan: PlanId = isPlanId(organisation.plan) ? organisation.plan : TRIAL_PLAN;
+  const base = PLANS[plan];
+  const limits = { ...base.limits };
+  for (const key of LIMIT_KEYS) {
+    const override = organisation.limitOverrides?.[key];
+    if (override !== undefined) limits[key] = override;
+  }
+  return { state, plan, trialEndsAt: trialEnd ? trialEnd.toISOString() : null, limits, features: { ...base.features } };
+}
+
+/** Whether `count` more of something stays within `limit` (null: unlimited). */
+export function withinLimit(limit: number | null, current: number, adding = 1): boolean {
+  return limit === null || current + adding <= limit;
+}
