@@ -132,3 +132,81 @@ export function effectivePlan(organisation: { plan: string | null; trialEndsAt: 
 export function withinLimit(limit: number | null, current: number, adding = 1): boolean {
   return limit === null || current + adding <= limit;
 }
+
+/** The roles the member limit counts: the back office's (counter staff, équipe, are not counted: decision 057). */
+export const COUNTED_ROLES = ['owner', 'manager', 'viewer'] as const;
+export function isCountedRole(role: string): boolean {
+  return (COUNTED_ROLES as readonly string[]).includes(role);
+}
+
+/** The cheapest plan whose limit of `key` is above `limit` (null: none is). */
+export function nextPlanFor(key: keyof PlanLimits, limit: number | null): PlanId | null {
+  if (limit === null) return null;
+  for (const id of PLAN_IDS) {
+    const other = PLANS[id].limits[key];
+    if (other === null || other > limit) return id;
+  }
+  return null;
+}
+
+function countFr(count: number, singular: string, plural: string): string {
+  return `${count.toLocaleString('fr-FR').replace(/\u202f|\u00a0/g, ' ')} ${count > 1 ? plural : singular}`;
+}
+
+function upgradeFr(key: keyof PlanLimits, limit: number | null, then: string): string {
+  const next = nextPlanFor(key, limit);
+  return next ? `${then}, passez au forfait ${PLANS[next].name.fr}.` : `${then}, contactez-nous.`;
+}
+
+/** Why a request of a member is refused by the plan (decision 057), in French. */
+export const PLAN_MESSAGES = {
+  expired: 'Votre essai gratuit est terminé : ReFeed est en lecture seule (les avis et les points de vos clients continuent). Pour continuer, choisissez un forfait depuis la page Abonnement.',
+  venueLimit: (plan: PlanId, limit: number) =>
+    `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'établissement', 'établissements')}. ${upgradeFr('venues', limit, 'Pour en ajouter un autre')}`,
+  memberLimit: (plan: PlanId, limit: number) =>
+    `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'membre', 'membres')} (propriétaires, gérants et lecture). ${upgradeFr('members', limit, 'Pour en inviter un autre')}`,
+  venueReadOnly: (plan: PlanId, limit: number) =>
+    `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'établissement', 'établissements')} : cet établissement est en lecture seule, rien n’est supprimé. ${upgradeFr('venues', limit, 'Pour le modifier à nouveau')}`,
+  memberReadOnly: (plan: PlanId, limit: number) => {
+    const next = nextPlanFor('members', limit);
+    return `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'membre', 'membres')} : votre accès est en lecture seule, rien n’est supprimé. Pour retrouver votre rôle, le propriétaire peut ${next ? `passer au forfait ${PLANS[next].name.fr}` : 'nous contacter'}.`;
+  },
+} as const;
+
+/** What a membership may do under the plan (decision 057): read only, and why, or everything its role allows. */
+export type PlanAccess = {
+  effective: EffectivePlan;
+  /** Why writes are refused: the trial is over, the venue is beyond the plan's venues, the member beyond its members. */
+  readOnly: null | 'expired' | 'venue' | 'member';
+  /** The French message of a refused write (null when writes are allowed). */
+  message: string | null;
+};
+
+/**
+ * The plan's rule for one membership on one venue (decision 057). A downgrade never deletes anything:
+ * the venues of the organisation in creation order, the first `limits.venues` stay writable, the others are
+ * read only; the counted members (propriétaires first, then by membership date), the first `limits.members`
+ * keep their role, the others act as lecture. A trial over with no plan: everything is read only.
+ * `venueRank` and `memberRank` are 0-based (memberRank null for a role that is not counted).
+ */
+export function planAccess(
+  organisation: { plan: string | null; trialEndsAt: Date | string | null; limitOverrides: LimitOverrides | null },
+  ranks: { venueRank: number; memberRank: number | null },
+  now: Date,
+): PlanAccess {
+  const effective = effectivePlan(organisation, now);
+  if (effective.state === 'expired') return { effective, readOnly: 'expired', message: PLAN_MESSAGES.expired };
+  const { venues, members } = effective.limits;
+  if (ranks.memberRank !== null && members !== null && ranks.memberRank >= members) {
+    return { effective, readOnly: 'member', message: PLAN_MESSAGES.memberReadOnly(effective.plan, members) };
+  }
+  if (venues !== null && ranks.venueRank >= venues) return { effective, readOnly: 'venue', message: PLAN_MESSAGES.venueReadOnly(effective.plan, venues) };
+  return { effective, readOnly: null, message: null };
+}
+
+/** Whole days left in a trial at `now`, rounded up (0 when over). */
+export function trialDaysLeft(trialEndsAt: Date | string | null, now: Date): number {
+  if (trialEndsAt === null) return 0;
+  const ms = new Date(trialEndsAt).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / (24 * 3600_000));
+}

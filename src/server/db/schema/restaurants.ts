@@ -193,7 +193,8 @@ export const organisationInvitations = pgTable(
   ],
 );
 
-export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate'] as const;
+/** 'plan': the platform team set the plan, trial end or limits (decision 057; `reason` holds before → after). */
+export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate', 'plan'] as const;
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -211,7 +212,7 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate')`),
+    check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate', 'plan')`),
     index('admin_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt),
     index('admin_audit_log_organisation_idx').on(t.organisationId, t.createdAt),
   ],

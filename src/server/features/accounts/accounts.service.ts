@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
+import { planAccess } from '../../../shared/rules/plans';
 import { permissionsOf } from '../../../shared/rules/permissions';
 import { buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import type {
@@ -50,7 +51,15 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
     gate: resolveOwnerGate(session.user.emailVerified, session.restaurants[0]),
     supportEmail: deps.env.SUPPORT_EMAIL,
     // Each venue with what the member's role there allows (shared/rules/permissions.ts), for the client to hide the rest.
-    restaurants: session.restaurants.map((restaurant) => ({ ...restaurant, permissions: permissionsOf(restaurant.role) })),
+    // The plan's rule too (decision 057): a member beyond the plan's members acts as lecture; why writes are refused.
+    restaurants: session.restaurants.map(({ plan, trialEndsAt, limitOverrides, venueRank, memberRank, ...restaurant }) => {
+      const access = planAccess({ plan, trialEndsAt, limitOverrides }, { venueRank, memberRank }, clock.now());
+      return {
+        ...restaurant,
+        permissions: permissionsOf(access.readOnly === 'member' ? 'viewer' : restaurant.role),
+        plan: { id: access.effective.plan, state: access.effective.state, trialEndsAt: access.effective.trialEndsAt, readOnly: access.readOnly, message: access.message },
+      };
+    }),
   };
 }
 
