@@ -47,7 +47,7 @@ export type PlanDefinition = {
   popular: boolean;
   limits: PlanLimits;
   features: PlanFeatures;
-  /** The items the site lists, in order (FR, EN). */
+  /** The items the site lists after the limits' own (FR, EN): `siteItems` writes the venues and messages from `limits`. */
   items: { fr: string[]; en: string[] };
 };
 
@@ -60,8 +60,8 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     limits: { venues: 1, members: 1, dinerEmailsPerMonth: 300 },
     features: { loyalty: true, advancedStats: false, whiteLabel: false, multiUser: false, consolidated: false, api: false },
     items: {
-      fr: ['1 établissement', '300 messages par mois', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'],
-      en: ['1 venue', '300 messages a month', 'Custom QR codes', 'Automated emails', 'Email support'],
+      fr: ['QR codes personnalisés', 'Emails automatiques', 'Support par email'],
+      en: ['Custom QR codes', 'Automated emails', 'Email support'],
     },
   },
   pro: {
@@ -72,8 +72,8 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     limits: { venues: 3, members: 1, dinerEmailsPerMonth: 1000 },
     features: { loyalty: true, advancedStats: true, whiteLabel: true, multiUser: false, consolidated: false, api: false },
     items: {
-      fr: ['3 établissements', '1 000 messages par mois', 'Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'],
-      en: ['3 venues', '1,000 messages a month', 'Advanced statistics', 'White label', 'Loyalty programme', 'Priority support'],
+      fr: ['Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'],
+      en: ['Advanced statistics', 'White label', 'Loyalty programme', 'Priority support'],
     },
   },
   premium: {
@@ -84,8 +84,8 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     limits: { venues: null, members: null, dinerEmailsPerMonth: null },
     features: { loyalty: true, advancedStats: true, whiteLabel: true, multiUser: true, consolidated: true, api: true },
     items: {
-      fr: ['Établissements et messages illimités', 'Multi-utilisateurs', 'Tableau de bord consolidé', 'Support prioritaire', 'API personnalisée'],
-      en: ['Unlimited venues and messages', 'Multiple users', 'Consolidated dashboard', 'Priority support', 'Custom API'],
+      fr: ['Multi-utilisateurs', 'Tableau de bord consolidé', 'Support prioritaire', 'API personnalisée'],
+      en: ['Multiple users', 'Consolidated dashboard', 'Priority support', 'Custom API'],
     },
   },
 };
@@ -209,4 +209,23 @@ export function trialDaysLeft(trialEndsAt: Date | string | null, now: Date): num
   if (trialEndsAt === null) return 0;
   const ms = new Date(trialEndsAt).getTime() - now.getTime();
   return ms <= 0 ? 0 : Math.ceil(ms / (24 * 3600_000));
+}
+
+/**
+ * The items the site lists for a plan (FR or EN): its venues and diner messages written from its limits
+ * (« 3 établissements », « 1 000 messages par mois », « Établissements et messages illimités »), then its
+ * other items. The pricing section of / and /en reads this, so a limit changed in the table changes the page.
+ */
+export function siteItems(plan: Pick<PlanDefinition, 'limits' | 'items'>, lang: 'fr' | 'en'): string[] {
+  const { venues, dinerEmailsPerMonth: messages } = plan.limits;
+  const number = (n: number) => n.toLocaleString(lang === 'fr' ? 'fr-FR' : 'en-GB').replace(/\u202f|\u00a0/g, ' ');
+  const head: string[] = [];
+  if (venues === null && messages === null) head.push(lang === 'fr' ? 'Établissements et messages illimités' : 'Unlimited venues and messages');
+  else {
+    if (venues === null) head.push(lang === 'fr' ? 'Établissements illimités' : 'Unlimited venues');
+    else head.push(lang === 'fr' ? `${number(venues)} établissement${venues > 1 ? 's' : ''}` : `${number(venues)} venue${venues > 1 ? 's' : ''}`);
+    if (messages === null) head.push(lang === 'fr' ? 'Messages illimités' : 'Unlimited messages');
+    else head.push(lang === 'fr' ? `${number(messages)} messages par mois` : `${number(messages)} messages a month`);
+  }
+  return [...head, ...plan.items[lang]];
 }
