@@ -195,7 +195,7 @@ describe('admin', () => {
     expect(detail.organisation.plan.effective).toMatchObject({ state: 'active', plan: 'essential', limits: { venues: 2, members: 1, dinerEmailsPerMonth: null } });
 
     const list = await (await admin.get(`/api/admin/organisations?q=${encodeURIComponent(row.name)}`)).json();
-    expect(list.items.find((item: { id: string }) => item.id === organisationId).plan).toMatchObject({ id: 'essential', state: 'active' });
+    expect(list.items.find((item: { id: string }) => item.id === organisationId).plan).toMatchObject({ plan: 'essential', state: 'active' });
 
     // Not an admin: refused.
     const { agent } = await ownerOf({ plan: 'premium' });

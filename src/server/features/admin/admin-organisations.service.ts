@@ -102,7 +102,7 @@ export async function listOrganisationsForAdmin(db: Db, query: { q?: string; sta
   const now = clock.now();
   const withPlans = items.map(({ plan, trialEndsAt, limitOverrides, ...item }) => {
     const effective = effectivePlan({ plan, trialEndsAt, limitOverrides }, now);
-    return { ...item, plan: { id: effective.plan, state: effective.state, trialEndsAt: effective.trialEndsAt } };
+    return { ...item, plan: { plan: effective.plan, state: effective.state, trialEndsAt: effective.trialEndsAt } };
   });
   return { items: withPlans, total: Number(totalRow?.total ?? 0), limit: query.limit, offset: query.offset };
 }
