@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_KEYS, PLAN_IDS, PLANS, type LimitOverrides, type PlanId, type PlanLimits, type PlanState } from '../rules/plans';
+import { LIMIT_KEYS, PLAN_IDS, PLANS, TRIAL_PLAN, type LimitOverrides, type PlanId, type PlanLimits, type PlanState } from '../rules/plans';
 import { formatDateFr } from '../format';
 
 /** A limit override: a whole number (0 to 1 000 000), or null for unlimited. */
@@ -19,10 +19,10 @@ export type TSetPlanRequest = z.infer<typeof ZSetPlanRequest>;
 export const PLAN_STATE_LABELS: Record<PlanState, string> = { active: 'actif', trial: 'essai', expired: 'essai terminé' };
 export const LIMIT_LABELS: Record<keyof PlanLimits, string> = { venues: 'établissements', members: 'membres', dinerEmailsPerMonth: 'emails clients par mois' };
 
-/** A plan as people read it: « Pro (essai jusqu’au 10 décembre 2026) », « Essentielle », « essai terminé le … ». */
+/** A plan as people read it: « essai Pro jusqu’au 10 décembre 2026 », « Essentielle », « essai terminé le … ». */
 export function describePlanFr(value: { plan: PlanId | null; trialEndsAt: string | Date | null; limitOverrides: LimitOverrides | null }): string {
   const trial = value.trialEndsAt ? formatDateFr(value.trialEndsAt) : null;
-  const base = value.plan ? PLANS[value.plan].name.fr : trial ? `aucun forfait, essai jusqu’au ${trial}` : 'aucun forfait, sans essai';
+  const base = value.plan ? PLANS[value.plan].name.fr : trial ? `essai ${PLANS[TRIAL_PLAN].name.fr} jusqu’au ${trial}` : 'aucun forfait, sans essai';
   const overrides = LIMIT_KEYS.filter((key) => value.limitOverrides?.[key] !== undefined).map((key) => {
     const limit = value.limitOverrides![key];
     return `${LIMIT_LABELS[key]} : ${limit === null ? 'illimité' : limit}`;
