@@ -60,7 +60,7 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
           aria-valuetext={`${number(used)} sur ${number(limit)}`}
           className="h-2 overflow-hidden rounded-full bg-stone-200"
         >
-          <div className={cn('h-full rounded-full', ratio >= 1 ? 'bg-red-600' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-brand-600')} style={{ width: `${Math.round(ratio * 100)}%` }} />
+          <div className={cn('h-full rounded-full', over ? 'bg-red-600' : ratio >= 0.8 ? 'bg-amber-500' : 'bg-brand-600')} style={{ width: `${Math.round(ratio * 100)}%` }} />
         </div>
       )}
     </div>
@@ -138,8 +138,8 @@ function SubscriptionContent({ subscription }: { subscription: TSubscription }) 
                     </li>
                   ))}
                 </ul>
-                <Button asChild variant={current ? 'outline' : 'default'} className="mt-4">
-                  <a href={mailtoSales(organisation, id)}>{current ? `Garder ${plan.name.fr}` : `Choisir ${plan.name.fr}`}</a>
+                <Button asChild variant={current && subscription.state === 'active' ? 'outline' : 'default'} className="mt-4">
+                  <a href={mailtoSales(organisation, id)}>{current && subscription.state === 'active' ? `Garder ${plan.name.fr}` : `Choisir ${plan.name.fr}`}</a>
                 </Button>
               </li>
             );

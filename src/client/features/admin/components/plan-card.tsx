@@ -45,6 +45,7 @@ function limitFields(overrides: LimitOverrides): Record<keyof PlanLimits, LimitF
   return fields;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const limitText = (limit: number | null) => (limit === null ? 'illimité' : limit.toLocaleString('fr-FR'));
 
 /**
@@ -97,7 +98,7 @@ export function PlanCard({ organisationId, plan }: { organisationId: string; pla
         <dl className="mb-4 grid grid-cols-3 gap-2 text-sm">
           {LIMIT_KEYS.map((key) => (
             <div key={key}>
-              <dt className="text-stone-500">{LIMIT_LABELS[key]}</dt>
+              <dt className="text-stone-500">{capitalised(LIMIT_LABELS[key])}</dt>
               <dd className="font-medium">{limitText(plan.effective.limits[key])}</dd>
             </div>
           ))}
@@ -121,27 +122,30 @@ export function PlanCard({ organisationId, plan }: { organisationId: string; pla
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Limites (vide : celles du forfait {PLANS[basePlan].name.fr})</legend>
             {LIMIT_KEYS.map((key) => (
-              <div key={key} className="flex flex-wrap items-center gap-2">
-                <Label htmlFor={`${id}-${key}`} className="w-full text-sm sm:w-40">
-                  {LIMIT_LABELS[key]}
+              <div key={key} className="flex flex-col gap-1">
+                <Label htmlFor={`${id}-${key}`} className="text-sm">
+                  {capitalised(LIMIT_LABELS[key])}
                 </Label>
-                <Input
-                  id={`${id}-${key}`}
-                  inputMode="numeric"
-                  className="w-28"
-                  placeholder={limitText(PLANS[basePlan].limits[key])}
-                  value={limits[key].value}
-                  disabled={limits[key].unlimited}
-                  onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], value: event.target.value } })}
-                />
-                <label className="flex items-center gap-1 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={limits[key].unlimited}
-                    onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], unlimited: event.target.checked } })}
+                <div className="flex items-center gap-3">
+                  <Input
+                    id={`${id}-${key}`}
+                    inputMode="numeric"
+                    className="w-32"
+                    placeholder={limitText(PLANS[basePlan].limits[key])}
+                    value={limits[key].value}
+                    disabled={limits[key].unlimited}
+                    onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], value: event.target.value } })}
                   />
-                  illimité
-                </label>
+                  <label className="flex items-center gap-1.5 text-sm">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      checked={limits[key].unlimited}
+                      onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], unlimited: event.target.checked } })}
+                    />
+                    illimité
+                  </label>
+                </div>
               </div>
             ))}
           </fieldset>
