@@ -61,5 +61,29 @@ describe('/abonnement', () => {
     await desktop.getByText('Votre forfait', { exact: true }).waitFor();
     expect(await usageOf(desktop)).toEqual([expect.stringContaining('0 / 300'), expect.stringContaining('1 / 1'), expect.stringContaining('1 / 1')]);
     await saveScreenshot(desktop, `subscription-essential-${DESKTOP.width}`);
+
+    // Two days of trial left: the propriétaire's banner links to /abonnement; once over, the page is read only.
+    const detail = await adminPage.request.get(`${baseUrl}/api/admin/organisations/${account.restaurantId}`, { headers: { origin: baseUrl } });
+    const { organisation } = (await detail.json()) as { organisation: { id: string } };
+    const setTrial = async (trialEndsAt: Date) => {
+      const response = await adminPage.request.post(`${baseUrl}/api/admin/organisations/${organisation.id}/plan`, {
+        data: { plan: null, trialEndsAt: trialEndsAt.toISOString(), limitOverrides: {} },
+        headers: { origin: baseUrl },
+      });
+      expect(response.ok()).toBe(true);
+    };
+    await setTrial(new Date(Date.now() + 2 * 24 * 3600_000 - 3600_000));
+    await desktop.goto(`${baseUrl}/dashboard`);
+    const banner = desktop.getByTestId('plan-banner');
+    await banner.getByText('Il vous reste 2 jours d’essai', { exact: false }).waitFor();
+    await saveScreenshot(desktop, `trial-banner-${DESKTOP.width}`);
+    await banner.getByRole('link', { name: 'Voir mon abonnement' }).click();
+    await desktop.waitForURL(/\/v\/[^/]+\/abonnement$/);
+
+    await setTrial(new Date(Date.now() - 3600_000));
+    await desktop.reload();
+    await desktop.getByTestId('subscription-plan').getByText('Essai gratuit terminé').waitFor();
+    await desktop.getByTestId('plan-banner').getByText('Votre essai gratuit est terminé', { exact: false }).waitFor();
+    await saveScreenshot(desktop, `subscription-expired-${DESKTOP.width}`);
   });
 });
