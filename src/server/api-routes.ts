@@ -19,6 +19,7 @@ import { createSettingsRoutes } from './features/settings/settings.routes';
 import { createInvitationRoutes } from './features/team/invitations.routes';
 import { createTeamRoutes } from './features/team/team.routes';
 import { createVenueRoutes } from './features/venues/venues.routes';
+import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
 import type { AppEnv } from './lib/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
@@ -40,6 +41,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/team', createTeamRoutes(deps))
     .route('/invitations', createInvitationRoutes(deps))
     .route('/venues', createVenueRoutes(deps))
+    .route('/subscription', createSubscriptionRoutes(deps))
     .route('/public', createDinerRoutes(deps))
     .route('/public', createMyDataRoutes(deps));
 }

@@ -45,6 +45,8 @@ export const paths = {
   // The organisation's venues and their consolidated view (issue #29, decision 054).
   venues: { path: '/etablissements', href: () => '/etablissements' },
   venuesSynthesis: { path: '/etablissements/synthese', href: (query = '') => `/etablissements/synthese${query ? `?${query}` : ''}` },
+  // The organisation's plan, trial and usage (issue #30, decision 057).
+  subscription: { path: '/abonnement', href: () => '/abonnement' },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
@@ -92,6 +94,7 @@ export const VENUE_PAGES = [
   'team',
   'venues',
   'venuesSynthesis',
+  'subscription',
 ] as const satisfies ReadonlyArray<keyof typeof paths>;
 
 const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;

@@ -76,6 +76,7 @@ describe('access to the admin API', () => {
         'POST /api/admin/organisations/r/reject',
         'POST /api/admin/organisations/r/suspend',
         'POST /api/admin/organisations/r/reactivate',
+        'POST /api/admin/organisations/r/plan',
         'POST /api/admin/restaurants/r/suspend',
         'POST /api/admin/restaurants/r/reactivate',
         'GET /api/admin/admins',
@@ -83,7 +84,7 @@ describe('access to the admin API', () => {
         'DELETE /api/admin/admins/u',
       ]),
     );
-    expect(paths).toHaveLength(14);
+    expect(paths).toHaveLength(15);
   });
 
   it('answers 403 to a signed-in owner who is not an administrator, on every endpoint, and changes nothing', async () => {

@@ -31,6 +31,7 @@ afterAll(async () => {
  */
 const ROUTE_ACTIONS: Record<string, Action> = {
   'GET /owner/restaurant': 'venue.view',
+  'GET /subscription': 'organisation.manage',
   'GET /dashboard': 'dashboard.view',
   'GET /inbox': 'reviews.view',
   'GET /inbox/options': 'reviews.view',

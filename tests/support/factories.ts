@@ -1,3 +1,4 @@
+import type { PlanId } from '../../src/shared/rules/plans';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { loyaltyRules, memberVenues, organisationMembers, organisations, restaurants, user, type RestaurantStatus } from '../../src/server/db/schema';
@@ -29,12 +30,22 @@ export async function createUser(ctx: TestContext, options: { email?: string; na
  */
 export async function createRestaurant(
   ctx: TestContext,
-  options: { ownerId?: string; organisationId?: string; status?: RestaurantStatus; name?: string; contactEmail?: string; emailVerified?: boolean } = {},
+  options: {
+    ownerId?: string;
+    organisationId?: string;
+    status?: RestaurantStatus;
+    name?: string;
+    contactEmail?: string;
+    emailVerified?: boolean;
+    /** The new organisation's plan (decision 057): Premium unless a test says otherwise (null: none, on `trialEndsAt`). */
+    plan?: PlanId | null;
+    trialEndsAt?: Date | null;
+  } = {},
 ) {
   const name = options.name ?? 'Le Bistrot Test';
   const status = options.status ?? 'approved';
   if (options.organisationId && status !== 'approved' && status !== 'suspended') throw new Error('a venue of an organisation is approved or suspended');
-  const organisationId = options.organisationId ?? (await ctx.db.insert(organisations).values({ name, siren: '123456789', status }).returning())[0].id;
+  const organisationId = options.organisationId ?? (await ctx.db.insert(organisations).values({ name, siren: '123456789', status, plan: options.plan === undefined ? 'premium' : options.plan, trialEndsAt: options.trialEndsAt ?? null }).returning())[0].id;
   const [restaurant] = await ctx.db
     .insert(restaurants)
     .values({

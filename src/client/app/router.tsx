@@ -44,6 +44,7 @@ const OWNER_PAGES: Record<(typeof VENUE_PAGES)[number], () => Promise<PageModule
   counter: () => import('./routes/owner/counter'),
   pendingRewards: () => import('./routes/owner/pending-rewards'),
   team: () => import('./routes/owner/team'),
+  subscription: () => import('./routes/owner/subscription'),
   venues: () => import('./routes/owner/venues'),
   venuesSynthesis: () => import('./routes/owner/venues-synthesis'),
 };

@@ -2,7 +2,9 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
-import { can, type Action } from '../../shared/rules/permissions';
+import { can, type Action, type Role } from '../../shared/rules/permissions';
+import { planAccess } from '../../shared/rules/plans';
+import { clock } from './clock';
 import { VENUE_HEADER, VENUE_QUERY } from '../../shared/venue';
 import { AppError } from './errors';
 import type { AppEnv } from './hono-env';
@@ -84,10 +86,33 @@ export function requireMember(deps: Pick<AppDeps, 'auth' | 'db'>, action: Action
     if (venue === null) throw new AppError('NOT_FOUND', VENUE_NOT_FOUND_MESSAGE);
     const gate = resolveOwnerGate(user.emailVerified, venue);
     if (gate !== 'approved') throw new AppError('FORBIDDEN', OWNER_GATE_MESSAGES[GATE_MESSAGE_KEY[gate]]);
-    if (!can(venue.role, action)) throw new AppError('FORBIDDEN', ROLE_NOT_ALLOWED_MESSAGE);
-    c.set('tenant', { restaurantId: venue.id, organisationId: venue.organisationId, role: venue.role });
+    const role = planRule(c.req.method, venue, action);
+    if (!can(role, action)) throw new AppError('FORBIDDEN', ROLE_NOT_ALLOWED_MESSAGE);
+    c.set('tenant', { restaurantId: venue.id, organisationId: venue.organisationId, role });
     await next();
   });
+}
+
+/** Actions about the organisation rather than the venue named by the request: a venue beyond the plan does not close them. */
+const ORGANISATION_ACTIONS: ReadonlySet<Action> = new Set<Action>(['members.invite', 'members.manage', 'venues.manage', 'organisation.manage']);
+
+/**
+ * The plan's rule (decision 057), read from the session (no extra query): the role the member acts with
+ * (lecture while beyond the plan's members), and a write refused with the plan's French message when the
+ * trial is over or the venue is beyond the plan's venues. Reads stay open; the counter goes on (the diner's
+ * points and rewards are not the owner's data).
+ */
+function planRule(method: string, venue: SessionRead['restaurants'][number], action: Action): Role {
+  const access = planAccess(venue, venue, clock.now());
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (access.readOnly === 'member') {
+    if (!can('viewer', action) && can(venue.role, action)) throw new AppError('FORBIDDEN', access.message!);
+    return 'viewer';
+  }
+  if (!write || action === 'counter.use' || access.readOnly === null) return venue.role;
+  if (access.readOnly === 'venue' && ORGANISATION_ACTIONS.has(action)) return venue.role;
+  if (can(venue.role, action)) throw new AppError('FORBIDDEN', access.message!);
+  return venue.role;
 }
 
 export const NOT_ADMIN_MESSAGE = 'Accès réservé aux administrateurs.';

@@ -5,6 +5,7 @@ import { queryRows } from '../db/client';
 import { prepareFixedRead } from '../db/prepared';
 import { effectiveVenueStateSql } from '../core/venue-state';
 import type { Role } from '../../shared/rules/permissions';
+import { COUNTED_ROLES, type LimitOverrides } from '../../shared/rules/plans';
 import type { TRestaurantStatus } from '../../shared/schemas/accounts';
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
@@ -21,6 +22,14 @@ export type SessionRestaurant = {
   emailVerified: boolean;
   rejectionReason: string | null;
   suspensionReason: string | null;
+  /** The organisation's plan, trial end and overrides, and where the venue and the member stand in its limits (decision 057). */
+  plan: string | null;
+  trialEndsAt: string | null;
+  limitOverrides: LimitOverrides | null;
+  /** The venue's place among the organisation's venues by creation (0-based). */
+  venueRank: number;
+  /** The member's place among its counted members, propriétaires first, then by membership date (null: équipe). */
+  memberRank: number | null;
 };
 export type SessionRead = { user: SessionUser; restaurants: SessionRestaurant[]; isAdmin: boolean };
 
@@ -45,11 +54,19 @@ type SessionRow = {
  * /api/me included, needs a second query (issue #29: the membership check costs no round trip).
  */
 const VENUE_STATE = effectiveVenueStateSql('r', 'o');
+const COUNTED = sql.raw(COUNTED_ROLES.map((role) => `'${role}'`).join(', '));
+/** Plan ranks (decision 057): venues by creation; counted members, propriétaires first, then by membership date. */
+const VENUE_RANK = sql`(select count(*)::int from restaurants r2 where r2.organisation_id = r.organisation_id and (r2.created_at, r2.id) < (r.created_at, r.id))`;
+const MEMBER_RANK = sql`case when m.role in (${COUNTED}) then (select count(*)::int from organisation_members m2
+  where m2.organisation_id = m.organisation_id and m2.role in (${COUNTED})
+    and ((m2.role = 'owner')::int, m.created_at, m.user_id) > ((m.role = 'owner')::int, m2.created_at, m2.user_id)) end`;
 const USER_ACCESS_COLUMNS = sql`exists (select 1 from platform_admins a where a.user_id = u.id) as is_admin,
   coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name, 'status', ${VENUE_STATE.status}, 'organisationId', m.organisation_id, 'role', m.role,
                                       'emailVerified', r.email_verified, 'rejectionReason', ${VENUE_STATE.rejectionReason},
-                                      'suspensionReason', ${VENUE_STATE.suspensionReason})
+                                      'suspensionReason', ${VENUE_STATE.suspensionReason},
+                                      'plan', o.plan, 'trialEndsAt', o.trial_ends_at, 'limitOverrides', o.limit_overrides,
+                                      'venueRank', ${VENUE_RANK}, 'memberRank', ${MEMBER_RANK})
                     order by m.created_at, m.organisation_id, r.created_at, r.id)
     from organisation_members m join organisations o on o.id = m.organisation_id join restaurants r on r.organisation_id = m.organisation_id
     where m.user_id = u.id

@@ -1,3 +1,4 @@
+import { PLAN_IDS, PLAN_STATES } from '../rules/plans';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '../rules/company';
@@ -168,6 +169,15 @@ export const ZMeResponse = zod.object({
       emailVerified: zod.boolean(),
       rejectionReason: zod.string().nullable(),
       suspensionReason: zod.string().nullable(),
+      /** The organisation's plan as it applies to this membership on this venue (decision 057). */
+      plan: zod.object({
+        id: zod.enum(PLAN_IDS),
+        state: zod.enum(PLAN_STATES),
+        trialEndsAt: zod.string().nullable(),
+        /** Why writes are refused here: the trial is over, the venue or the member is beyond the plan. */
+        readOnly: zod.enum(['expired', 'venue', 'member']).nullable(),
+        message: zod.string().nullable(),
+      }),
     }),
   ),
 });

@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
+import { PlanBanner } from '../../features/subscription/components/plan-banner';
 import { preferredVenue, setCurrentVenue } from '../../lib/current-venue';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formatRoleFr } from '../../../shared/rules/roles';
@@ -42,6 +43,7 @@ const PAGE_ACTIONS: Record<VenuePage, Action> = {
   team: 'members.invite',
   venues: 'dashboard.view',
   venuesSynthesis: 'dashboard.view',
+  subscription: 'organisation.manage',
 };
 
 /** The menu, in order; an entry shows only to a role that may open its page. */
@@ -58,6 +60,7 @@ const NAV: Array<{ page: VenuePage; label: string; short?: string }> = [
   { page: 'settings', label: 'Paramètres' },
   { page: 'venues', label: 'Établissements' },
   { page: 'team', label: 'Équipe' },
+  { page: 'subscription', label: 'Abonnement' },
 ];
 
 /** The owner page an address (without its venue) shows. */
@@ -241,6 +244,7 @@ export function OwnerLayout() {
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
+        <PlanBanner venue={restaurant} subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null} onSubscriptionPage={page === 'subscription'} />
         <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { SITE_PAGES } from '../../../shared/site-meta';
+import { PLAN_IDS, PLANS, siteItems, type PlanDefinition, type PlanId } from '../../../shared/rules/plans';
 
 /**
  * The marketing site's words, once per language: the French page at / and the English one at /en share
@@ -48,28 +49,21 @@ export type SiteContent = {
   footer: { tagline: string; terms: string; privacy: string; legal: string; contact: string; rights: string };
 };
 
-const FR_PLANS: Plan[] = [
-  { name: 'Essentielle', monthly: 39, yearly: 390, items: ['1 établissement', '300 messages par mois', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'] },
-  {
-    name: 'Pro',
-    monthly: 79,
-    yearly: 790,
-    popular: true,
-    items: ['3 établissements', '1 000 messages par mois', 'Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'],
-  },
-  {
-    name: 'Premium',
-    monthly: 149,
-    yearly: 1490,
-    items: ['Établissements et messages illimités', 'Multi-utilisateurs', 'Tableau de bord consolidé', 'Support prioritaire', 'API personnalisée'],
-  },
-];
+/**
+ * The plans as the site shows them, read from the one plan table (shared/rules/plans.ts): names, prices in
+ * the page's currency, the popular badge and the items (limits written from the table), so the site and
+ * the product never diverge (issue #30).
+ */
+export function sitePlans(table: Record<PlanId, PlanDefinition>, lang: 'fr' | 'en'): Plan[] {
+  return PLAN_IDS.map((id) => {
+    const plan = table[id];
+    const price = lang === 'fr' ? plan.prices.eur : plan.prices.gbp;
+    return { name: plan.name[lang], monthly: price.monthly, yearly: price.yearly, ...(plan.popular ? { popular: true } : {}), items: siteItems(plan, lang) };
+  });
+}
 
-const EN_PLANS: Plan[] = [
-  { name: 'Essential', monthly: 49, yearly: 490, items: ['1 venue', '300 messages a month', 'Custom QR codes', 'Automated emails', 'Email support'] },
-  { name: 'Pro', monthly: 99, yearly: 990, popular: true, items: ['3 venues', '1,000 messages a month', 'Advanced statistics', 'White label', 'Loyalty programme', 'Priority support'] },
-  { name: 'Premium', monthly: 189, yearly: 1890, items: ['Unlimited venues and messages', 'Multiple users', 'Consolidated dashboard', 'Priority support', 'Custom API'] },
-];
+const FR_PLANS: Plan[] = sitePlans(PLANS, 'fr');
+const EN_PLANS: Plan[] = sitePlans(PLANS, 'en');
 
 export const SITE_FR: SiteContent = {
   lang: 'fr-FR',

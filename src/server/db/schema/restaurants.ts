@@ -3,6 +3,7 @@ import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint
 import { user } from './auth';
 
 import { ROLES } from '../../../shared/rules/permissions';
+import { PLAN_IDS, type LimitOverrides } from '../../../shared/rules/plans';
 import { ORGANISATION_STATUSES, VENUE_STATUSES } from '../../../shared/rules/restaurant-status';
 
 export {
@@ -39,8 +40,18 @@ export const organisations = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedBy: text('suspended_by').references(() => user.id, { onDelete: 'set null' }),
     suspensionReason: text('suspension_reason'),
+    /**
+     * The plan set by the platform team (shared/rules/plans.ts), or null: then the trial (`trial_ends_at`)
+     * or, once it is over, the read-only state (issue #30, decision 057).
+     */
+    plan: text('plan', { enum: PLAN_IDS }),
+    /** The end of the 14-day trial a new organisation starts with. */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The platform team's overrides of the plan's limits (venues, members, diner emails a month; null: unlimited). */
+    limitOverrides: jsonb('limit_overrides').$type<LimitOverrides>().notNull().default({}),
   },
   (t) => [
+    check('organisations_plan_check', sql`${t.plan} is null or ${t.plan} in (${sql.raw(PLAN_IDS.map((plan) => `'${plan}'`).join(', '))})`),
     check('organisations_status_check', sql`${t.status} in (${sql.raw(ORGANISATION_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     index('organisations_status_created_idx').on(t.status, t.createdAt),
     index('organisations_created_idx').on(t.createdAt),
@@ -182,7 +193,8 @@ export const organisationInvitations = pgTable(
   ],
 );
 
-export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate'] as const;
+/** 'plan': the platform team set the plan, trial end or limits (decision 057; `reason` holds before → after). */
+export const AUDIT_ACTIONS = ['approve', 'reject', 'suspend', 'reactivate', 'plan'] as const;
 
 export const adminAuditLog = pgTable(
   'admin_audit_log',
@@ -200,7 +212,7 @@ export const adminAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate')`),
+    check('admin_audit_log_action_check', sql`${t.action} in ('approve', 'reject', 'suspend', 'reactivate', 'plan')`),
     index('admin_audit_log_restaurant_idx').on(t.restaurantId, t.createdAt),
     index('admin_audit_log_organisation_idx').on(t.organisationId, t.createdAt),
   ],

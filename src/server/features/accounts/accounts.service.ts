@@ -1,3 +1,4 @@
+import { trialEndFrom } from '../../core/plan';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { SessionUser } from '../../lib/hono-env';
 import type { SessionRead } from '../../lib/session-reader';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
+import { planAccess } from '../../../shared/rules/plans';
 import { permissionsOf } from '../../../shared/rules/permissions';
 import { buildQrPublicUrl } from '../../../shared/rules/qr-url';
 import type {
@@ -49,20 +51,32 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
     gate: resolveOwnerGate(session.user.emailVerified, session.restaurants[0]),
     supportEmail: deps.env.SUPPORT_EMAIL,
     // Each venue with what the member's role there allows (shared/rules/permissions.ts), for the client to hide the rest.
-    restaurants: session.restaurants.map((restaurant) => ({ ...restaurant, permissions: permissionsOf(restaurant.role) })),
+    // The plan's rule too (decision 057): a member beyond the plan's members acts as lecture; why writes are refused.
+    restaurants: session.restaurants.map(({ plan, trialEndsAt, limitOverrides, venueRank, memberRank, ...restaurant }) => {
+      const access = planAccess({ plan, trialEndsAt, limitOverrides }, { venueRank, memberRank }, clock.now());
+      return {
+        ...restaurant,
+        permissions: permissionsOf(access.readOnly === 'member' ? 'viewer' : restaurant.role),
+        plan: { id: access.effective.plan, state: access.effective.state, trialEndsAt: access.effective.trialEndsAt, readOnly: access.readOnly, message: access.message },
+      };
+    }),
   };
 }
 
 /**
  * A new account's organisation, its first venue and the user as its owner on all venues (decision 051),
  * inside the caller's transaction. Returns the venue's id. The organisation is created pending (the
- * platform team approves the organisation, decision 055); the venue itself is not suspended.
+ * platform team approves the organisation, decision 055), on the 14-day trial; the venue itself is not suspended.
  */
 async function createOrganisationWithVenue(
   tx: Db,
   input: { userId: string; organisation: { name: string; siren: string | null }; venue: Omit<typeof restaurants.$inferInsert, 'organisationId'> },
 ): Promise<string> {
-  const [organisation] = await tx.insert(organisations).values(input.organisation).returning({ id: organisations.id });
+  // It starts the site's 14-day trial of Pro (issue #30, decision 057).
+  const [organisation] = await tx
+    .insert(organisations)
+    .values({ ...input.organisation, trialEndsAt: trialEndFrom(clock.now()) })
+    .returning({ id: organisations.id });
   const [restaurant] = await tx
     .insert(restaurants)
     .values({ ...input.venue, organisationId: organisation.id })

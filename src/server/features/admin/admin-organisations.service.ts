@@ -19,6 +19,8 @@ import {
 } from '../../../shared/schemas/admin';
 import { ORGANISATION_STATUSES } from '../../../shared/rules/restaurant-status';
 import { isUuid } from '../../../shared/rules/uuid';
+import { effectivePlan, LIMIT_KEYS, type LimitOverrides, type PlanId } from '../../../shared/rules/plans';
+import { describePlanFr, type TSetPlanRequest } from '../../../shared/schemas/plans';
 
 /** An id that is not a UUID names no organisation: answer 404 rather than letting PostgreSQL fail. */
 function assertOrganisationId(id: string): void {
@@ -43,6 +45,9 @@ const ORGANISATION_SUMMARY_COLUMNS = {
   contactEmail: sql<string | null>`(select r.contact_email from restaurants r where r.organisation_id = ${ORG_ID} order by r.created_at, r.id limit 1)`,
   venueCount: sql<number>`(select count(*) from restaurants r where r.organisation_id = ${ORG_ID})::int`,
   memberCount: sql<number>`(select count(*) from organisation_members m where m.organisation_id = ${ORG_ID})::int`,
+  plan: organisations.plan,
+  trialEndsAt: organisations.trialEndsAt,
+  limitOverrides: organisations.limitOverrides,
 };
 
 /** Counters by status and the oldest pending organisations (the /admin home). */
@@ -93,7 +98,13 @@ export async function listOrganisationsForAdmin(db: Db, query: { q?: string; sta
     .orderBy(desc(organisations.createdAt), desc(organisations.id))
     .limit(query.limit)
     .offset(query.offset);
-  return { items, total: Number(totalRow?.total ?? 0), limit: query.limit, offset: query.offset };
+  // Each row with the plan that applies now (decision 057): the list's « Forfait » column.
+  const now = clock.now();
+  const withPlans = items.map(({ plan, trialEndsAt, limitOverrides, ...item }) => {
+    const effective = effectivePlan({ plan, trialEndsAt, limitOverrides }, now);
+    return { ...item, plan: { plan: effective.plan, state: effective.state, trialEndsAt: effective.trialEndsAt } };
+  });
+  return { items: withPlans, total: Number(totalRow?.total ?? 0), limit: query.limit, offset: query.offset };
 }
 
 /** Everything the detail page shows: the organisation with its decisions, its venues, its members and the audit entries. */
@@ -184,6 +195,7 @@ export async function getOrganisationForAdmin(db: Db, idOrVenueId: string) {
       suspendedAt: o.suspendedAt,
       suspendedByEmail: row.suspendedByEmail,
       suspensionReason: o.suspensionReason,
+      plan: toPlanView(o),
     },
     venues,
     members,
@@ -394,4 +406,42 @@ export async function changeVenueStatus(deps: Pick<AppDeps, 'db' | 'boss'>, logg
   });
   const emailSent = await waitForEmails(deps, logger, emailJobIds, { restaurantId: updated.id, template: transition.email });
   return { restaurant: { id: updated.id, organisationId: updated.organisationId, status: updated.status }, emailSent };
+}
+
+/**
+ * The platform team sets an organisation's plan, trial end and limit overrides (decision 057), in one
+ * transaction with the audit entry: its `reason` says before → after. The organisation row is locked, so
+ * two admins' changes are written one after the other, each with its true « before ».
+ */
+export async function setOrganisationPlan(db: Db, input: { organisationId: string; adminUserId: string } & TSetPlanRequest) {
+  assertOrganisationId(input.organisationId);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ plan: organisations.plan, trialEndsAt: organisations.trialEndsAt, limitOverrides: organisations.limitOverrides })
+      .from(organisations)
+      .where(eq(organisations.id, input.organisationId))
+      .for('update');
+    if (!before) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.organisationNotFound);
+    const limitOverrides: LimitOverrides = {};
+    for (const key of LIMIT_KEYS) if (input.limitOverrides[key] !== undefined) limitOverrides[key] = input.limitOverrides[key];
+    const after = { plan: input.plan, trialEndsAt: input.trialEndsAt ? new Date(input.trialEndsAt) : null, limitOverrides };
+    await tx.update(organisations).set(after).where(eq(organisations.id, input.organisationId));
+    await tx.insert(adminAuditLog).values({
+      adminUserId: input.adminUserId,
+      action: 'plan',
+      organisationId: input.organisationId,
+      reason: `${describePlanFr(before)} → ${describePlanFr(after)}`,
+    });
+    return { plan: toPlanView(after) };
+  });
+}
+
+/** The organisation's plan as set, and what applies now (shared/rules/plans.ts effectivePlan). */
+export function toPlanView(row: { plan: PlanId | null; trialEndsAt: Date | null; limitOverrides: LimitOverrides | null }) {
+  return {
+    plan: row.plan,
+    trialEndsAt: row.trialEndsAt ? row.trialEndsAt.toISOString() : null,
+    limitOverrides: row.limitOverrides ?? {},
+    effective: effectivePlan(row, clock.now()),
+  };
 }

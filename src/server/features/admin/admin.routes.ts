@@ -22,8 +22,10 @@ import {
   getAdminOverview,
   getOrganisationForAdmin,
   listOrganisationsForAdmin,
+  setOrganisationPlan,
   updateOrganisationNotes,
 } from './admin-organisations.service';
+import { ZSetPlanRequest } from '../../../shared/schemas/plans';
 import { addAppAdminByEmail, listAppAdmins, removeAppAdmin } from './admins.service';
 
 const factory = createFactory<AppEnv>();
@@ -63,6 +65,9 @@ export function createAdminRoutes(deps: AppDeps) {
       .post('/organisations/:id/approve', ...transition(deps, 'approve', ZApproveRestaurantRequest, (body) => ({ notes: body.notes })))
       .post('/organisations/:id/reject', ...transition(deps, 'reject', ZRejectRestaurantRequest, (body) => ({ reason: body.reason })))
       .post('/organisations/:id/suspend', ...transition(deps, 'suspend', ZSuspendRestaurantRequest, (body) => ({ reason: body.reason })))
+      .post('/organisations/:id/plan', validate('json', ZSetPlanRequest), async (c) =>
+        c.json(await setOrganisationPlan(deps.db, { organisationId: c.req.param('id'), adminUserId: c.get('user').id, ...c.req.valid('json') })),
+      )
       .post('/organisations/:id/reactivate', async (c) => c.json(await runTransition(deps, c, 'reactivate')))
       // A venue alone: suspended and reactivated without its organisation.
       .post('/restaurants/:id/suspend', validate('json', ZSuspendRestaurantRequest), async (c) =>

@@ -59,7 +59,7 @@ export async function seedDemoRestaurant(deps: Pick<AppDeps, 'db' | 'auth'>, now
   await deps.db.transaction(async (tx) => {
     const [organisation] = await tx
       .insert(organisations)
-      .values({ name: 'Chez Demo SARL', siren: '552100554', status: 'approved', createdAt: new Date(now - 62 * day), approvedAt: new Date(now - 61 * day) })
+      .values({ name: 'Chez Demo SARL', siren: '552100554', status: 'approved', plan: 'premium', createdAt: new Date(now - 62 * day), approvedAt: new Date(now - 61 * day) })
       .returning({ id: organisations.id });
     const common = {
       organisationId: organisation.id,

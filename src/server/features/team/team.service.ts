@@ -3,6 +3,8 @@
  * resending, revoking, and the owner's changes of a member's role and venues. Every write locks the
  * organisation row first, so the daily limit and the last-owner rule hold with parallel requests.
  */
+import { assertMemberWithinPlan } from '../../core/plan';
+import { isCountedRole } from '../../../shared/rules/plans';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberVenues, organisationInvitations, organisationMembers, user } from '../../db/schema';
@@ -178,6 +180,8 @@ export async function inviteMember(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, a
     if (!organisation) throw new AppError('NOT_FOUND', TEAM_MESSAGES.memberNotFound);
     const scope = await actorScope(tx, actor);
     const venueIds = await checkGrant(tx, actor, scope, input);
+    // The plan's back-office seats (decision 057), under the organisation's lock: équipe is not counted.
+    if (isCountedRole(input.role)) await assertMemberWithinPlan(tx, actor.organisationId);
     const [member] = await tx
       .select({ userId: organisationMembers.userId })
       .from(organisationMembers)
@@ -274,7 +278,9 @@ async function changeMember(
 
 export async function changeMemberRole(db: Db, actor: TeamActor, targetUserId: string, input: TChangeRoleRequest): Promise<{ ok: true }> {
   const role = input.role as Role;
-  await changeMember(db, actor, targetUserId, { removes: false, newRole: role }, async (tx) => {
+  await changeMember(db, actor, targetUserId, { removes: false, newRole: role }, async (tx, target) => {
+    // An équipe member raised to a back-office role takes a seat of the plan (decision 057).
+    if (!isCountedRole(target.role) && isCountedRole(role)) await assertMemberWithinPlan(tx, actor.organisationId);
     // A propriétaire has every venue (the organisation is theirs).
     await tx
       .update(organisationMembers)

@@ -1,3 +1,4 @@
+import { assertVenueWithinPlan } from '../../core/plan';
 import { effectiveVenueStateSql, getOrganisationStatus } from '../../core/venue-state';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -216,6 +217,8 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
     // Locking the organisation serialises two additions (the SIRET check below sees the other's venue).
     const [organisation] = await tx.select({ siren: organisations.siren }).from(organisations).where(eq(organisations.id, tenant.organisationId)).for('update');
     if (!organisation) throw new AppError('NOT_FOUND', 'Organisation introuvable');
+    // The plan's venues (decision 057), under the organisation's lock: parallel additions cannot pass it.
+    await assertVenueWithinPlan(tx, tenant.organisationId);
     if (organisation.siren && /^\d{9}$/.test(organisation.siren) && !input.siret.startsWith(organisation.siren)) {
       throw new AppError('BAD_REQUEST', VENUE_MESSAGES.siretOtherSiren(organisation.siren));
     }

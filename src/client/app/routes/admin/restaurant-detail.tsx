@@ -11,6 +11,7 @@ import { useAdminOrganisation } from '../../../features/admin/api/get-restaurant
 import { HistoryCard } from '../../../features/admin/components/history-card';
 import { IdentityCard, MembersCard } from '../../../features/admin/components/identity-card';
 import { NotesCard } from '../../../features/admin/components/notes-card';
+import { PlanCard } from '../../../features/admin/components/plan-card';
 import { QueryError } from '../../../components/ui/query-error';
 import { OrganisationActions } from '../../../features/admin/components/restaurant-actions';
 import { OrganisationStatusBadge } from '../../../features/admin/components/status-badge';
@@ -85,6 +86,7 @@ function OrganisationDetail({ id }: { id: string }) {
         <div className="flex flex-col gap-4 lg:order-last">
           <OrganisationActions organisation={r} notes={notes ?? savedNotes} />
           <NotesCard organisationId={r.id} value={notes ?? savedNotes} saved={savedNotes} onChange={setNotes} />
+          <PlanCard key={JSON.stringify(r.plan)} organisationId={r.id} plan={r.plan} />
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           <IdentityCard detail={detail} />

@@ -1,18 +1,22 @@
-import { Ban, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, CreditCard, RotateCcw, XCircle } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDateTimeFr } from '../../../../shared/format';
 import type { TAdminAction } from '../../../../shared/schemas/admin';
 import type { AdminOrganisationDetail } from '../api/get-restaurant';
 
-const ACTION_LABELS: Record<TAdminAction, string> = {
+type AuditAction = TAdminAction | 'plan';
+
+const ACTION_LABELS: Record<AuditAction, string> = {
+  plan: 'Forfait modifié',
   approve: 'Approbation',
   reject: 'Refus',
   suspend: 'Suspension',
   reactivate: 'Réactivation',
 };
 
-const ACTION_ICONS = { approve: CheckCircle2, reject: XCircle, suspend: Ban, reactivate: RotateCcw } as const;
-const ACTION_COLORS: Record<TAdminAction, string> = {
+const ACTION_ICONS = { approve: CheckCircle2, reject: XCircle, suspend: Ban, reactivate: RotateCcw, plan: CreditCard } as const;
+const ACTION_COLORS: Record<AuditAction, string> = {
+  plan: 'text-brand-700',
   approve: 'text-green-700',
   reject: 'text-red-700',
   suspend: 'text-red-700',
@@ -104,7 +108,7 @@ export function HistoryCard({ detail }: { detail: AdminOrganisationDetail }) {
                         {by(entry.adminEmail)}
                       </span>
                     </p>
-                    {entry.reason ? <p className="mt-0.5 whitespace-pre-line text-stone-700">Motif : {entry.reason}</p> : null}
+                    {entry.reason ? <p className="mt-0.5 whitespace-pre-line text-stone-700">{entry.action === 'plan' ? '' : 'Motif : '}{entry.reason}</p> : null}
                   </li>
                 );
               })}

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { planStateFr } from './plan-card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { formatShortDateFr } from '../../../../shared/format';
@@ -161,6 +162,7 @@ export function OrganisationsDirectory() {
                   <TableHead>Organisation</TableHead>
                   <TableHead>SIREN</TableHead>
                   <TableHead>Statut</TableHead>
+                  <TableHead>Forfait</TableHead>
                   <TableHead className="text-right">Établissements</TableHead>
                   <TableHead className="text-right">Membres</TableHead>
                   <TableHead>Créée le</TableHead>
@@ -179,6 +181,7 @@ export function OrganisationsDirectory() {
                     <TableCell>
                       <OrganisationStatusBadge status={organisation.status} />
                     </TableCell>
+                    <TableCell className="text-sm whitespace-nowrap text-stone-700">{planStateFr(organisation.plan)}</TableCell>
                     <TableCell className="text-right tabular-nums text-stone-700">{organisation.venueCount.toLocaleString('fr-FR')}</TableCell>
                     <TableCell className="text-right tabular-nums text-stone-700">{organisation.memberCount.toLocaleString('fr-FR')}</TableCell>
                     <TableCell className="whitespace-nowrap text-stone-700">{formatShortDateFr(organisation.createdAt)}</TableCell>
@@ -207,6 +210,7 @@ function OrganisationCard({ organisation }: { organisation: AdminOrganisationLis
         <p className="text-sm text-stone-700">
           {plural(organisation.venueCount, 'établissement', 'établissements')} · {plural(organisation.memberCount, 'membre', 'membres')}
         </p>
+        <p className="text-sm text-stone-700">Forfait : {planStateFr(organisation.plan)}</p>
         <p className="text-xs text-stone-500">
           {organisation.siren ? `SIREN ${organisation.siren} · ` : ''}Créée le {formatShortDateFr(organisation.createdAt)}
         </p>

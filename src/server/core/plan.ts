@@ -1,0 +1,108 @@
+import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { emailLogs, organisationInvitations, organisationMembers, organisations, restaurants } from '../db/schema';
+import { DINER_TEMPLATES } from '../email/catalogue';
+import { AppError } from '../lib/errors';
+import { clock } from '../lib/clock';
+import { COUNTED_ROLES, effectivePlan, PLAN_MESSAGES, TRIAL_DAYS, withinLimit, type EffectivePlan } from '../../shared/rules/plans';
+
+/** The trial end of an organisation created at `now` (a new organisation tries Pro for 14 days). */
+export function trialEndFrom(now: Date): Date {
+  return new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000);
+}
+
+/** The plan that applies to the organisation now (shared/rules/plans.ts), or null when it does not exist. */
+export async function readOrganisationPlan(db: Db, organisationId: string): Promise<EffectivePlan | null> {
+  const [row] = await db
+    .select({ plan: organisations.plan, trialEndsAt: organisations.trialEndsAt, limitOverrides: organisations.limitOverrides })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row ? effectivePlan(row, clock.now()) : null;
+}
+
+/** The organisation's venues (all of them, suspended ones included: a venue counts until it is removed). */
+async function countVenues(db: Db, organisationId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(restaurants).where(eq(restaurants.organisationId, organisationId));
+  return row?.n ?? 0;
+}
+
+/** The back-office members (propriétaires, gérants, lecture; équipe is not counted, decision 057). */
+async function countMembers(db: Db, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.organisationId, organisationId), inArray(organisationMembers.role, [...COUNTED_ROLES])));
+  return row?.n ?? 0;
+}
+
+/** Open invitations (not accepted, revoked nor expired) of a counted role: each holds a seat until it lapses. */
+async function countPendingInvitations(db: Db, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organisationInvitations)
+    .where(
+      and(
+        eq(organisationInvitations.organisationId, organisationId),
+        inArray(organisationInvitations.role, [...COUNTED_ROLES]),
+        isNull(organisationInvitations.acceptedAt),
+        isNull(organisationInvitations.revokedAt),
+        gt(organisationInvitations.expiresAt, clock.now()),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Diner emails sent this Paris calendar month by the organisation's venues: the automation emails addressed
+ * to a diner (email/catalogue.ts DINER_TEMPLATES) logged `sent`; account, alert and digest emails are not
+ * counted. A simple count over email_logs (the quota's own counter may replace it, decision 057).
+ */
+export async function countDinerEmailsThisMonth(db: Db, organisationId: string): Promise<number> {
+  const now = clock.now().toISOString();
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${emailLogs} l join ${restaurants} r on r.id = l.restaurant_id
+        where r.organisation_id = ${organisationId} and l.status = 'sent'
+          and l.template_name in (${sql.join([...DINER_TEMPLATES].map((key) => sql`${key}`), sql`, `)})
+          and l.created_at >= (date_trunc('month', ${now}::timestamptz at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
+  );
+  return row?.n ?? 0;
+}
+
+export type PlanUsage = { venues: number; members: number; dinerEmailsThisMonth: number };
+
+/** What the organisation uses of its plan: venues, counted members (with open invitations), diner emails this month. */
+export async function readUsage(db: Db, organisationId: string): Promise<PlanUsage> {
+  const [venues, members, invitations, dinerEmailsThisMonth] = await Promise.all([
+    countVenues(db, organisationId),
+    countMembers(db, organisationId),
+    countPendingInvitations(db, organisationId),
+    countDinerEmailsThisMonth(db, organisationId),
+  ]);
+  return { venues, members: members + invitations, dinerEmailsThisMonth };
+}
+
+/**
+ * Refuses a new venue beyond the plan (403, naming the plan and its limit). Call it inside the transaction
+ * that adds the venue, after locking the organisation row: two parallel additions cannot both pass.
+ */
+export async function assertVenueWithinPlan(tx: Db, organisationId: string): Promise<void> {
+  const plan = await readOrganisationPlan(tx, organisationId);
+  if (!plan) return;
+  const limit = plan.limits.venues;
+  if (!withinLimit(limit, await countVenues(tx, organisationId))) throw new AppError('FORBIDDEN', PLAN_MESSAGES.venueLimit(plan.plan, limit!));
+}
+
+/**
+ * Refuses one more back-office seat (a member or an invitation of a counted role) beyond the plan (403).
+ * Inside the transaction that adds it, after locking the organisation row.
+ */
+export async function assertMemberWithinPlan(tx: Db, organisationId: string): Promise<void> {
+  const plan = await readOrganisationPlan(tx, organisationId);
+  if (!plan) return;
+  const limit = plan.limits.members;
+  if (limit === null) return;
+  const used = (await countMembers(tx, organisationId)) + (await countPendingInvitations(tx, organisationId));
+  if (!withinLimit(limit, used)) throw new AppError('FORBIDDEN', PLAN_MESSAGES.memberLimit(plan.plan, limit));
+}
