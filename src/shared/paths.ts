@@ -35,6 +35,8 @@ export const paths = {
   security: { path: '/security', href: () => '/security' },
   googleSettings: { path: '/google-settings', href: () => '/google-settings' },
   settings: { path: '/parametres', href: () => '/parametres' },
+  // The organisation's plan and usage (issue #30; its page is built on another branch).
+  subscription: { path: '/abonnement', href: () => '/abonnement' },
   // The counter (issue 27): a reward's QR opens it with its code; /recompenses lists every reward to hand over.
   counter: { path: '/comptoir', href: (query: { code?: string } = {}) => (query.code ? `/comptoir?code=${encodeURIComponent(query.code)}` : '/comptoir') },
   pendingRewards: { path: '/recompenses', href: () => '/recompenses' },

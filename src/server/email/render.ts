@@ -7,6 +7,7 @@ import {
   renderAccountExistsEmail,
   renderMagicLinkEmail,
   renderResetPasswordEmail,
+  renderQuotaWarningEmail,
   renderTeamInvitationEmail,
   renderVerificationEmail,
   renderWelcomeOnboardingEmail,
@@ -72,6 +73,18 @@ export function renderSystemEmail(
         roleLabel: text(data.role_label),
         venues: text(data.venues),
         expiresOn: text(data.expires_on),
+      });
+      break;
+    case 'quota_warning':
+      mail = renderQuotaWarningEmail({
+        to,
+        url,
+        firstName: text(data.first_name),
+        organisationName: text(data.organisation_name),
+        planName: text(data.plan_name),
+        used: Number(data.used ?? 0),
+        limit: Number(data.limit ?? 0),
+        level: Number(data.level ?? 80),
       });
       break;
     case 'admin_new_restaurant':

@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
+import { EmailQuotaBanner } from '../../features/quota/email-quota-banner';
 import { preferredVenue, setCurrentVenue } from '../../lib/current-venue';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formatRoleFr } from '../../../shared/rules/roles';
@@ -241,6 +242,7 @@ export function OwnerLayout() {
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
+        {restaurant.role !== 'staff' && <EmailQuotaBanner restaurantId={restaurant.id} />}
         <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>
