@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { organisationMembers, organisations, restaurants, user } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { defineJob, enqueueJob, type JobDefinition, type PgBoss } from '../jobs/queue';
-import { claimQuotaWarning, countDinerEmails, countDinerEmailsThisMonth, crossedLevels } from '../core/email-quota';
+import { claimQuotaWarning, countDinerEmails, crossedLevels } from '../core/email-quota';
 import { paths } from '../../shared/paths';
 import { effectivePlan, PLANS } from '../../shared/rules/plans';
 import { clock } from '../lib/clock';
@@ -24,6 +24,8 @@ const ZQuotaWarning = z.object({
   restaurantId: z.uuid(),
   month: z.string().regex(/^\d{4}-\d{2}$/),
   level: z.union([z.literal(80), z.literal(100)]),
+  /** The month's count when the level was crossed (the email names it, not a later one). */
+  used: z.number().int().nonnegative(),
 });
 
 /**
@@ -53,7 +55,6 @@ export const QUOTA_WARNING_JOB = defineJob<z.infer<typeof ZQuotaWarning>, AppDep
     const recipients = owners.length
       ? owners.map((owner) => ({ email: owner.email, firstName: owner.name?.split(' ')[0] ?? null }))
       : (await db.select({ email: restaurants.contactEmail, firstName: restaurants.ownerFirstName }).from(restaurants).where(eq(restaurants.id, payload.restaurantId)));
-    const used = await countDinerEmailsThisMonth(db, payload.organisationId);
     // Loaded here: email-queue → send-email → this module, so a static import would be a cycle.
     const { enqueueEmail } = await import('./email-queue');
     await db.transaction(async (tx) => {
@@ -71,7 +72,7 @@ export const QUOTA_WARNING_JOB = defineJob<z.infer<typeof ZQuotaWarning>, AppDep
               first_name: recipient.firstName,
               organisation_name: organisation.name,
               plan_name: PLANS[plan.plan].name.fr,
-              used,
+              used: payload.used,
               limit,
               level: payload.level,
               url: `${deps.env.PUBLIC_URL}${paths.subscription.href()}`,
@@ -110,7 +111,7 @@ export async function countQueuedDinerEmails(
   if (!usage || usage.plan.state === 'expired') return [...emails];
   const limit = usage.plan.limits.dinerEmailsPerMonth;
   for (const level of crossedLevels(usage.before, usage.after, limit)) {
-    await enqueueJob(boss, QUOTA_WARNING_JOB, { organisationId: usage.organisationId, restaurantId, month: usage.month, level }, { tx });
+    await enqueueJob(boss, QUOTA_WARNING_JOB, { organisationId: usage.organisationId, restaurantId, month: usage.month, level, used: usage.after }, { tx });
   }
   if (limit === null || usage.after <= limit) return [...emails];
   // The n-th counted email of the month is over the limit when n > limit.
@@ -136,7 +137,7 @@ export async function countDinerEmailAtSend(deps: Pick<AppDeps, 'db' | 'boss'>, 
     if (usage.plan.state === 'expired') return 'plan';
     const limit = usage.plan.limits.dinerEmailsPerMonth;
     for (const level of crossedLevels(usage.before, usage.after, limit)) {
-      await enqueueJob(deps.boss, QUOTA_WARNING_JOB, { organisationId: usage.organisationId, restaurantId, month: usage.month, level }, { tx });
+      await enqueueJob(deps.boss, QUOTA_WARNING_JOB, { organisationId: usage.organisationId, restaurantId, month: usage.month, level, used: usage.after }, { tx });
     }
     return limit !== null && usage.after > limit ? 'quota' : 'ok';
   });
