@@ -48,8 +48,8 @@ const logsOf = async (restaurantId: string, template: string) =>
   (await ctx.db.select().from(emailLogs).where(and(eq(emailLogs.restaurantId, restaurantId), eq(emailLogs.templateName, template)))).map((log) => [log.status, log.error] as const);
 
 /** A 5-star rating by a new diner who confirmed `email` on this phone: one thank-you email (counted). */
-async function rateFive(restaurantId: string, email = uniqueEmail('diner')) {
-  const visitor = await createConfirmedVisitor(ctx, restaurantId, email);
+async function rateFive(restaurantId: string, email = uniqueEmail('diner'), marketingConsent = false) {
+  const visitor = await createConfirmedVisitor(ctx, restaurantId, email, { marketingConsent });
   const response = await visitor.submit({ restaurantId, rating: 5, email });
   expect(response.status).toBe(200);
   return { email, body: (await response.json()) as { pointsAdded: number; balance: number } };
@@ -141,6 +141,26 @@ describe('diner emails counted per organisation and month', () => {
     const [usage] = await ctx.db.select().from(organisationEmailUsage).where(eq(organisationEmailUsage.organisationId, restaurant.organisationId));
     expect(usage.warned80At).not.toBeNull();
     expect(usage.warned100At).not.toBeNull();
+  });
+
+  it('counts a review nudge when its job sends it, and past the quota records it skipped', { timeout: 60_000 }, async () => {
+    const { restaurant } = await createVenue({ overrides: { dinerEmailsPerMonth: 2 } });
+    await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/compteur/review', sendingHourStart: 0, sendingHourEnd: 24 }).where(eq(restaurants.id, restaurant.id));
+    const first = await rateFive(restaurant.id, uniqueEmail('nudge'), true);
+    const second = await rateFive(restaurant.id, uniqueEmail('nudge'), true);
+    await ctx.waitForIdleQueue(30_000);
+    // The two thank-yous counted when queued; the nudges are waiting, not counted yet.
+    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(2);
+    clock.advance(4 * 24 * 3600_000);
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id, queue: 'email.send-nudge' })).toBe(2);
+    await ctx.waitForIdleQueue(30_000);
+    expect(await logsOf(restaurant.id, 'review_nudge_3d')).toEqual([
+      ['skipped', SKIP_REASONS.quota],
+      ['skipped', SKIP_REASONS.quota],
+    ]);
+    expect(mailsTo(first.email)).toHaveLength(1);
+    expect(mailsTo(second.email)).toHaveLength(1);
+    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(4);
   });
 
   it('starts a new count when the month turns in Paris', { timeout: 60_000 }, async () => {
