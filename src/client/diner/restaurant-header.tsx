@@ -4,8 +4,20 @@ export function Shell({ children }: { children: React.ReactNode }) {
 }
 
 /** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
-export function RestaurantHeader({ page, tagline = 'Votre avis compte' }: { page: { restaurant: { name: string; logoUrl: string | null } } | null; tagline?: string }) {
+export function RestaurantHeader({
+  page,
+  tagline = 'Votre avis compte',
+}: {
+  page: { restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null } } | null;
+  tagline?: string;
+}) {
   const name = page?.restaurant.name;
+  // White label (decision 058): the restaurant's colour (diner.css derives the shades) and no 'Propulsé par ReFeed'.
+  if (page) {
+    const root = document.documentElement;
+    root.dataset.wl = page.restaurant.whiteLabel ? '1' : '0';
+    if (page.restaurant.brandColor) root.style.setProperty('--brand', page.restaurant.brandColor);
+  }
   return (
     <header className="flex h-18 items-center gap-4" aria-busy={!page}>
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">

@@ -17,3 +17,12 @@ export async function readOrganisationPlan(db: Db, organisationId: string): Prom
     .where(eq(organisations.id, organisationId));
   return row ? effectivePlan(row, clock.now()) : null;
 }
+
+/**
+ * Whether an organisation's diner pages, table cards and emails carry the restaurant's brand (white label,
+ * Pro and Premium and the trial; decision 058): not once the trial is over.
+ */
+export function hasWhiteLabel(organisation: { plan: string | null; trialEndsAt: Date | string | null }, now = clock.now()): boolean {
+  const plan = effectivePlan({ ...organisation, limitOverrides: null }, now);
+  return plan.state !== 'expired' && plan.features.whiteLabel;
+}

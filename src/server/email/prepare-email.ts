@@ -219,7 +219,9 @@ function prepareAutomationEmail(
     headers = unsubscribe.headers;
   }
   const config = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
-  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml });
+  // White label (decision 058): a diner's email carries the restaurant's colour and no ReFeed mention.
+  const whiteLabel = toDiner && restaurant.plan.state !== 'expired' && restaurant.plan.features.whiteLabel ? { brandColor: restaurant.brandColor } : null;
+  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml, whiteLabel });
   return {
     kind: 'send',
     mail: {
