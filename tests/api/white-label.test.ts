@@ -1,7 +1,7 @@
 // Issue #30 (decision 058): white label (Pro, Premium, the trial) puts the restaurant's colour on the diner
 // pages, its emails and its table cards and drops 'Propulsé par ReFeed'; without it, ReFeed's look.
 import { eq } from 'drizzle-orm';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, qrCodes, restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
@@ -47,7 +47,7 @@ async function pdfContains(bytes: Uint8Array, text: string): Promise<boolean> {
   const hex = Buffer.from(text, 'latin1').toString('hex').toUpperCase();
   for (const page of pdf.getPages()) {
     const contents = page.node.Contents();
-    const streams = contents instanceof PDFRawStream ? [contents] : (contents?.asArray() ?? []).map((ref) => pdf.context.lookup(ref));
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const decoded = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1').toUpperCase();

@@ -22,7 +22,7 @@ import {
   SUPPORT_REPLY_TEMPLATES,
 } from './catalogue';
 import { effectivePlan, type EffectivePlan } from '../../shared/rules/plans';
-import { OVER_QUOTA_MARK } from './quota-warning';
+import { OVER_QUOTA_MARK } from './quota';
 import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
 import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';

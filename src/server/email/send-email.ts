@@ -7,7 +7,7 @@ import { canonicalTemplate, SKIP_REASONS } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
 import { type SendEmailPayload } from './email-request';
 import { prepareEmail } from './prepare-email';
-import { COUNTED_AT_SEND, countDinerEmailAtSend } from './quota-warning';
+import { COUNTED_AT_SEND, countDinerEmailAtSend } from './quota';
 
 export class EmailSendError extends Error {}
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
 import { type SendEmailRequest } from '../../email/email-request';
 import { queueLowRatingAlert } from '../../email/low-rating-alerts';
-import { countQueuedDinerEmails } from '../../email/quota-warning';
+import { countQueuedDinerEmails } from '../../email/quota';
 import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -16,7 +16,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
   });
   const save = useUpdateSettings();
   const invalid = form.formState.errors;
-  const brandColor = form.watch('brandColor');
+  const brandColor = useWatch({ control: form.control, name: 'brandColor' });
 
   const onValid = async (values: TSettingsRequest) => {
     try {
