@@ -1,4 +1,5 @@
 /** Every /api route, mounted under /api by app.ts: the one list of the API's features. */
+import { createQuotaRoutes } from './features/quota/quota.routes';
 import { Hono } from 'hono';
 import type { AppDeps } from './deps';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
@@ -38,6 +39,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/automations', createAutomationRoutes(deps))
     .route('/security', createSecurityRoutes(deps))
     .route('/settings', createSettingsRoutes(deps))
+    .route('/email-usage', createQuotaRoutes(deps))
     .route('/team', createTeamRoutes(deps))
     .route('/invitations', createInvitationRoutes(deps))
     .route('/venues', createVenueRoutes(deps))

@@ -41,7 +41,7 @@ describe('GET /api/public/restaurants/:id', () => {
     const response = await createVisitor(ctx).get(`/api/public/restaurants/${restaurant.id}`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ name: 'Le Bistrot Test', logoUrl: 'https://cdn.example.fr/logo.png', reviewUrl: 'https://g.page/r/bistrot/review', reviewPromptAllRatings: false });
+    expect(JSON.parse(text)).toEqual({ name: 'Le Bistrot Test', logoUrl: 'https://cdn.example.fr/logo.png', reviewUrl: 'https://g.page/r/bistrot/review', reviewPromptAllRatings: false, whiteLabel: true, brandColor: null });
     for (const secret of [restaurant.contactEmail, '123456789', 'Bistrot SARL', '0102030405', '@']) expect(text).not.toContain(secret);
   });
 
@@ -63,7 +63,7 @@ describe('QR codes and visits', () => {
     const visitor = createVisitor(ctx);
     const lookup = await visitor.get(`/api/public/qr/${mainQr.code}`);
     expect(lookup.status).toBe(200);
-    expect(await lookup.json()).toEqual({ restaurantId: restaurant.id, qrId: mainQr.id, label: 'main-entrance', restaurant: { name: 'Le Bistrot Test', logoUrl: null, reviewUrl: null, reviewPromptAllRatings: false } });
+    expect(await lookup.json()).toEqual({ restaurantId: restaurant.id, qrId: mainQr.id, label: 'main-entrance', restaurant: { name: 'Le Bistrot Test', logoUrl: null, reviewUrl: null, reviewPromptAllRatings: false, whiteLabel: true, brandColor: null } });
     for (let n = 0; n < 3; n++) expect((await visitor.post('/api/public/visits', { code: mainQr.code })).status).toBe(201);
     const [after] = await ctx.db.select({ scanCount: qrCodes.scanCount }).from(qrCodes).where(eq(qrCodes.id, mainQr.id));
     expect(after.scanCount).toBe(3);

@@ -79,6 +79,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'POST /automations/:id/versions/:versionId/restore': 'automations.manage',
   'POST /security/check': 'security.check',
   'GET /security/document': 'security.check',
+  'GET /email-usage': 'dashboard.view',
   'GET /settings': 'settings.manage',
   'PUT /settings': 'settings.manage',
   'PUT /settings/logo': 'settings.manage',

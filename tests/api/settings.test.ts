@@ -43,7 +43,7 @@ describe('/api/settings', () => {
     const { agent, restaurant, owner } = await createSignedInOwner(ctx, { restaurantName: 'Chez Lecture' });
     const response = await agent.get('/api/settings');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, sendingHours: { start: 10, end: 19 } });
+    expect(await response.json()).toEqual({ name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, brandColor: null, whiteLabel: true, sendingHours: { start: 10, end: 19 } });
   });
 
   it('refuses bad input with the French message of the first failing field, changing nothing', async () => {
@@ -54,6 +54,7 @@ describe('/api/settings', () => {
       [{ ...validSettings, contactEmail: 'pas-un-email' }, 'Email invalide'],
       [{ ...validSettings, contactEmail: '' }, 'L’email de contact est requis'],
       [{ ...validSettings, phone: '12345' }, 'Numéro de téléphone français invalide'],
+      [{ ...validSettings, brandColor: '#12345' }, 'La couleur doit être au format #RRVVBB, par exemple #C2410C'],
       [{ ...validSettings, address: 'a'.repeat(301) }, 'L’adresse doit contenir au plus 300 caractères'],
       [{ ...validSettings, name: 42 }, 'Le nom du restaurant doit contenir au moins 2 caractères'],
     ];

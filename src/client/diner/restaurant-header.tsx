@@ -1,11 +1,28 @@
+import { useEffect } from 'react';
+
 /** The frame of every diner page and its header (the feedback page and the card share them). */
 export function Shell({ children }: { children: React.ReactNode }) {
   return <main className="mx-auto min-h-dvh w-full max-w-md px-4 pt-6 pb-10 sm:pt-12">{children}</main>;
 }
 
 /** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
-export function RestaurantHeader({ page, tagline = 'Votre avis compte' }: { page: { restaurant: { name: string; logoUrl: string | null } } | null; tagline?: string }) {
+export function RestaurantHeader({
+  page,
+  tagline = 'Votre avis compte',
+}: {
+  page: { restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null } } | null;
+  tagline?: string;
+}) {
   const name = page?.restaurant.name;
+  // White label (decision 058): the restaurant's colour (diner.css derives the shades) and no 'Propulsé par ReFeed'.
+  const whiteLabel = page ? page.restaurant.whiteLabel : null;
+  const brandColor = page?.restaurant.brandColor;
+  useEffect(() => {
+    if (whiteLabel === null) return;
+    const root = document.documentElement;
+    root.dataset.wl = whiteLabel ? '1' : '0';
+    if (brandColor) root.style.setProperty('--brand', brandColor);
+  }, [whiteLabel, brandColor]);
   return (
     <header className="flex h-18 items-center gap-4" aria-busy={!page}>
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">

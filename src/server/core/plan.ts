@@ -1,8 +1,6 @@
-import { and, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
-import { emailLogs, organisationInvitations, organisationMembers, organisations, restaurants } from '../db/schema';
-import { DINER_TEMPLATES } from '../email/catalogue';
+import { organisationInvitations, organisationMembers, organisations, restaurants } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { clock } from '../lib/clock';
 import { COUNTED_ROLES, effectivePlan, PLAN_MESSAGES, TRIAL_DAYS, withinLimit, type EffectivePlan } from '../../shared/rules/plans';
@@ -53,34 +51,12 @@ async function countPendingInvitations(db: Db, organisationId: string): Promise<
   return row?.n ?? 0;
 }
 
-/**
- * Diner emails sent this Paris calendar month by the organisation's venues: the automation emails addressed
- * to a diner (email/catalogue.ts DINER_TEMPLATES) logged `sent`; account, alert and digest emails are not
- * counted. A simple count over email_logs (the quota's own counter may replace it, decision 057).
- */
-export async function countDinerEmailsThisMonth(db: Db, organisationId: string): Promise<number> {
-  const now = clock.now().toISOString();
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${emailLogs} l join ${restaurants} r on r.id = l.restaurant_id
-        where r.organisation_id = ${organisationId} and l.status = 'sent'
-          and l.template_name in (${sql.join([...DINER_TEMPLATES].map((key) => sql`${key}`), sql`, `)})
-          and l.created_at >= (date_trunc('month', ${now}::timestamptz at time zone 'Europe/Paris') at time zone 'Europe/Paris')`,
-  );
-  return row?.n ?? 0;
-}
+export type PlanUsage = { venues: number; members: number };
 
-export type PlanUsage = { venues: number; members: number; dinerEmailsThisMonth: number };
-
-/** What the organisation uses of its plan: venues, counted members (with open invitations), diner emails this month. */
+/** What the organisation uses of its plan in seats: venues, counted members (with open invitations). Diner emails: core/email-quota.ts. */
 export async function readUsage(db: Db, organisationId: string): Promise<PlanUsage> {
-  const [venues, members, invitations, dinerEmailsThisMonth] = await Promise.all([
-    countVenues(db, organisationId),
-    countMembers(db, organisationId),
-    countPendingInvitations(db, organisationId),
-    countDinerEmailsThisMonth(db, organisationId),
-  ]);
-  return { venues, members: members + invitations, dinerEmailsThisMonth };
+  const [venues, members, invitations] = await Promise.all([countVenues(db, organisationId), countMembers(db, organisationId), countPendingInvitations(db, organisationId)]);
+  return { venues, members: members + invitations };
 }
 
 /**
@@ -105,4 +81,13 @@ export async function assertMemberWithinPlan(tx: Db, organisationId: string): Pr
   if (limit === null) return;
   const used = (await countMembers(tx, organisationId)) + (await countPendingInvitations(tx, organisationId));
   if (!withinLimit(limit, used)) throw new AppError('FORBIDDEN', PLAN_MESSAGES.memberLimit(plan.plan, limit));
+}
+
+/**
+ * Whether an organisation's diner pages, table cards and emails carry the restaurant's brand (white label,
+ * Pro and Premium and the trial; decision 058): not once the trial is over.
+ */
+export function hasWhiteLabel(organisation: { plan: string | null; trialEndsAt: Date | string | null }, now = clock.now()): boolean {
+  const plan = effectivePlan({ ...organisation, limitOverrides: null }, now);
+  return plan.state !== 'expired' && plan.features.whiteLabel;
 }

@@ -26,6 +26,8 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'retention_reminder',
   /** An invitation to join an organisation's team (/equipe, decision 053): an account email, never a diner's. */
   'team_invitation',
+  /** The organisation reached 80 % or 100 % of its diner emails this month (decision 058): to each propriétaire, once per level and month. */
+  'quota_warning',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 
@@ -49,6 +51,14 @@ export const RESTAURANT_ADDRESSED_TEMPLATES: ReadonlySet<string> = new Set<Autom
  * and carries the unsubscribe link and List-Unsubscribe headers (the thank-you included, decision 025).
  */
 export const DINER_TEMPLATES: ReadonlySet<string> = new Set<string>(AUTOMATION_TEMPLATE_KEYS.filter((key) => !RESTAURANT_ADDRESSED_TEMPLATES.has(key)));
+
+/**
+ * The diner emails a plan's monthly quota counts (decision 058): the restaurant's automations addressed to a
+ * diner (thank-you, review nudge, 'we miss you', reward). Transactional diner emails (link confirmation,
+ * card recovery, erasure link, retention notice, private reply), account emails and the restaurant's own
+ * alerts and digests are never counted nor blocked.
+ */
+export const QUOTA_COUNTED_TEMPLATES: ReadonlySet<string> = DINER_TEMPLATES;
 
 /** System emails an owner may answer: their Reply-To is the support address (SUPPORT_EMAIL). */
 export const SUPPORT_REPLY_TEMPLATES: ReadonlySet<string> = new Set<SystemTemplateKey>([
@@ -87,4 +97,8 @@ export const SKIP_REASONS = {
   customerMissing: 'Client introuvable',
   feedbackMissing: 'Avis supprimé depuis : alerte non envoyée',
   noData: 'Données absentes',
+  /** Past the plan's diner emails this month (decision 058): recorded, not sent. */
+  quota: 'Quota d’emails du mois atteint',
+  /** The trial is over and no plan is set (decision 058): no diner email. */
+  plan: 'Essai terminé : aucun email client envoyé',
 } as const;

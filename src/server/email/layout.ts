@@ -19,8 +19,10 @@ export type EmailFrame = {
   logoUrl?: string | null;
   /** Extra HTML under the card, e.g. the unsubscribe link of a marketing email. */
   footerHtml?: string;
-  /** The grey line after the card. */
+  /** The grey line after the card ('' for none: white label). */
   signature?: string;
+  /** The restaurant's colour (#rrggbb) for its name at the top, under white label (decision 058). */
+  brandColor?: string | null;
 };
 
 const FONT = "font-family:Arial,Helvetica,sans-serif";
@@ -41,6 +43,7 @@ export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string 
     ? `<img src="${escapeHtml(frame.logoUrl)}" alt="Logo ${brand}" height="56" style="display:block;margin:0 auto 8px;border:0;height:56px;width:auto;max-width:168px">`
     : '';
   const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
+  const brandColor = frame.brandColor && /^#[0-9a-f]{6}$/i.test(frame.brandColor) ? frame.brandColor : '#c2410c';
   return `<!doctype html>
 <html lang="fr" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title>
 <!--[if mso]><noscript><xml><o:OfficeDocumentSettings><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml></noscript><![endif]-->
@@ -50,9 +53,9 @@ export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string 
 <tr><td align="center" style="padding:24px 12px">
 <!--[if mso]><table role="presentation" width="${EMAIL_WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td width="${EMAIL_WIDTH}"><![endif]-->
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:${EMAIL_WIDTH}px;width:100%">
-<tr><td align="center" style="padding:0 0 16px;${FONT};font-size:20px;font-weight:bold;color:#c2410c">${logo}${brand}</td></tr>
+<tr><td align="center" style="padding:0 0 16px;${FONT};font-size:20px;font-weight:bold;color:${brandColor}">${logo}${brand}</td></tr>
 <tr><td bgcolor="#ffffff" style="background-color:#ffffff;border-radius:12px;padding:24px;${FONT};font-size:16px;line-height:1.5;color:#1f2937">${bodyHtml}</td></tr>
-<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#57534e;text-align:center">${frame.footerHtml ?? ''}<p style="margin:8px 0 0">${signature}</p></td></tr>
+<tr><td style="padding:16px 8px 0;${FONT};font-size:12px;line-height:1.5;color:#57534e;text-align:center">${frame.footerHtml ?? ''}${signature ? `<p style="margin:8px 0 0">${signature}</p>` : ''}</td></tr>
 </table>
 <!--[if mso]></td></tr></table><![endif]-->
 </td></tr>

@@ -10,7 +10,19 @@ import { formatDateFr } from '../../shared/format';
 import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { isUuid } from '../../shared/rules/uuid';
-import { canonicalTemplate, DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES, RESTAURANT_ADDRESSED_TEMPLATES, REVIEW_LINK_TEMPLATES, SKIP_REASONS, SUPPORT_REPLY_TEMPLATES } from './catalogue';
+import {
+  canonicalTemplate,
+  DINER_TEMPLATES,
+  isAutomationTemplate,
+  MARKETING_TEMPLATES,
+  QUOTA_COUNTED_TEMPLATES,
+  RESTAURANT_ADDRESSED_TEMPLATES,
+  REVIEW_LINK_TEMPLATES,
+  SKIP_REASONS,
+  SUPPORT_REPLY_TEMPLATES,
+} from './catalogue';
+import { effectivePlan, type EffectivePlan } from '../../shared/rules/plans';
+import { OVER_QUOTA_MARK } from './quota';
 import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
 import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
@@ -30,7 +42,16 @@ export type Prepared =
   | { kind: 'skip'; reason: string; to: string; subject: string }
   | { kind: 'send'; mail: OutgoingMail };
 
-type LoadedRestaurant = { id: string; name: string; contactEmail: string; logoUrl: string | null; googleReviewUrl: string | null };
+type LoadedRestaurant = {
+  id: string;
+  name: string;
+  contactEmail: string;
+  logoUrl: string | null;
+  googleReviewUrl: string | null;
+  /** Its organisation's plan now (decision 058): an expired trial sends no diner email; white label. */
+  plan: EffectivePlan;
+  brandColor: string | null;
+};
 type LoadedCustomer = {
   email: string | null;
   firstName: string | null;
@@ -49,6 +70,9 @@ type EmailContextRow = {
   contact_email: string;
   logo_url: string | null;
   google_review_url: string | null;
+  org_plan: string | null;
+  org_trial_ends_at: string | Date | null;
+  brand_color: string | null;
   automation_status: LoadedAutomation['status'] | null;
   automation_config: LoadedAutomation['config'] | null;
   customer_id: string | null;
@@ -68,12 +92,14 @@ type EmailContextRow = {
  */
 const readEmailContext = prepareFixedRead<EmailContextRow>(
   sql`select r.id as restaurant_id, r.name, r.contact_email, r.logo_url, r.google_review_url,
+             o.plan as org_plan, o.trial_ends_at as org_trial_ends_at, r.brand_color,
              a.status as automation_status, a.config as automation_config,
              c.id as customer_id, c.email as customer_email, c.first_name, c.points, c.marketing_consent,
              c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms,
              (select cr.label from customer_rewards cr where cr.customer_id = c.id and cr.status = 'pending'
                order by cr.created_at desc limit 1) as pending_reward
       from restaurants r
+      join organisations o on o.id = r.organisation_id
       left join automations a on a.restaurant_id = r.id and a.key = ${sql.placeholder('automationKey')}
       left join customers c on c.id = ${sql.placeholder('customerId')} and c.restaurant_id = r.id
       where r.id = ${sql.placeholder('restaurantId')}`,
@@ -92,7 +118,15 @@ async function loadEmailContext(
   const [row] = await readEmailContext(db, { restaurantId: payload.restaurantId, automationKey, customerId: payload.customerId });
   if (!row) return null;
   return {
-    restaurant: { id: row.restaurant_id, name: row.name, contactEmail: row.contact_email, logoUrl: row.logo_url, googleReviewUrl: row.google_review_url },
+    restaurant: {
+      id: row.restaurant_id,
+      name: row.name,
+      contactEmail: row.contact_email,
+      logoUrl: row.logo_url,
+      googleReviewUrl: row.google_review_url,
+      plan: effectivePlan({ plan: row.org_plan, trialEndsAt: row.org_trial_ends_at, limitOverrides: null }, clock.now()),
+      brandColor: row.brand_color,
+    },
     automation: row.automation_status && row.automation_config ? { status: row.automation_status, config: row.automation_config } : null,
     customer: row.customer_id
       ? {
@@ -135,6 +169,9 @@ function prepareAutomationEmail(
   const marketing = MARKETING_TEMPLATES.has(template);
   const toDiner = DINER_TEMPLATES.has(template);
   if (!payload.test && toDiner && customer?.unsubscribed) return skip(SKIP_REASONS.unsubscribed);
+  // An organisation whose trial is over sends no diner email; one past its month's quota records them (decision 058).
+  if (!payload.test && QUOTA_COUNTED_TEMPLATES.has(template) && restaurant.plan.state === 'expired') return skip(SKIP_REASONS.plan);
+  if (!payload.test && QUOTA_COUNTED_TEMPLATES.has(template) && payload.data[OVER_QUOTA_MARK]) return skip(SKIP_REASONS.quota);
   if (!payload.test && marketing) {
     if (!customer) return skip(SKIP_REASONS.customerMissing);
     if (!customer.marketingConsent) return skip(SKIP_REASONS.noConsent);
@@ -182,7 +219,9 @@ function prepareAutomationEmail(
     headers = unsubscribe.headers;
   }
   const config = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
-  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml });
+  // White label (decision 058): a diner's email carries the restaurant's colour and no ReFeed mention.
+  const whiteLabel = toDiner && restaurant.plan.state !== 'expired' && restaurant.plan.features.whiteLabel ? { brandColor: restaurant.brandColor } : null;
+  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml, whiteLabel });
   return {
     kind: 'send',
     mail: {

@@ -7,6 +7,7 @@ import {
   renderAccountExistsEmail,
   renderMagicLinkEmail,
   renderResetPasswordEmail,
+  renderQuotaWarningEmail,
   renderTeamInvitationEmail,
   renderVerificationEmail,
   renderWelcomeOnboardingEmail,
@@ -72,6 +73,18 @@ export function renderSystemEmail(
         roleLabel: text(data.role_label),
         venues: text(data.venues),
         expiresOn: text(data.expires_on),
+      });
+      break;
+    case 'quota_warning':
+      mail = renderQuotaWarningEmail({
+        to,
+        url,
+        firstName: text(data.first_name),
+        organisationName: text(data.organisation_name),
+        planName: text(data.plan_name),
+        used: Number(data.used ?? 0),
+        limit: Number(data.limit ?? 0),
+        level: Number(data.level ?? 80),
       });
       break;
     case 'admin_new_restaurant':
@@ -147,14 +160,20 @@ export function dropEmptyLinks(html: string): string {
 export function renderAutomationEmail(
   template: { subject: string; html: string },
   data: TemplateData,
-  frame: { restaurantName: string; logoUrl: string | null; footerHtml: string },
+  frame: { restaurantName: string; logoUrl: string | null; footerHtml: string; whiteLabel?: { brandColor: string | null } | null },
 ): RenderedEmail {
   const subject = renderAutomationSubject(template.subject, data);
   // Sanitised again at send: a template saved before the allowlist (decision 028) reaches nobody as it was.
   const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(sanitizeEmailHtmlCached(template.html), data)));
   const html = isWholeDocument(body)
     ? appendToBody(body, frame.footerHtml)
-    : wrapEmailHtml(body, { brandName: frame.restaurantName, logoUrl: frame.logoUrl, footerHtml: frame.footerHtml, signature: 'Envoyé avec ReFeed' });
+    : wrapEmailHtml(body, {
+        brandName: frame.restaurantName,
+        logoUrl: frame.logoUrl,
+        footerHtml: frame.footerHtml,
+        // White label (decision 058): the restaurant's colour, no ReFeed mention.
+        ...(frame.whiteLabel ? { signature: '', brandColor: frame.whiteLabel.brandColor } : { signature: 'Envoyé avec ReFeed' }),
+      });
   return { subject, html, text: toPlainText(html) };
 }
 

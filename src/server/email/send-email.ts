@@ -7,6 +7,7 @@ import { canonicalTemplate, SKIP_REASONS } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
 import { type SendEmailPayload } from './email-request';
 import { prepareEmail } from './prepare-email';
+import { COUNTED_AT_SEND, countDinerEmailAtSend } from './quota';
 
 export class EmailSendError extends Error {}
 
@@ -19,7 +20,15 @@ const domainOf = (address: string) => address.split('@')[1]?.toLowerCase() ?? ''
  */
 export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps): Promise<void> {
   const template = canonicalTemplate(payload.template);
-  const { prepared, found } = await prepareEmail(deps, payload);
+  const prepared0 = await prepareEmail(deps, payload);
+  const { found } = prepared0;
+  let { prepared } = prepared0;
+  // A send planned for later (nudge, 'we miss you') is counted against the month's quota when it is
+  // decided, here (decision 058); past the quota it is recorded, not sent.
+  if (prepared.kind === 'send' && !payload.test && payload.restaurantId && COUNTED_AT_SEND.has(template)) {
+    const verdict = await countDinerEmailAtSend(deps, payload.restaurantId);
+    if (verdict !== 'ok') prepared = { kind: 'skip', reason: SKIP_REASONS[verdict], to: prepared.mail.to, subject: prepared.mail.subject };
+  }
   // A restaurant or customer deleted (or erased) since the email was queued is not named in its log:
   // the row could not reference it, and the job would fail and retry for nothing.
   const log = {

@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { ALERT_JOBS } from '../email/low-rating-alerts';
 import { EMAIL_JOBS } from '../email/email-queue';
 import { WEEKLY_DIGEST_JOBS } from '../email/weekly-digest';
+import { QUOTA_JOBS } from '../email/quota-warning';
 import { ACCOUNTS_JOBS } from '../features/accounts/accounts.jobs';
 import { DINER_JOBS } from '../features/diner/diner.jobs';
 import { recoverCardJob } from '../features/diner/email-link.service';
@@ -10,4 +11,4 @@ import { HOUSEKEEPING_JOBS } from './housekeeping.jobs';
 import type { JobDefinition } from './queue';
 
 /** Every background job of the product; each feature lists its own in `<domain>.jobs.ts`. */
-export const ALL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [...EMAIL_JOBS, ...ALERT_JOBS, ...WEEKLY_DIGEST_JOBS, ...ACCOUNTS_JOBS, ...DINER_JOBS, recoverCardJob as JobDefinition<unknown, AppDeps>, ...RETENTION_JOBS, ...HOUSEKEEPING_JOBS];
+export const ALL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [...EMAIL_JOBS, ...ALERT_JOBS, ...WEEKLY_DIGEST_JOBS, ...QUOTA_JOBS, ...ACCOUNTS_JOBS, ...DINER_JOBS, recoverCardJob as JobDefinition<unknown, AppDeps>, ...RETENTION_JOBS, ...HOUSEKEEPING_JOBS];

@@ -160,7 +160,7 @@ function upgradeFr(key: keyof PlanLimits, limit: number | null, then: string): s
 
 /** Why a request of a member is refused by the plan (decision 057), in French. */
 export const PLAN_MESSAGES = {
-  expired: 'Votre essai gratuit est terminé : ReFeed est en lecture seule (les avis et les points de vos clients continuent). Pour continuer, choisissez un forfait depuis la page Abonnement.',
+  expired: 'Votre essai gratuit est terminé : ReFeed est en lecture seule et n’envoie plus d’emails à vos clients (les avis et les points continuent). Pour continuer, choisissez un forfait depuis la page Abonnement.',
   venueLimit: (plan: PlanId, limit: number) =>
     `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'établissement', 'établissements')}. ${upgradeFr('venues', limit, 'Pour en ajouter un autre')}`,
   memberLimit: (plan: PlanId, limit: number) =>

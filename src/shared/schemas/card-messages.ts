@@ -54,7 +54,8 @@ export function progressLine(missing: number, label: string): string {
 
 /** GET /api/public/card/:restaurantId — what this device's card shows (nothing identifies the customer). */
 export type TCard = {
-  restaurant: { name: string; logoUrl: string | null };
+  /** Its brand under white label (decision 058), as the public read gives it. */
+  restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null };
   /** Whether this device has a card here at all (a first visit has none yet). */
   known: boolean;
   /** Whether the card is kept under a confirmed email (it then survives a lost phone). */

@@ -140,7 +140,16 @@ export type TTrackVisitResponse = { visitId: string; restaurantId: string; qrId:
 
 /** What anyone may read about a restaurant: never an email, a SIRET or any personal data. */
 /** `reviewPromptAllRatings`: offer the review link after every rating, not only 4–5 stars (the owner's choice). */
-export type TPublicRestaurant = { name: string; logoUrl: string | null; reviewUrl: string | null; reviewPromptAllRatings: boolean };
+export type TPublicRestaurant = {
+  name: string;
+  logoUrl: string | null;
+  reviewUrl: string | null;
+  reviewPromptAllRatings: boolean;
+  /** White label (Pro, Premium, the trial; decision 058): no 'Propulsé par ReFeed'. */
+  whiteLabel: boolean;
+  /** '#rrggbb' under white label when the restaurant set one, else null (ReFeed's colours). */
+  brandColor: string | null;
+};
 
 /** GET /api/public/qr/{code}: the restaurant behind a printed code. */
 export type TQrLookupResponse = { restaurantId: string; qrId: string; label: string | null; restaurant: TPublicRestaurant };

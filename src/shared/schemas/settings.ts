@@ -11,7 +11,11 @@ export const SETTINGS_MESSAGES = {
   logoSaved: 'Logo mis à jour.',
   logoRemoved: 'Logo retiré.',
   removeLogoConfirm: 'Retirer le logo ?',
+  brandColorInvalid: 'La couleur doit être au format #RRVVBB, par exemple #C2410C',
 } as const;
+
+/** A brand colour as the settings store it: '#rrggbb' (decision 058). */
+export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 
 /** Multi-line text stays multi-line; other control characters are dropped. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
@@ -34,10 +38,20 @@ export const ZSettingsRequest = zod.object({
     .string(PHONE_MESSAGE)
     .trim()
     .refine((value) => value === '' || isValidFrenchPhone(value), PHONE_MESSAGE),
+  /**
+   * The brand colour of the diner pages, table cards and emails under white label (Pro, Premium; decision
+   * 058): '#rrggbb', empty clears it, absent leaves it as it is.
+   */
+  brandColor: zod
+    .string(SETTINGS_MESSAGES.brandColorInvalid)
+    .trim()
+    .refine((value) => value === '' || BRAND_COLOR_PATTERN.test(value), SETTINGS_MESSAGES.brandColorInvalid)
+    .transform((value) => value.toLowerCase())
+    .optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 export type TSettingsForm = z.input<typeof ZSettingsRequest>;
-export const SETTINGS_FIELD_ORDER = ['name', 'address', 'contactEmail', 'phone'] as const;
+export const SETTINGS_FIELD_ORDER = ['name', 'address', 'contactEmail', 'phone', 'brandColor'] as const;
 
 export type TSettings = {
   name: string;
@@ -46,5 +60,9 @@ export type TSettings = {
   phone: string;
   /** `/storage/images/…` (or an address given before uploads existed), null without a logo. */
   logoUrl: string | null;
+  /** '#rrggbb', or null: ReFeed's colours. Shown only under white label (`whiteLabel`). */
+  brandColor: string | null;
+  /** Whether the organisation's plan includes white label (its logo and colour, no 'Propulsé par ReFeed'). */
+  whiteLabel: boolean;
   sendingHours: { start: number; end: number };
 };

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader, type HeaderNavItem } from './app-header';
 import { PlanBanner } from '../../features/subscription/components/plan-banner';
+import { EmailQuotaBanner } from '../../features/quota/email-quota-banner';
 import { preferredVenue, setCurrentVenue } from '../../lib/current-venue';
 import { NativeSelect } from '../../components/ui/native-select';
 import { formatRoleFr } from '../../../shared/rules/roles';
@@ -245,6 +246,7 @@ export function OwnerLayout() {
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
         <PlanBanner venue={restaurant} subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null} onSubscriptionPage={page === 'subscription'} />
+        {restaurant.role !== 'staff' && <EmailQuotaBanner restaurantId={restaurant.id} />}
         <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
-import { restaurants } from './restaurants';
+import { organisations, restaurants } from './restaurants';
 
 export type AutomationConfig = { subject: string; html: string; delay_minutes: number };
 
@@ -102,3 +102,24 @@ export const emailDeliveries = pgTable('email_deliveries', {
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * Diner emails counted per organisation and Paris calendar month (issue #30, decision 058): one row per
+ * (organisation, 'YYYY-MM'), incremented by an upsert in the transaction that queues the emails (or, for
+ * a send planned for later, in the job that decides to send it), so two instances never lose a count.
+ * `warned_80_at` / `warned_100_at`: when the propriétaires were told, once each per month.
+ */
+export const organisationEmailUsage = pgTable(
+  'organisation_email_usage',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The Paris calendar month, 'YYYY-MM'. */
+    month: text('month').notNull(),
+    dinerEmails: integer('diner_emails').notNull().default(0),
+    warned80At: timestamp('warned_80_at', { withTimezone: true }),
+    warned100At: timestamp('warned_100_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.month] })],
+);

@@ -77,6 +77,8 @@ export const restaurants = pgTable(
     address: text('address'),
     website: text('website'),
     logoUrl: text('logo_url'),
+    /** The brand colour (#rrggbb) shown on diner pages, table cards and emails under white label (decision 058). */
+    brandColor: text('brand_color'),
     /** The owner's first name, used to greet them in emails (the spec's notes.first_name). */
     ownerFirstName: text('owner_first_name'),
     /**

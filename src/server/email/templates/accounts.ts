@@ -113,3 +113,38 @@ ${emailClosing()}`,
     ),
   };
 }
+
+/**
+ * quota_warning (decision 058): the organisation used 80 % or all of its diner emails this month. Past the
+ * limit the ratings, points and review links go on; the diner emails are recorded and not sent until the
+ * next month or a larger plan (/abonnement).
+ */
+export function renderQuotaWarningEmail(data: {
+  to: string;
+  firstName: string | null;
+  organisationName: string | null;
+  planName: string | null;
+  used: number;
+  limit: number;
+  level: number;
+  url: string;
+}): OutgoingMail {
+  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
+  const plan = escapeHtml(data.planName ?? '');
+  const usage = `${data.used.toLocaleString('fr-FR')} sur ${data.limit.toLocaleString('fr-FR')}`;
+  const full = data.level >= 100;
+  const what = full
+    ? `<p>${organisation} a envoyé tous les emails clients compris dans l’offre ${plan} ce mois-ci (${usage}). Les avis, les points et les liens d’avis continuent ; les emails aux clients ne partent plus jusqu’au mois prochain.</p>`
+    : `<p>${organisation} a envoyé ${data.level} % des emails clients compris dans l’offre ${plan} ce mois-ci (${usage}). Au-delà de la limite, les emails aux clients ne partiront plus jusqu’au mois prochain.</p>`;
+  return {
+    to: data.to,
+    subject: full ? `Quota d’emails clients atteint (offre ${data.planName ?? ''})` : `${data.level} % de votre quota d’emails clients (offre ${data.planName ?? ''})`,
+    html: wrapEmailHtml(
+      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+${what}
+<p>Pour continuer à écrire à vos clients, passez à une offre supérieure ou demandez une limite plus haute.</p>
+${emailButton(data.url, 'Voir mon abonnement')}
+${emailClosing()}`,
+    ),
+  };
+}

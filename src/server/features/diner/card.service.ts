@@ -6,7 +6,7 @@ import { venueBaseUrl } from '../../../shared/venue';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { customerRewards, customers, restaurants, rewards } from '../../db/schema';
+import { customerRewards, customers, organisations, restaurants, rewards } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -16,6 +16,7 @@ import { paths } from '../../../shared/paths';
 import { CARD_MESSAGES, type TCard, type TRewardCode } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner-messages';
 import { isUuid } from '../../../shared/rules/uuid';
+import { hasWhiteLabel } from '../../core/plan';
 
 /** How many handed-over rewards the card still shows. */
 const HANDED_OVER_SHOWN = 5;
@@ -23,11 +24,14 @@ const HANDED_OVER_SHOWN = 5;
 async function readApprovedRestaurant(db: Db, restaurantId: string) {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await db
-    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl })
+    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, brandColor: restaurants.brandColor, plan: organisations.plan, trialEndsAt: organisations.trialEndsAt })
     .from(restaurants)
+    .innerJoin(organisations, eq(organisations.id, restaurants.organisationId))
     .where(and(eq(restaurants.id, restaurantId), isVenueActive()));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  return found;
+  // White label (decision 058): the restaurant's colour and no 'Propulsé par ReFeed'.
+  const whiteLabel = hasWhiteLabel(found);
+  return { name: found.name, logoUrl: found.logoUrl, whiteLabel, brandColor: whiteLabel ? found.brandColor : null };
 }
 
 async function findDeviceCustomer(db: Db, restaurantId: string, anonId: string | undefined) {

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
 import { type SendEmailRequest } from '../../email/email-request';
 import { queueLowRatingAlert } from '../../email/low-rating-alerts';
+import { countQueuedDinerEmails } from '../../email/quota';
 import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
@@ -145,11 +146,13 @@ export type FollowUpPlan = {
 
 /**
  * Writes a follow-up plan inside `tx` (the transaction that records the feedback, or the follow-up job's
- * own): all its emails in one statement and each pending send moved by one upsert, committed with it,
+ * own): its diner emails counted against the month's quota (one upsert, decision 058), all its emails in one statement and each pending send moved by one upsert, committed with it,
  * so a rolled-back feedback queues nothing.
  */
-export async function queueFollowUpEmails(boss: AppDeps['boss'], tx: Db, plan: FollowUpPlan): Promise<void> {
-  await enqueueEmails(boss, plan.emails, { tx });
+export async function queueFollowUpEmails(boss: AppDeps['boss'], tx: Db, plan: FollowUpPlan, counting: { marketingConsent?: boolean } = {}): Promise<void> {
+  // The diner emails counted against the month's quota in this transaction (decision 058): one upsert.
+  const emails = await countQueuedDinerEmails(boss, tx, plan.emails, counting);
+  await enqueueEmails(boss, emails, { tx });
   for (const send of plan.pending) await schedulePendingEmail(boss, send, { tx });
   if (plan.lowRatingAlert) await queueLowRatingAlert(boss, tx, plan.lowRatingAlert.restaurantId, plan.lowRatingAlert.feedbackId);
 }

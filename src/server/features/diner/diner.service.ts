@@ -286,7 +286,7 @@ export async function submitFeedback(
         rewards: unlocked,
         delays,
       });
-      await queueFollowUpEmails(deps.boss, tx, followUp);
+      await queueFollowUpEmails(deps.boss, tx, followUp, { marketingConsent: customer.marketing_consent || (!claim && confirmed && !!input.marketingConsent) });
       if (claim) {
         const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
         const pending = pendingLinkOf(deps, link, anonId, customer.id, now);

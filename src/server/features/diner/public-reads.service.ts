@@ -10,8 +10,18 @@ import { isVenueActive, venueIsActiveSql } from '../../core/venue-state';
 import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TTrackVisitResponse } from '../../../shared/schemas/diner';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { isUuid } from '../../../shared/rules/uuid';
+import { hasWhiteLabel } from '../../core/plan';
 
-type ApprovedRestaurant = { id: string; name: string; logoUrl: string | null; googleReviewUrl: string | null; reviewPromptAllRatings: boolean };
+type ApprovedRestaurant = {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  googleReviewUrl: string | null;
+  reviewPromptAllRatings: boolean;
+  brandColor: string | null;
+  orgPlan: string | null;
+  orgTrialEndsAt: string | Date | null;
+};
 
 /** Throws not-found unless the restaurant exists and is open (its organisation approved, itself not suspended; any other state reads as not found). */
 export async function assertRestaurantApproved(db: Db, restaurantId: string): Promise<void> {
@@ -24,11 +34,22 @@ export async function assertRestaurantApproved(db: Db, restaurantId: string): Pr
 }
 
 function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
-  return { name: restaurant.name, logoUrl: restaurant.logoUrl, reviewUrl: validReviewUrl(restaurant.googleReviewUrl), reviewPromptAllRatings: restaurant.reviewPromptAllRatings };
+  const whiteLabel = hasWhiteLabel({ plan: restaurant.orgPlan, trialEndsAt: restaurant.orgTrialEndsAt });
+  return {
+    name: restaurant.name,
+    logoUrl: restaurant.logoUrl,
+    reviewUrl: validReviewUrl(restaurant.googleReviewUrl),
+    reviewPromptAllRatings: restaurant.reviewPromptAllRatings,
+    // White label (decision 058): the restaurant's colour, and no 'Propulsé par ReFeed'.
+    whiteLabel,
+    brandColor: whiteLabel ? restaurant.brandColor : null,
+  };
 }
 
 /** What a diner may see of a restaurant (`r` is restaurants), under the names ApprovedRestaurant uses. */
-const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings"`;
+const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings",
+  r.brand_color as "brandColor", (select o.plan from organisations o where o.id = r.organisation_id) as "orgPlan",
+  (select o.trial_ends_at from organisations o where o.id = r.organisation_id) as "orgTrialEndsAt"`;
 
 /** The two public reads: fixed texts, named once (one round trip, no write; the caller counted its hits in the instance). */
 const readPublicRestaurant = prepareFixedRead<ApprovedRestaurant>(

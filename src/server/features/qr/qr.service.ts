@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { isImageKey } from '../../core/images';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { qrCodes, restaurants } from '../../db/schema';
+import { organisations, qrCodes, restaurants } from '../../db/schema';
+import { hasWhiteLabel } from '../../core/plan';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
@@ -79,8 +80,16 @@ async function ensureQrPng(deps: QrDeps, row: QrRow): Promise<QrRow> {
 
 async function findRestaurant(deps: QrDeps, restaurantId: string) {
   const [restaurant] = await deps.db
-    .select({ name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl, logoUrl: restaurants.logoUrl })
+    .select({
+      name: restaurants.name,
+      googleReviewUrl: restaurants.googleReviewUrl,
+      logoUrl: restaurants.logoUrl,
+      brandColor: restaurants.brandColor,
+      plan: organisations.plan,
+      trialEndsAt: organisations.trialEndsAt,
+    })
     .from(restaurants)
+    .innerJoin(organisations, eq(organisations.id, restaurants.organisationId))
     .where(eq(restaurants.id, restaurantId));
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
   return restaurant;
@@ -216,5 +225,7 @@ export async function renderTableCardsPdf(deps: QrDeps, restaurantId: string, op
   // stop the server from answering everyone else.
   const cards = rows.slice(0, MAX_QR_CODES_PER_RESTAURANT).map((row) => ({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, url: buildQrPublicUrlFor(deps, row) }));
   const logoPng = await readLogoPng(deps, restaurant.logoUrl);
-  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, logoPng, cards, layout: options.layout });
+  // White label (decision 058): the restaurant's colour and no 'Propulsé par ReFeed'.
+  const brand = hasWhiteLabel(restaurant) ? { color: restaurant.brandColor } : null;
+  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, logoPng, cards, layout: options.layout, brand });
 }

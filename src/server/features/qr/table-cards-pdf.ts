@@ -16,6 +16,20 @@ const CUT_LINE = rgb(0.7, 0.7, 0.7);
 export type TableCard = { tableLabel: string | null; isPrimary: boolean; png: Uint8Array };
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
+
+/**
+ * White label (decision 058): the restaurant's colour on its cards and no ReFeed mention; null: ReFeed's
+ * orange and 'Propulsé par ReFeed' under each card.
+ */
+export type CardsBrand = { color: string | null } | null;
+
+/** '#rrggbb' as a PDF colour (ReFeed's orange when absent or malformed). */
+function brandRgb(color: string | null | undefined) {
+  const match = color ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color) : null;
+  return match ? rgb(parseInt(match[1], 16) / 255, parseInt(match[2], 16) / 255, parseInt(match[3], 16) / 255) : BRAND;
+}
+
+export const POWERED_BY = 'Propulsé par ReFeed';
 type Box = { x: number; y: number; width: number; height: number };
 
 const characterSets = new WeakMap<PDFFont, Set<number>>();
@@ -44,7 +58,7 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
 /** The restaurant's logo sits above its name: at most 14 mm high and 40 mm wide, its proportions kept. */
 const LOGO_MAX = { width: 40 * MM, height: 14 * MM };
 
-function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null) {
+function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null, brand: CardsBrand) {
   const label = card.isPrimary && card.tableLabel === MAIN_QR_LABEL ? null : card.tableLabel;
   const side = CARD_QR_SIDE_MM * MM;
   const top = box.height;
@@ -58,7 +72,7 @@ function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string,
   if (label) drawCentredLine(page, box, label, { font: fonts.regular, size: 14, minSize: 9, baseline: top - 33 * MM, color: MUTED });
   const qrTop = top - 38 * MM;
   page.drawImage(image, { x: box.x + (box.width - side) / 2, y: box.y + qrTop - side, width: side, height: side });
-  drawCentredLine(page, box, QR_CARD_CALL_TO_ACTION, { font: fonts.bold, size: 16, minSize: 10, baseline: qrTop - side - 10 * MM, color: BRAND });
+  drawCentredLine(page, box, QR_CARD_CALL_TO_ACTION, { font: fonts.bold, size: 16, minSize: 10, baseline: qrTop - side - 10 * MM, color: brandRgb(brand?.color) });
   drawCentredLine(page, box, 'Scannez avec l’appareil photo de votre téléphone', {
     font: fonts.regular,
     size: 8.5,
@@ -66,6 +80,7 @@ function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string,
     baseline: qrTop - side - 17 * MM,
     color: MUTED,
   });
+  if (!brand) drawCentredLine(page, box, POWERED_BY, { font: fonts.regular, size: 7, minSize: 6, baseline: 6 * MM, color: MUTED });
 }
 
 function drawCutLines(page: PDFPage) {
@@ -75,7 +90,8 @@ function drawCutLines(page: PDFPage) {
 }
 
 /** One A6 page per card, or A4 pages holding four A6 cards (2 × 2, with cut lines). */
-export async function renderCardsPdf(input: { restaurantName: string; logoPng?: Uint8Array | null; cards: TableCard[]; layout: TQrCardsLayout }): Promise<Uint8Array> {
+export async function renderCardsPdf(input: { restaurantName: string; logoPng?: Uint8Array | null; cards: TableCard[]; layout: TQrCardsLayout; brand?: CardsBrand }): Promise<Uint8Array> {
+  const brand = input.brand ?? null;
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Cartes de table – ${input.restaurantName}`);
   pdf.setCreator('ReFeed');
@@ -88,7 +104,7 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
   if (input.layout === 'a6') {
     input.cards.forEach((card, index) => {
       const page = pdf.addPage([A6.width, A6.height]);
-      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index], logo);
+      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index], logo, brand);
     });
   } else {
     const slots: Array<{ x: number; y: number }> = [
@@ -102,7 +118,7 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
       drawCutLines(page);
       input.cards.slice(start, start + 4).forEach((card, offset) => {
         const box = { ...slots[offset], width: A4.width / 2, height: A4.height / 2 };
-        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset], logo);
+        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset], logo, brand);
       });
     }
   }
@@ -110,7 +126,13 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
 }
 
 /** What a worker needs to draw the cards: the URLs to encode rather than PNG bytes. */
-export type TableCardsJob = { restaurantName: string; logoPng?: Uint8Array | null; cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>; layout: TQrCardsLayout };
+export type TableCardsJob = {
+  restaurantName: string;
+  logoPng?: Uint8Array | null;
+  cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>;
+  layout: TQrCardsLayout;
+  brand?: CardsBrand;
+};
 
 /**
  * Pixels per QR module on the cards: 4 keeps every module a crisp square (PDF images are not smoothed
@@ -123,5 +145,5 @@ const CARD_QR_SCALE = 4;
 export async function renderCardsPdfFromUrls(job: TableCardsJob): Promise<Uint8Array> {
   const cards: TableCard[] = [];
   for (const card of job.cards) cards.push({ tableLabel: card.tableLabel, isPrimary: card.isPrimary, png: await renderQrPng(card.url, CARD_QR_SCALE) });
-  return renderCardsPdf({ restaurantName: job.restaurantName, logoPng: job.logoPng, cards, layout: job.layout });
+  return renderCardsPdf({ restaurantName: job.restaurantName, logoPng: job.logoPng, cards, layout: job.layout, brand: job.brand });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import { storeImage } from '../../core/images';
+import { readOrganisationPlan } from '../../core/plan';
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
 import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../storage/storage';
@@ -17,19 +18,34 @@ const SETTINGS_COLUMNS = {
   contactEmail: restaurants.contactEmail,
   phone: restaurants.phone,
   logoUrl: restaurants.logoUrl,
+  brandColor: restaurants.brandColor,
+  organisationId: restaurants.organisationId,
   sendingHourStart: restaurants.sendingHourStart,
   sendingHourEnd: restaurants.sendingHourEnd,
 };
 
-type SettingsRow = { name: string; address: string | null; contactEmail: string; phone: string | null; logoUrl: string | null; sendingHourStart: number; sendingHourEnd: number };
+type SettingsRow = {
+  name: string;
+  address: string | null;
+  contactEmail: string;
+  phone: string | null;
+  logoUrl: string | null;
+  brandColor: string | null;
+  organisationId: string;
+  sendingHourStart: number;
+  sendingHourEnd: number;
+};
 
-function toSettings(row: SettingsRow): TSettings {
+async function toSettings(db: Db, row: SettingsRow): Promise<TSettings> {
+  const plan = await readOrganisationPlan(db, row.organisationId);
   return {
     name: row.name,
     address: row.address ?? '',
     contactEmail: row.contactEmail,
     phone: row.phone ?? '',
     logoUrl: row.logoUrl,
+    brandColor: row.brandColor,
+    whiteLabel: plan?.features.whiteLabel === true && plan.state !== 'expired',
     sendingHours: { start: row.sendingHourStart, end: row.sendingHourEnd },
   };
 }
@@ -38,7 +54,7 @@ function toSettings(row: SettingsRow): TSettings {
 export async function getSettings(db: Db, restaurantId: string): Promise<TSettings> {
   const [row] = await db.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, restaurantId));
   if (!row) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
-  return toSettings(row);
+  return toSettings(db, row);
 }
 
 /**
@@ -50,15 +66,22 @@ export async function updateSettings(db: Db, actor: Actor, input: TSettingsReque
   return db.transaction(async (tx) => {
     const [current] = await tx.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
     if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
-    const next = { name: input.name, address: input.address || null, contactEmail: input.contactEmail, phone: input.phone || null };
+    const next = {
+      name: input.name,
+      address: input.address || null,
+      contactEmail: input.contactEmail,
+      phone: input.phone || null,
+      // Absent: unchanged (a client that does not know the field).
+      brandColor: input.brandColor === undefined ? current.brandColor : input.brandColor || null,
+    };
     const changes: Record<string, { from: string | null; to: string | null }> = {};
-    for (const field of ['name', 'address', 'contactEmail', 'phone'] as const) {
+    for (const field of ['name', 'address', 'contactEmail', 'phone', 'brandColor'] as const) {
       if ((current[field] ?? null) !== next[field]) changes[field] = { from: current[field] ?? null, to: next[field] };
     }
-    if (Object.keys(changes).length === 0) return toSettings(current);
+    if (Object.keys(changes).length === 0) return toSettings(tx, current);
     const [updated] = await tx.update(restaurants).set(next).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);
     await recordRestaurantAudit(tx, { restaurantId: actor.restaurantId, actorUserId: actor.userId, action: 'settings_updated', details: { changes } });
-    return toSettings(updated);
+    return toSettings(tx, updated);
   });
 }
 
@@ -78,7 +101,7 @@ export async function setLogo(db: Db, storage: FileStorage, actor: Actor, upload
       action: 'logo_updated',
       details: { changes: { logoUrl: { from: current.logoUrl, to: stored.url } }, width: stored.width, height: stored.height, bytes: stored.bytes },
     });
-    return toSettings(updated);
+    return toSettings(tx, updated);
   });
 }
 
@@ -91,6 +114,6 @@ export async function removeLogo(db: Db, actor: Actor): Promise<TSettings> {
     if (current.logoUrl) {
       await recordRestaurantAudit(tx, { restaurantId: actor.restaurantId, actorUserId: actor.userId, action: 'logo_removed', details: { changes: { logoUrl: { from: current.logoUrl, to: null } } } });
     }
-    return toSettings(updated);
+    return toSettings(tx, updated);
   });
 }

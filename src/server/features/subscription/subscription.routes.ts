@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { readUsage } from '../../core/plan';
+import { countDinerEmailsThisMonth } from '../../core/email-quota';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { requireMember } from '../../lib/guards';
@@ -26,7 +27,8 @@ async function getSubscription(db: Db, organisationId: string) {
     trialEndsAt: effective.trialEndsAt,
     trialDaysLeft: effective.state === 'trial' ? trialDaysLeft(effective.trialEndsAt, now) : 0,
     limits: effective.limits,
-    usage: await readUsage(db, organisationId),
+    // Seats from the plan's counts, diner emails from the quota's own counter (decision 058).
+    usage: { ...(await readUsage(db, organisationId)), dinerEmailsThisMonth: await countDinerEmailsThisMonth(db, organisationId) },
   };
 }
 

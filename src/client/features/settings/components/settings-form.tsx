@@ -1,26 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { onInvalid, toastError } from '../../../lib/toast';
-import { SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
+import { BRAND_COLOR_PATTERN, SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
 import { useUpdateSettings } from '../api/update-settings';
 
-/** Name, address, contact email and phone of the restaurant. */
+/** Name, address, contact email, phone and brand colour (white label, decision 058) of the restaurant. */
 export function SettingsForm({ settings }: { settings: TSettings }) {
   const form = useForm<TSettingsForm, unknown, TSettingsRequest>({
     resolver: zodResolver(ZSettingsRequest),
-    defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, phone: settings.phone },
+    defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, phone: settings.phone, brandColor: settings.brandColor ?? '' },
   });
   const save = useUpdateSettings();
   const invalid = form.formState.errors;
+  const brandColor = useWatch({ control: form.control, name: 'brandColor' });
 
   const onValid = async (values: TSettingsRequest) => {
     try {
       const saved = await save.mutateAsync(values);
-      form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, phone: saved.phone });
+      form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, phone: saved.phone, brandColor: saved.brandColor ?? '' });
       toast.success(SETTINGS_MESSAGES.saved);
     } catch (error) {
       toastError('Enregistrement impossible', error);
@@ -61,6 +62,31 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="settings-phone">Téléphone</Label>
           <Input id="settings-phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} aria-invalid={!!invalid.phone} {...form.register('phone')} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-brand-color">Couleur de la marque</Label>
+          <div className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-9 shrink-0 rounded-md border border-stone-300"
+              style={{ backgroundColor: BRAND_COLOR_PATTERN.test(brandColor ?? '') ? brandColor : 'transparent' }}
+            />
+            <Input
+              id="settings-brand-color"
+              placeholder="#C2410C"
+              maxLength={7}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={!!invalid.brandColor}
+              aria-describedby="settings-brand-color-help"
+              {...form.register('brandColor')}
+            />
+          </div>
+          <p id="settings-brand-color-help" className="text-sm text-stone-600">
+            {settings.whiteLabel
+              ? 'Au format #RRVVBB. Colore la page d’avis, la carte de fidélité, les cartes de table et les emails à vos clients (marque blanche).'
+              : 'Au format #RRVVBB. Utilisée avec la marque blanche, comprise dans les offres Pro et Premium.'}
+          </p>
         </div>
         <div>
           <Button type="submit" disabled={save.isPending}>

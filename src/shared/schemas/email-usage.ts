@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { PLAN_IDS, PLAN_STATES } from '../rules/plans';
+
+/** GET /api/email-usage: the organisation's diner emails this Paris month against its plan (decision 058). */
+export const ZEmailUsageResponse = z.object({
+  month: z.string(),
+  used: z.number().int(),
+  /** Null: unlimited. */
+  limit: z.number().int().nullable(),
+  plan: z.enum(PLAN_IDS),
+  state: z.enum(PLAN_STATES),
+});
+export type TEmailUsageResponse = z.infer<typeof ZEmailUsageResponse>;
