@@ -1,3 +1,5 @@
+import { dinerPaths } from './diner-paths';
+
 /**
  * Every route of the product (spec §2) and its href builder. Links and redirects use these, never
  * hand-written strings.
@@ -6,8 +8,6 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   homeEn: { path: '/en', href: () => '/en' },
   terms: { path: '/terms', href: () => '/terms' },
-  privacy: { path: '/confidentialite', href: () => '/confidentialite' },
-  legal: { path: '/mentions-legales', href: () => '/mentions-legales' },
 
   login: { path: '/login', href: () => '/login' },
   signup: { path: '/signup', href: () => '/signup' },
@@ -53,21 +53,8 @@ export const paths = {
   adminRestaurants: { path: '/admin/restaurants', href: () => '/admin/restaurants' },
   adminRestaurant: { path: '/admin/restaurants/:id', href: (id: string) => `/admin/restaurants/${encodeURIComponent(id)}` },
 
-  // Diner pages: served by diner.html, outside the SPA router.
-  dinerCard: { path: '/f/:restaurantId/carte', href: (restaurantId: string) => `/f/${encodeURIComponent(restaurantId)}/carte` },
-  // The diner's data page (issue 27, built by the 'cdata' part); the card links to it.
-  dinerData: { path: '/f/:restaurantId/donnees', href: (restaurantId: string) => `/f/${encodeURIComponent(restaurantId)}/donnees` },
-  dinerScan: { path: '/r/:code', href: (code: string) => `/r/${encodeURIComponent(code)}` },
-  dinerFeedback: {
-    path: '/f/:restaurantId',
-    href: (restaurantId: string, query: { qr?: string; label?: string } = {}) => {
-      const params = new URLSearchParams();
-      if (query.qr) params.set('qr', query.qr);
-      if (query.label) params.set('label', query.label);
-      const search = params.toString();
-      return `/f/${encodeURIComponent(restaurantId)}${search ? `?${search}` : ''}`;
-    },
-  },
+  // The privacy and legal pages and the diner's pages (./diner-paths.ts: the diner's bundle carries only those).
+  ...dinerPaths,
 } as const;
 
 export const CONTACT_EMAIL = 'contact@refeed.fr';
@@ -99,13 +86,17 @@ export const VENUE_PAGES = [
 
 const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;
 
-/** The route table as patterns: ':name' matches one non-empty path segment. */
-const ROUTE_PATTERNS: RegExp[] = [
-  ...Object.values(paths).map((route) => new RegExp(`^${patternOf(route.path)}$`)),
-  ...VENUE_PAGES.map((key) => new RegExp(`^/v/[^/]+${patternOf(paths[key].path)}$`)),
-];
+/**
+ * The route table as patterns (':name' matches one non-empty path segment), built at the first call: a
+ * bundle that never asks (the diner's pages) leaves them out.
+ */
+let routePatterns: RegExp[] | null = null;
 
 /** True when `pathname` is a page of the app (the server answers 404 for every other path). */
 export function isAppPath(pathname: string): boolean {
-  return ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+  routePatterns ??= [
+    ...Object.values(paths).map((route) => new RegExp(`^${patternOf(route.path)}$`)),
+    ...VENUE_PAGES.map((key) => new RegExp(`^/v/[^/]+${patternOf(paths[key].path)}$`)),
+  ];
+  return routePatterns.some((pattern) => pattern.test(pathname));
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { paths } from '../../shared/paths';
+import { dinerPaths as paths } from '../../shared/diner-paths';
 import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode } from '../../shared/schemas/card-messages';
 import { DinerApiError, getJson, postJson } from './api';
 import { RestaurantHeader, Shell } from './restaurant-header';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { paths } from '../../shared/paths';
+import { dinerPaths as paths } from '../../shared/diner-paths';
 import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
 import { DinerApiError } from './api';

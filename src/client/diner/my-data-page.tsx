@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDateFr } from '../../shared/format';
-import { paths } from '../../shared/paths';
+import { dinerPaths as paths } from '../../shared/diner-paths';
 import { MY_DATA_MESSAGES, type TMyData, type TMyDataErasureResponse, type TMyDataMessageResponse } from '../../shared/schemas/my-data-messages';
 import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import { DinerApiError, getJson, postJson } from './api';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { DINER_MESSAGES, POSITIVE_RATING } from '../../shared/schemas/diner-messages';
-import { paths } from '../../shared/paths';
+import { dinerPaths as paths } from '../../shared/diner-paths';
 import type { SubmittedFeedback } from './feedback-form';
 import { PRIMARY_BUTTON } from './fields';
 import { LinkEmailBox } from './link-email-box';
