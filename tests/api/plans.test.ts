@@ -76,6 +76,22 @@ describe('venue limit', () => {
     expect(refused.status).toBe(403);
     expect(await messageOf(refused)).toBe('Votre forfait Essentielle comprend 1 établissement. Pour en ajouter un autre, passez au forfait Pro.');
   });
+
+  it('reads the limits from the plan table itself: a changed table changes what the guard allows', async () => {
+    const { agent, organisationId } = await ownerOf({ plan: 'essential' });
+    const table = PLANS.essential.limits;
+    const before = table.venues;
+    table.venues = 2;
+    try {
+      expect((await agent.post('/api/venues', venueBody())).status).toBe(201);
+      const third = await agent.post('/api/venues', venueBody());
+      expect(third.status).toBe(403);
+      expect(await messageOf(third)).toBe(PLAN_MESSAGES.venueLimit('essential', 2));
+    } finally {
+      table.venues = before;
+    }
+    expect(await venuesOf(organisationId)).toBe(2);
+  });
 });
 
 describe('member limit', () => {
