@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { emailLogs, organisationInvitations, organisationMembers, organisations, restaurants } from '../../src/server/db/schema';
+import { organisationEmailUsage, organisationInvitations, organisationMembers, organisations, restaurants } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import { PLAN_MESSAGES, PLANS } from '../../src/shared/rules/plans';
 import { VENUE_HEADER } from '../../src/shared/venue';
@@ -228,22 +228,10 @@ describe('GET /api/subscription', () => {
       const user = await createUser(ctx, { email: uniqueEmail(role) });
       await addMember(ctx, { organisationId, userId: user.id, role });
     }
-    const log = (templateName: string, status: 'sent' | 'failed' | 'skipped', createdAt: Date) => ({
-      restaurantId: restaurant.id,
-      toEmail: 'diner@example.fr',
-      toDomain: 'example.fr',
-      templateName,
-      subject: 'Merci',
-      status,
-      createdAt,
-    });
-    await ctx.db.insert(emailLogs).values([
-      log('thanks_after_visit', 'sent', new Date('2026-11-19T10:00:00Z')),
-      log('reward_unlocked', 'sent', new Date('2026-10-31T23:30:00Z')), // 1 November 00:30 in Paris: this month
-      log('review_nudge_3d', 'failed', new Date('2026-11-19T10:00:00Z')),
-      log('weekly_digest', 'sent', new Date('2026-11-19T10:00:00Z')), // to the restaurant: not counted
-      log('account_approved', 'sent', new Date('2026-11-19T10:00:00Z')),
-      log('we_miss_you_30d', 'sent', new Date('2026-10-31T22:30:00Z')), // 31 October 23:30 in Paris: last month
+    // Diner emails are the quota's own counter (decision 058): this Paris month's row, not last month's.
+    await ctx.db.insert(organisationEmailUsage).values([
+      { organisationId, month: '2026-11', dinerEmails: 2 },
+      { organisationId, month: '2026-10', dinerEmails: 7 },
     ]);
     const response = await agent.get('/api/subscription');
     expect(response.status).toBe(200);

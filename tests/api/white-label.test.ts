@@ -29,15 +29,19 @@ const COLOUR = '#1d4ed8';
 /** A signed-in owner whose organisation is on `plan` (null: an expired trial), the brand colour set through /parametres. */
 async function ownerOn(plan: PlanId | null) {
   const signedIn = await createSignedInOwner(ctx, { restaurantName: 'La Marque' });
-  await ctx.db
-    .update(organisations)
-    .set({ plan, trialEndsAt: plan ? null : new Date(Date.now() - 3600_000) })
-    .where(eq(organisations.id, signedIn.restaurant.organisationId));
+  const setPlan = () =>
+    ctx.db
+      .update(organisations)
+      .set({ plan, trialEndsAt: plan ? null : new Date(Date.now() - 3600_000) })
+      .where(eq(organisations.id, signedIn.restaurant.organisationId));
+  // An expired trial is read only for the owner (decision 057): its colour was set while the trial ran.
+  if (plan) await setPlan();
   const saved = await signedIn.agent.put('/api/settings', { name: 'La Marque', address: '', contactEmail: signedIn.owner.email, phone: '', brandColor: COLOUR.toUpperCase() });
   expect(saved.status).toBe(200);
   const settings = (await saved.json()) as { brandColor: string | null; whiteLabel: boolean };
   expect(settings.brandColor).toBe(COLOUR);
-  expect(settings.whiteLabel).toBe(plan === 'pro' || plan === 'premium');
+  if (plan) expect(settings.whiteLabel).toBe(plan === 'pro' || plan === 'premium');
+  else await setPlan();
   return signedIn;
 }
 

@@ -86,4 +86,21 @@ describe('/abonnement', () => {
     await desktop.getByTestId('plan-banner').getByText('Votre essai gratuit est terminé', { exact: false }).waitFor();
     await saveScreenshot(desktop, `subscription-expired-${DESKTOP.width}`);
   });
+
+  it('shows an organisation at 85 % of its diner emails: the bar, the figure and the banner, at 390 and 1280 px', { timeout: 120_000 }, async () => {
+    const quotaOwner = inject('e2eQuotaOwner');
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await signInPage(browser, baseUrl, viewport, quotaOwner);
+      await page.goto(`${baseUrl}/abonnement`);
+      await page.getByRole('heading', { level: 1, name: 'Abonnement', exact: true }).waitFor();
+      await page.getByTestId('subscription-plan').getByText('Pro', { exact: false }).first().waitFor();
+      await expect.poll(async () => (await page.getByTestId('usage').first().textContent())?.replace(/\s+/g, ' ')).toContain('850 / 1 000');
+      // From 80 %, the owner's pages say so and lead here.
+      const banner = page.getByTestId('email-quota-banner');
+      await expect.poll(async () => (await banner.textContent())?.replace(/\s+/g, ' ')).toContain('Vous avez utilisé 850 sur 1 000 emails clients ce mois-ci.');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await saveScreenshot(page, `subscription-85-percent-${viewport.width}`);
+      await page.close();
+    }
+  });
 });

@@ -9,6 +9,8 @@ import { createE2eDatabase, startServer } from './server';
 const E2E_ADMIN = { email: 'admin-e2e@refeed.fr', password: 'Admin-e2e-2026!' };
 // Keep in step with E2E_NEWCOMER in seed-e2e.ts.
 const E2E_NEWCOMER = { email: 'newcomer-e2e@refeed.fr', password: 'Newcomer-e2e-2026!' };
+// Keep in step with E2E_QUOTA_OWNER in seed-e2e.ts.
+const E2E_QUOTA_OWNER = { email: 'quota-e2e@refeed.fr', password: 'Quota-e2e-2026!' };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module 'vitest' {
     e2eOwner: { email: string; password: string };
     /** A confirmed account with no restaurant yet (magic links create no account: decision 042). */
     e2eNewcomer: { email: string; password: string };
+    /** The owner of an approved Pro organisation that has sent 850 of its 1,000 diner emails this month. */
+    e2eQuotaOwner: { email: string; password: string };
   }
 }
 
@@ -46,6 +50,7 @@ export default async function setup(project: TestProject) {
   );
   project.provide('e2eAdmin', E2E_ADMIN);
   project.provide('e2eNewcomer', E2E_NEWCOMER);
+  project.provide('e2eQuotaOwner', E2E_QUOTA_OWNER);
   project.provide('e2eOwner', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD });
   project.provide('baseUrl', server.url);
   project.provide('e2eDataDir', server.dataDir);
