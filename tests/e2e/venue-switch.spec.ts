@@ -99,6 +99,22 @@ describe('venues in the address', () => {
       await page.getByRole('heading', { name: 'Avis du jour' }).waitFor();
       await saveScreenshot(page, `venue-staff-counter-${size}`);
       const venue = venueOfPath(path(page))!;
+
+      // The waiter hands a reward over from the list of rewards to hand over.
+      const pendingIds = async () =>
+        (await page.evaluate(async (id) => (await (await fetch('/api/counter/pending', { headers: { 'x-venue': id } })).json()).items.map((item: { id: string }) => item.id), venue)) as string[];
+      // The list shows them oldest first, as the API: the first button is the first of these.
+      const [first] = await pendingIds();
+      await page.getByRole('link', { name: 'Toutes les récompenses à remettre' }).click();
+      await poll(() => path(page)).toBe(`/v/${venue}/recompenses`);
+      const handOver = page.getByRole('button', { name: /^Remis : / }).first();
+      await handOver.waitFor();
+      await handOver.click();
+      // Said in a toast (the row then leaves the list).
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Récompense remise' }).first().waitFor();
+      await poll(async () => (await pendingIds()).includes(first)).toBe(false);
+      await saveScreenshot(page, `venue-staff-handed-over-${size}`);
+
       await page.goto(`${baseUrl}/v/${venue}/customers`);
       await page.getByRole('heading', { name: 'Page non accessible' }).waitFor();
       expect(await page.getByText('Votre rôle ne permet pas d’ouvrir cette page.').count()).toBe(1);
