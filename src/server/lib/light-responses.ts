@@ -20,8 +20,12 @@
 import type { Context, Next } from 'hono';
 import { compress } from 'hono/compress';
 
-/** compress()'s threshold: JSON answers below it are sent plain (gzip would cost more than it saves). */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * compress()'s threshold: JSON answers below it are sent plain (gzip would cost more than it saves). 4 KB,
+ * measured: /api/me of a two-venue owner (1.5 KB) gzipped on every call served 1,320 answers/s where plain it
+ * serves about 5,000 (PostgreSQL bench, 8 connections); lists and automations (several KB) stay compressed.
+ */
+export const COMPRESS_THRESHOLD_BYTES = 4096;
 
 /** Every HTML page's headers, as a plain object: Node's server adapter writes it as it is. */
 export const HTML_HEADERS = { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache' } as const;
