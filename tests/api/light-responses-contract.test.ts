@@ -17,7 +17,7 @@ type Written = { writeHeadCalls: number; headers: unknown; endBody: unknown; wri
 const written = new Map<string, Written>();
 
 const PAYLOAD = { message: 'Merci pour votre avis ✨', points: 12, nested: { ok: true, list: [1, 2, 3] } };
-const LARGE = { items: Array.from({ length: 80 }, (_, index) => ({ index, label: `Client n°${index} — fidèle` })) };
+const LARGE = { items: Array.from({ length: 200 }, (_, index) => ({ index, label: `Client n°${index} — fidèle` })) };
 
 /** The same routes, answered by the light middleware (light: true) or by hono's own context (light: false). */
 function routes(light: boolean) {
