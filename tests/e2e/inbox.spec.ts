@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
-import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
 import { readMailbox, waitForMail } from './support/mailbox';
 
 const browser = useBrowser();
@@ -70,6 +70,7 @@ describe('/avis', () => {
       await item.getByRole('button', { name: 'Marquer traité' }).click();
       await expect.poll(() => item.getByText('Traité', { exact: true }).count()).toBe(1);
 
+      await waitForToastsGone(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
       expect(serious).toEqual([]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
-import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
 import { linkIn, waitForMail } from './support/mailbox';
 
 const browser = useBrowser();
@@ -30,6 +30,7 @@ describe('/equipe and /invitation', () => {
       await expect.poll(() => invitation.textContent()).toMatch(/Expire le \d{1,2} [a-zéû]+ \d{4}/);
 
       await page.waitForLoadState('networkidle');
+      await waitForToastsGone(page);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
       expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
       await saveScreenshot(page, `team-${viewport.width}`);

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
-import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -21,8 +21,7 @@ async function rate(restaurantId: string, rating: number) {
 }
 
 async function expectNoSeriousAxeViolation(page: Page) {
-  // A toast fading in or out is half transparent: axe would read its contrast mid-animation. Checked once settled.
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+  await waitForToastsGone(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const PHONE = { width: 390, height: 844 };
@@ -78,4 +78,12 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.resolve('.tmp/screenshots', `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until no toast is on screen: a toast fading in or out is half transparent, and axe would read its
+ * contrast mid-animation. Accessibility checks run on a settled page.
+ */
+export async function waitForToastsGone(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 }
