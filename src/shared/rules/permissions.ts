@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'venues.manage': OWNER_ONLY,
   /** The organisation itself: its name, SIREN, its plan. */
   'organisation.manage': OWNER_ONLY,
+  /** The public API's keys and the webhook endpoints (issue #31): only where the plan includes the API. */
+  'api.manage': OWNER_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -6,3 +6,4 @@ export * from './feedback';
 export * from './loyalty';
 export * from './emails';
 export * from './card';
+export * from './developer';
