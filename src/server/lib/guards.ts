@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../deps';
 import { resolveOwnerGate, type OwnerGateState } from '../../shared/rules/owner-gate';
 import { can, type Action, type Role } from '../../shared/rules/permissions';
-import { planAccess } from '../../shared/rules/plans';
+import { effectivePlan, planAccess, type PlanFeatures } from '../../shared/rules/plans';
 import { clock } from './clock';
 import { VENUE_HEADER, VENUE_QUERY } from '../../shared/venue';
 import { AppError } from './errors';
@@ -113,6 +113,26 @@ function planRule(method: string, venue: SessionRead['restaurants'][number], act
   if (access.readOnly === 'venue' && ORGANISATION_ACTIONS.has(action)) return venue.role;
   if (can(venue.role, action)) throw new AppError('FORBIDDEN', access.message!);
   return venue.role;
+}
+
+/** Why a feature of a higher plan is refused (decision 057): the cheapest plan that includes it is named. */
+export const PLAN_FEATURE_MESSAGES: Partial<Record<keyof PlanFeatures, string>> = {
+  api: 'L’API et les webhooks sont inclus dans le forfait Premium. Pour les utiliser, changez de forfait depuis la page Abonnement.',
+};
+
+/**
+ * After requireMember: the organisation's plan must include `feature` (read from the session, no query);
+ * else 403 with the feature's French message. An expired trial keeps no feature.
+ */
+export function requirePlanFeature(feature: keyof PlanFeatures) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const venue = c.var.session.restaurants.find((restaurant) => restaurant.id === c.var.tenant.restaurantId);
+    const plan = venue ? effectivePlan(venue, clock.now()) : null;
+    if (!plan || plan.state === 'expired' || !plan.features[feature]) {
+      throw new AppError('FORBIDDEN', PLAN_FEATURE_MESSAGES[feature] ?? 'Cette fonctionnalité n’est pas incluse dans votre forfait.');
+    }
+    await next();
+  });
 }
 
 export const NOT_ADMIN_MESSAGE = 'Accès réservé aux administrateurs.';
