@@ -47,6 +47,10 @@ export const paths = {
   venuesSynthesis: { path: '/etablissements/synthese', href: (query = '') => `/etablissements/synthese${query ? `?${query}` : ''}` },
   // The organisation's plan, trial and usage (issue #30, decision 057).
   subscription: { path: '/abonnement', href: () => '/abonnement' },
+  // The public API's keys and its webhooks (issue #31, decision 059).
+  developers: { path: '/developpeurs', href: () => '/developpeurs' },
+  webhooks: { path: '/developpeurs/webhooks', href: () => '/developpeurs/webhooks' },
+  webhookEndpoint: { path: '/developpeurs/webhooks/:id', href: (id: string) => `/developpeurs/webhooks/${encodeURIComponent(id)}` },
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
@@ -82,6 +86,9 @@ export const VENUE_PAGES = [
   'venues',
   'venuesSynthesis',
   'subscription',
+  'developers',
+  'webhooks',
+  'webhookEndpoint',
 ] as const satisfies ReadonlyArray<keyof typeof paths>;
 
 const patternOf = (path: string) => `${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?`;

@@ -47,6 +47,9 @@ const OWNER_PAGES: Record<(typeof VENUE_PAGES)[number], () => Promise<PageModule
   subscription: () => import('./routes/owner/subscription'),
   venues: () => import('./routes/owner/venues'),
   venuesSynthesis: () => import('./routes/owner/venues-synthesis'),
+  developers: () => import('./routes/owner/developers'),
+  webhooks: () => import('./routes/owner/webhooks'),
+  webhookEndpoint: () => import('./routes/owner/webhook-endpoint'),
 };
 
 export const routes: RouteObject[] = [

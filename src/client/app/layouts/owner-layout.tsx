@@ -45,6 +45,9 @@ const PAGE_ACTIONS: Record<VenuePage, Action> = {
   venues: 'dashboard.view',
   venuesSynthesis: 'dashboard.view',
   subscription: 'organisation.manage',
+  developers: 'api.manage',
+  webhooks: 'api.manage',
+  webhookEndpoint: 'api.manage',
 };
 
 /** The menu, in order; an entry shows only to a role that may open its page. */
@@ -62,6 +65,7 @@ const NAV: Array<{ page: VenuePage; label: string; short?: string }> = [
   { page: 'venues', label: 'Établissements' },
   { page: 'team', label: 'Équipe' },
   { page: 'subscription', label: 'Abonnement' },
+  { page: 'developers', label: 'API' },
 ];
 
 /** The owner page an address (without its venue) shows. */
