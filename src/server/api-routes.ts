@@ -2,6 +2,7 @@
 import { createQuotaRoutes } from './features/quota/quota.routes';
 import { Hono } from 'hono';
 import type { AppDeps } from './deps';
+import { createApiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { createAccountRoutes } from './features/accounts/accounts.routes';
 import { createAdminRoutes } from './features/admin/admin.routes';
 import { createDinerRoutes } from './features/diner/diner.routes';
@@ -44,6 +45,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/invitations', createInvitationRoutes(deps))
     .route('/venues', createVenueRoutes(deps))
     .route('/subscription', createSubscriptionRoutes(deps))
+    .route('/api-keys', createApiKeyRoutes(deps))
     .route('/public', createDinerRoutes(deps))
     .route('/public', createMyDataRoutes(deps));
 }
