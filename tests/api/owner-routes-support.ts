@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { createApiRoutes } from '../../src/server/api-routes';
 import type { Db } from '../../src/server/db/client';
-import { automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewardCodes, rewards, visits } from '../../src/server/db/schema';
+import { apiKeys, automations, customerRewards, customers, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, rewardCodes, rewards, visits } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 
 /**
@@ -40,6 +40,12 @@ export async function snapshotRestaurant(db: Db, restaurantId: string) {
     feedbacks: await db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurantId)).orderBy(feedbacks.id),
     visits: await db.select().from(visits).where(eq(visits.restaurantId, restaurantId)).orderBy(visits.id),
     automations: await db.select().from(automations).where(eq(automations.restaurantId, restaurantId)).orderBy(automations.id),
+    // The organisation's API keys (issue #31): none created, changed or revoked from outside.
+    apiKeys: await db
+      .select()
+      .from(apiKeys)
+      .where(inArray(apiKeys.organisationId, db.select({ organisationId: restaurants.organisationId }).from(restaurants).where(eq(restaurants.id, restaurantId))))
+      .orderBy(apiKeys.id),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations, customerRewards, customers, feedbacks, qrCodes, restaurants, rewards } from '../../src/server/db/schema';
+import { createApiKey } from '../../src/server/core/api-keys';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { ROLE_NOT_ALLOWED_MESSAGE, VENUE_NOT_FOUND_MESSAGE } from '../../src/server/lib/guards';
 import { VENUE_HEADER, VENUE_QUERY } from '../../src/shared/venue';
@@ -95,9 +96,12 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'POST /venues': 'venues.manage',
   'GET /venues/synthesis': 'dashboard.view',
   'GET /venues/synthesis.csv': 'dashboard.view',
+  'GET /api-keys': 'api.manage',
+  'POST /api-keys': 'api.manage',
+  'DELETE /api-keys/:id': 'api.manage',
 };
 
-type VenueIds = { restaurant: string; customer: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
+type VenueIds = { restaurant: string; apiKey: string; customer: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
 
 /** The route's path with the venue's own ids in its slots (each slot the row it names). */
 function pathFor(path: string, ids: VenueIds): string {
@@ -116,6 +120,7 @@ function pathFor(path: string, ids: VenueIds): string {
     // No invitation or member of these ids: a well-formed unknown one (the team test covers the real ones).
     [/^\/team\/invitations\/:id/, [randomUUID()]],
     [/^\/team\/members\/:userId/, [randomUUID()]],
+    [/^\/api-keys\/:id$/, [ids.apiKey]],
   ];
   if (!path.includes(':')) return path;
   const slot = slots.find(([pattern]) => pattern.test(path));
@@ -139,7 +144,9 @@ async function venueWithData(organisationId: string | undefined, ownerId: string
   const [automation] = await ctx.db.select().from(automations).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'thanks_after_visit')));
   const [feedback] = await ctx.db.select().from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
   const [qr] = await ctx.db.select().from(qrCodes).where(eq(qrCodes.id, tableQr.id));
-  return { restaurant: restaurant.id, customer: customer.id, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
+  // An API key of the organisation on this venue (issue #31).
+  const apiKey = await createApiKey(ctx.db, { organisationId: restaurant.organisationId, name: `Clé ${name}`, access: 'read', venueIds: [restaurant.id], personalData: false, createdBy: null });
+  return { restaurant: restaurant.id, apiKey: apiKey.id, customer: customer.id, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
 }
 
 /** One owner call with `ids` in the path's slots; `venue` names the venue it is about (X-Venue, decision 056). */

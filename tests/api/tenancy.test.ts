@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/server/core/api-keys';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { automations, customerRewards, customers, feedbacks, rewards } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -32,6 +33,8 @@ describe('tenancy: owner B with owner A’s ids', () => {
     await insertDefaultAutomations(ctx.db, restaurant.id);
     const mails = await ctx.db.select().from(automations).where(eq(automations.restaurantId, restaurant.id));
     const rated = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+    // An API key of A's organisation (issue #31): B may neither see nor revoke it.
+    const apiKey = await createApiKey(ctx.db, { organisationId: restaurant.organisationId, name: 'Clé de A', access: 'read', venueIds: null, personalData: false, createdBy: user.id });
     expect(earned.length).toBeGreaterThan(0);
     // A reward presented at A's counter (issue 27): its live code is one more of A's ids for B to try.
     const presented = await visitor.post(`/api/public/card/${restaurant.id}/rewards/${earned[0].id}/code`);
@@ -40,7 +43,7 @@ describe('tenancy: owner B with owner A’s ids', () => {
     ownerA = {
       agent: await signIn(ctx, user.email),
       restaurantId: restaurant.id,
-      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id), ...rated.map((f) => f.id)],
+      ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id), ...rated.map((f) => f.id), apiKey.id],
       code,
     };
     ownerB = (await createSignedInOwner(ctx)).agent;
