@@ -7,12 +7,14 @@ import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toastError } from '../../../lib/toast';
-import { formatDateFr } from '../../../../shared/format';
+import { formatDateFr, formatShortDateFr } from '../../../../shared/format';
 import { API_KEY_ACCESS_LABELS, type TApiKey } from '../../../../shared/schemas/api-keys';
 import { useRevokeApiKey } from '../api/api-keys';
 
 const venuesText = (key: TApiKey) => (key.allVenues ? 'Tous les établissements' : key.venues.map((venue) => venue.name).join(', ') || 'Aucun établissement');
-const lastUsedText = (key: TApiKey) => (key.lastUsedAt ? formatDateFr(key.lastUsedAt) : 'Jamais');
+/** Dates in full on cards, short (26/11/2026) in the table's narrow columns. */
+type DateFormat = (value: string) => string;
+const lastUsedText = (key: TApiKey, format: DateFormat = formatDateFr) => (key.lastUsedAt ? format(key.lastUsedAt) : 'Jamais');
 const personalDataText = (key: TApiKey) => (key.personalData ? 'Oui' : 'Non');
 
 function StatusBadge({ apiKey }: { apiKey: TApiKey }) {
@@ -32,10 +34,10 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: TApiKey; onRevoke: (key: T
   );
 }
 
-function CreatedText({ apiKey }: { apiKey: TApiKey }) {
+function CreatedText({ apiKey, format = formatDateFr }: { apiKey: TApiKey; format?: DateFormat }) {
   return (
     <>
-      {formatDateFr(apiKey.createdAt)}
+      <span className="whitespace-nowrap">{format(apiKey.createdAt)}</span>
       {apiKey.createdBy ? <span className="block text-xs break-all text-stone-500">par {apiKey.createdBy.name || apiKey.createdBy.email}</span> : null}
     </>
   );
@@ -77,9 +79,9 @@ export function ApiKeyList({ keys }: { keys: TApiKey[] }) {
               <TableHead>Clé</TableHead>
               <TableHead>Accès</TableHead>
               <TableHead>Établissements</TableHead>
-              <TableHead>Données personnelles</TableHead>
+              <TableHead className="whitespace-normal">Données personnelles</TableHead>
               <TableHead>Créée le</TableHead>
-              <TableHead>Dernière utilisation</TableHead>
+              <TableHead className="whitespace-normal">Dernière utilisation</TableHead>
               <TableHead>Statut</TableHead>
               <TableHead>
                 <span className="sr-only">Actions</span>
@@ -93,15 +95,16 @@ export function ApiKeyList({ keys }: { keys: TApiKey[] }) {
                 <TableCell>
                   <KeyStart apiKey={key} />
                 </TableCell>
-                <TableCell>{API_KEY_ACCESS_LABELS[key.access]}</TableCell>
+                <TableCell className="whitespace-nowrap">{API_KEY_ACCESS_LABELS[key.access]}</TableCell>
                 <TableCell className="max-w-56">{venuesText(key)}</TableCell>
                 <TableCell>{personalDataText(key)}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <CreatedText apiKey={key} />
+                <TableCell>
+                  <CreatedText apiKey={key} format={formatShortDateFr} />
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{lastUsedText(key)}</TableCell>
+                <TableCell className="whitespace-nowrap">{lastUsedText(key, formatShortDateFr)}</TableCell>
                 <TableCell>
                   <StatusBadge apiKey={key} />
+                  {key.revokedAt ? <span className="block text-xs whitespace-nowrap text-stone-500">le {formatShortDateFr(key.revokedAt)}</span> : null}
                 </TableCell>
                 <TableCell className="text-right">
                   <RevokeButton apiKey={key} onRevoke={setPending} />

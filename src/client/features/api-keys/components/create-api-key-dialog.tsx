@@ -45,7 +45,7 @@ function SecretStep({ created, onClose }: { created: TApiKeyCreated; onClose: ()
       <DialogHeader>
         <DialogTitle>Clé « {created.key.name} » créée</DialogTitle>
         <DialogDescription>
-          Envoyez-la dans l’en-tête de chaque requête : <code className="rounded bg-stone-100 px-1 text-xs">Authorization: Bearer</code> suivi de la clé.
+          Envoyez-la dans l’en-tête de chaque requête : <code className="rounded bg-stone-100 px-1 text-xs whitespace-nowrap">Authorization: Bearer</code> suivi de la clé.
         </DialogDescription>
       </DialogHeader>
       <div className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note">
@@ -159,7 +159,7 @@ export function CreateApiKeyDialog({ venues, disabled }: { venues: TApiKeyVenue[
               </fieldset>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1.5 text-sm font-medium text-stone-800">Établissements</legend>
-                <div className="flex flex-col gap-1 sm:flex-row sm:gap-5">
+                <div className="flex flex-col gap-1">
                   <label className="flex min-h-10 items-center gap-2 text-sm">
                     <input
                       type="radio"
