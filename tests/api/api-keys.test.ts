@@ -2,6 +2,7 @@
 // the API, the secret shown once and stored only as its SHA-256, listed newest first, revoked; scoped to the
 // organisation (its keys, its venues).
 import { createHash, randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../src/server/db/schema';
@@ -10,7 +11,7 @@ import { PLAN_FEATURE_MESSAGES, ROLE_NOT_ALLOWED_MESSAGE } from '../../src/serve
 import { API_KEY_PREFIX } from '../../src/shared/rules/developer-api';
 import { API_KEY_MESSAGES, MAX_ACTIVE_API_KEYS, type TApiKeyCreated, type TApiKeysResponse } from '../../src/shared/schemas/api-keys';
 import { addMember, createRestaurant, createUser, signIn, uniqueEmail } from '../support/factories';
-import type { TestAgent, TestContext } from '../support/test-app';
+import { createTestContext, type TestAgent, type TestContext } from '../support/test-app';
 import { createDinerTestContext } from './diner-support';
 
 let ctx: TestContext;
@@ -212,5 +213,33 @@ describe('who may manage keys', () => {
     expect(await messageOf(listed)).toBe(PLAN_FEATURE_MESSAGES.api);
     expect((await agent.post('/api/api-keys', KEY)).status).toBe(403);
     expect(await ctx.db.select().from(apiKeys).where(eq(apiKeys.organisationId, organisationId))).toEqual([]);
+  });
+});
+
+describe('logs', () => {
+  it('never write the secret, even at debug level (creation, listing, revocation)', async () => {
+    let captured = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        captured += chunk.toString();
+        done();
+      },
+    });
+    const logged = await createTestContext({ env: { LOG_LEVEL: 'debug' }, logDestination: sink });
+    try {
+      const owner = await createUser(logged, { email: uniqueEmail('logs') });
+      await createRestaurant(logged, { ownerId: owner.id });
+      const agent = await signIn(logged, owner.email);
+      const created = await agent.post('/api/api-keys', KEY);
+      expect(created.status).toBe(201);
+      const { key, secret } = (await created.json()) as TApiKeyCreated;
+      expect((await agent.get('/api/api-keys')).status).toBe(200);
+      expect((await agent.delete(`/api/api-keys/${key.id}`)).status).toBe(200);
+      expect(captured).toContain('/api/api-keys');
+      expect(captured).not.toContain(secret);
+      expect(captured).not.toContain(secret.slice(API_KEY_PREFIX.length));
+    } finally {
+      await logged.close();
+    }
   });
 });
