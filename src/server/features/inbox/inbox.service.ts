@@ -3,12 +3,13 @@ import { queryRows, type Db } from '../../db/client';
 import { feedbackReplies, feedbacks, qrCodes, restaurants, rewards, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
+import { feedbackFilterConditions } from '../../core/feedback-list';
 import { offerReward } from '../../core/loyalty';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parisDayOf } from '../../../shared/format';
-import { addDays, parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
+import { parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
 import {
   INBOX_MESSAGES,
   INBOX_PAGE_SIZE,
@@ -28,25 +29,8 @@ import {
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
 
-/**
- * The filters as conditions on `feedbacks f` (the list and the evening's summary). The period is a range
- * of instants: whole Paris days, or from 16:00 Paris today for 'ce soir'.
- */
-function feedbackConditions(restaurantId: string, filters: TInboxFilters, range: PeriodRange): SQL[] {
-  const where: SQL[] = [sql`f.restaurant_id = ${restaurantId}`];
-  if (filters.rating === 'le3') where.push(sql`f.rating <= 3`);
-  else if (filters.rating === 'ge4') where.push(sql`f.rating >= 4`);
-  else if (filters.rating) where.push(sql`f.rating = ${Number(filters.rating)}`);
-  if (range.fromInstant) where.push(sql`f.created_at >= ${range.fromInstant.toISOString()}::timestamptz`);
-  else if (range.fromDay) where.push(sql`f.created_at >= ${parisInstant(range.fromDay).toISOString()}::timestamptz`);
-  if (range.toDay) where.push(sql`f.created_at < ${parisInstant(addDays(range.toDay, 1)).toISOString()}::timestamptz`);
-  if (filters.qr === 'none') where.push(sql`f.qr_code_id is null`);
-  else if (filters.qr) where.push(sql`f.qr_code_id = ${filters.qr}`);
-  if (filters.comment) where.push(sql`f.has_comment`);
-  if (filters.contact) where.push(sql`f.has_contact`);
-  if (filters.status) where.push(sql`f.status = ${filters.status}`);
-  return where;
-}
+/** The filters as conditions on `feedbacks f` (the list and the evening's summary): core/feedback-list.ts. */
+const feedbackConditions = feedbackFilterConditions;
 
 /** The same filters on the rollup `feedback_stats s` (whole days only). */
 function statsConditions(restaurantId: string, filters: TInboxFilters, range: PeriodRange): SQL[] {
