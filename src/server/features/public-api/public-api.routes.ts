@@ -17,6 +17,7 @@ import {
   PUBLIC_API_MESSAGES,
   REWARD_EXAMPLE,
   VENUE_EXAMPLE,
+  VISITS_EXAMPLE,
   ZCustomer,
   ZCustomerReward,
   ZFeedback,
@@ -195,7 +196,7 @@ const visitsRoute = createRoute({
   description: 'Visits (QR code scans) per Paris day, every day of the period listed (0 when none); at most 366 days, the last 30 by default.',
   request: { params: ZVenueParams, query: ZVisitsQuery },
   responses: {
-    200: okResponse(ZVisits, 'Visits per day.', undefined),
+    200: okResponse(ZVisits, 'Visits per day.', VISITS_EXAMPLE),
     ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/visits`, { 404: { description: 'No such venue among the key’s.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
   },
 });

@@ -156,7 +156,7 @@ export const ZIdempotencyHeaders = z.object({
     .min(1, PUBLIC_API_MESSAGES.idempotencyKeyRequired)
     .max(255, PUBLIC_API_MESSAGES.idempotencyKeyRequired)
     .openapi({
-      param: { name: 'Idempotency-Key', in: 'header' },
+      param: { name: 'idempotency-key', in: 'header' },
       description: 'Required. A unique value per hand-over (e.g. a UUID): a retry with the same key replays the first answer with `Idempotent-Replayed: true`.',
       example: 'a3f1c2d4-remise-table-12',
     }),
@@ -313,6 +313,18 @@ export const ZRedeemResult = z
   });
 export type TRedeemResult = z.infer<typeof ZRedeemResult>;
 
+export const VISITS_EXAMPLE = {
+  venue_id: EXAMPLE_VENUE_ID,
+  from: '2026-11-24',
+  to: '2026-11-26',
+  total: 57,
+  days: [
+    { date: '2026-11-24', visits: 12 },
+    { date: '2026-11-25', visits: 0 },
+    { date: '2026-11-26', visits: 45 },
+  ],
+};
+
 export const ZVisits = z
   .object({
     venue_id: z.uuid(),
@@ -322,17 +334,7 @@ export const ZVisits = z
     days: z.array(z.object({ date: z.string().openapi({ format: 'date' }), visits: z.number().int().min(0) })).openapi({ description: 'Every Paris day of the period, oldest first (0 when none).' }),
   })
   .openapi('Visits', {
-    example: {
-      venue_id: EXAMPLE_VENUE_ID,
-      from: '2026-11-24',
-      to: '2026-11-26',
-      total: 57,
-      days: [
-        { date: '2026-11-24', visits: 12 },
-        { date: '2026-11-25', visits: 0 },
-        { date: '2026-11-26', visits: 45 },
-      ],
-    },
+    example: VISITS_EXAMPLE,
   });
 export type TVisits = z.infer<typeof ZVisits>;
 
