@@ -37,7 +37,16 @@ export const DOCS_STYLESHEET = `body { margin: 0; background: #fafafa; }
 .refeed-docs-header h1 { margin: 0; font-size: 20px; font-weight: 600; }
 .refeed-docs-header p { margin: 4px 0 0; font-size: 14px; color: #d1d5db; }
 .swagger-ui .wrapper { padding: 0 12px; }
+/* The API has no OpenAPI links: the empty 'Links' column goes. */
+.swagger-ui .response-col_links { display: none; }
 @media (max-width: 640px) {
+  .swagger-ui .opblock-body pre.microlight { white-space: pre-wrap; word-break: break-word; }
+  .swagger-ui .responses-inner { padding: 8px 4px; }
+  .swagger-ui td.response-col_status { padding-right: 8px; }
+  .swagger-ui .headers-wrapper thead { display: none; }
+  .swagger-ui .headers-wrapper table, .swagger-ui .headers-wrapper tbody, .swagger-ui .headers-wrapper tr, .swagger-ui .headers-wrapper td { display: block; width: auto; }
+  .swagger-ui .headers-wrapper tr { padding: 6px 0; border-bottom: 1px solid #e5e7eb; }
+  .swagger-ui .headers-wrapper td { padding: 2px 0; }
   .swagger-ui .opblock .opblock-summary { flex-wrap: wrap; }
   .swagger-ui .opblock .opblock-summary-path { max-width: 100%; word-break: break-all; }
   .swagger-ui .info .title { font-size: 26px; }
@@ -51,6 +60,7 @@ export const DOCS_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Référence de l’API ReFeed</title>
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="./docs/assets/swagger-ui.css">
 <link rel="stylesheet" href="./docs/assets/refeed-docs.css">
 </head>

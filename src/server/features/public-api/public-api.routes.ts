@@ -50,8 +50,8 @@ const PROBLEM_EXAMPLE_DETAILS: Record<number, string> = {
 };
 
 const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy': { description: 'The key’s quota policy, e.g. `"per-key";q=600;w=60` (IETF draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string' as const } },
-  RateLimit: { description: 'What is left of the quota: `"per-key";r=<remaining>;t=<seconds until reset>`.', schema: { type: 'string' as const } },
+  'RateLimit-Policy': { description: 'La politique de quota de la clé, par ex. `"per-key";q=600;w=60` (IETF draft-ietf-httpapi-ratelimit-headers).', schema: { type: 'string' as const } },
+  RateLimit: { description: 'Ce qu’il reste du quota : `"per-key";r=<restant>;t=<secondes avant la remise à zéro>`.', schema: { type: 'string' as const } },
 };
 
 /** The example problem of a status, as the documentation shows it. */
@@ -59,7 +59,7 @@ function problemResponse(status: number, path: string, description: string, deta
   const example = problemBody('https://app.refeed.fr', status, detail, path);
   return {
     description,
-    headers: status === 429 ? { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'integer' as const } } } : status === 401 ? undefined : RATE_LIMIT_HEADERS,
+    headers: status === 429 ? { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Secondes à attendre avant la prochaine requête.', schema: { type: 'integer' as const } } } : status === 401 ? undefined : RATE_LIMIT_HEADERS,
     content: { [PROBLEM_CONTENT_TYPE]: { schema: ZProblem, example } },
   };
 }
@@ -67,11 +67,11 @@ function problemResponse(status: number, path: string, description: string, deta
 /** The errors every operation may answer, and those it adds. */
 function errorResponses(path: string, extra: Record<number, { description: string; detail?: string }> = {}) {
   const base: Record<number, { description: string; detail?: string }> = {
-    400: { description: 'Invalid parameter (the failing field is named in `field` and `detail`).' },
-    401: { description: 'Missing, malformed, unknown or revoked key.' },
-    403: { description: 'The organisation is not approved, or its plan does not include the API.' },
-    429: { description: 'The key’s quota is spent: retry after `Retry-After` seconds.' },
-    500: { description: 'Unexpected error (logged; no detail is disclosed).' },
+    400: { description: 'Paramètre invalide (le champ en cause est nommé dans `field` et `detail`).' },
+    401: { description: 'Clé absente, mal formée, inconnue ou révoquée.' },
+    403: { description: 'L’organisation n’est pas validée, ou son forfait n’inclut pas l’API.' },
+    429: { description: 'Le quota de la clé est épuisé : réessayez après `Retry-After` secondes.' },
+    500: { description: 'Erreur inattendue (journalisée ; aucun détail n’est divulgué).' },
     ...extra,
   };
   return Object.fromEntries(Object.entries(base).map(([status, { description, detail }]) => [status, problemResponse(Number(status), path, description, detail)]));
@@ -88,10 +88,10 @@ const listVenuesRoute = createRoute({
   path: '/venues',
   tags: ['Établissements'],
   operationId: 'listVenues',
-  summary: 'List the venues the key may read',
-  description: 'The organisation’s venues the key was given (all of them, or a chosen few), newest first. A suspended venue is not listed.',
+  summary: 'Lister les établissements lisibles par la clé',
+  description: 'Les établissements de l’organisation ouverts à la clé (tous, ou ceux choisis), du plus récent au plus ancien. Un établissement suspendu n’est pas listé.',
   request: { query: ZPageQuery },
-  responses: { 200: okResponse(pageOf(ZVenue, 'VenuePage', VENUE_EXAMPLE), 'A page of venues.', { data: [VENUE_EXAMPLE], next_cursor: null }), ...errorResponses('/api/v1/venues') },
+  responses: { 200: okResponse(pageOf(ZVenue, 'VenuePage', VENUE_EXAMPLE), 'Une page d’établissements.', { data: [VENUE_EXAMPLE], next_cursor: null }), ...errorResponses('/api/v1/venues') },
 });
 
 const listFeedbacksRoute = createRoute({
@@ -99,12 +99,12 @@ const listFeedbacksRoute = createRoute({
   path: '/venues/{venueId}/feedbacks',
   tags: ['Avis'],
   operationId: 'listFeedbacks',
-  summary: 'List a venue’s feedbacks',
-  description: 'Newest first, with the filters of the /avis page (same values, same meaning; periods in Paris time). Customer names and email are null unless the key may read personal data.',
+  summary: 'Lister les avis d’un établissement',
+  description: 'Du plus récent au plus ancien, avec les filtres de la page /avis (mêmes valeurs, même sens ; périodes à l’heure de Paris). Le nom et l’email du client valent null si la clé ne lit pas les données personnelles.',
   request: { params: ZVenueParams, query: ZFeedbackListQuery },
   responses: {
-    200: okResponse(pageOf(ZFeedback, 'FeedbackPage', FEEDBACK_EXAMPLE), 'A page of feedbacks.', { data: [FEEDBACK_EXAMPLE], next_cursor: null }),
-    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/feedbacks`, { 404: { description: 'No such venue among the key’s.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
+    200: okResponse(pageOf(ZFeedback, 'FeedbackPage', FEEDBACK_EXAMPLE), 'Une page d’avis.', { data: [FEEDBACK_EXAMPLE], next_cursor: null }),
+    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/feedbacks`, { 404: { description: 'Aucun établissement de ce nom parmi ceux de la clé.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
   },
 });
 
@@ -113,11 +113,11 @@ const getFeedbackRoute = createRoute({
   path: '/feedbacks/{id}',
   tags: ['Avis'],
   operationId: 'getFeedback',
-  summary: 'Get one feedback',
-  request: { params: ZIdParams('A feedback’s id.', FEEDBACK_EXAMPLE.id) },
+  summary: 'Lire un avis',
+  request: { params: ZIdParams('L’identifiant d’un avis.', FEEDBACK_EXAMPLE.id) },
   responses: {
-    200: okResponse(ZFeedback, 'The feedback.', FEEDBACK_EXAMPLE),
-    ...errorResponses(`/api/v1/feedbacks/${FEEDBACK_EXAMPLE.id}`, { 404: { description: 'No such feedback in the key’s venues.', detail: PUBLIC_API_MESSAGES.feedbackNotFound } }),
+    200: okResponse(ZFeedback, 'L’avis.', FEEDBACK_EXAMPLE),
+    ...errorResponses(`/api/v1/feedbacks/${FEEDBACK_EXAMPLE.id}`, { 404: { description: 'Aucun avis de cet identifiant dans les établissements de la clé.', detail: PUBLIC_API_MESSAGES.feedbackNotFound } }),
   },
 });
 
@@ -126,13 +126,13 @@ const listCustomersRoute = createRoute({
   path: '/venues/{venueId}/customers',
   tags: ['Clients'],
   operationId: 'listCustomers',
-  summary: 'List a venue’s customers',
+  summary: 'Lister les clients d’un établissement',
   description:
-    'Diners the venue knows (an email, a phone, or a reward to hand over), newest first, with their marketing consent, points balance and visits. `first_name`, `last_name`, `email` and `phone` are null unless the key may read personal data.',
+    'Les clients que l’établissement connaît (un email, un téléphone ou une récompense à remettre), du plus récent au plus ancien, avec leur consentement marketing, leur solde de points et leurs visites. `first_name`, `last_name`, `email` et `phone` valent null si la clé ne lit pas les données personnelles.',
   request: { params: ZVenueParams, query: ZPageQuery },
   responses: {
-    200: okResponse(pageOf(ZCustomer, 'CustomerPage', CUSTOMER_EXAMPLE), 'A page of customers.', { data: [CUSTOMER_EXAMPLE], next_cursor: null }),
-    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/customers`, { 404: { description: 'No such venue among the key’s.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
+    200: okResponse(pageOf(ZCustomer, 'CustomerPage', CUSTOMER_EXAMPLE), 'Une page de clients.', { data: [CUSTOMER_EXAMPLE], next_cursor: null }),
+    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/customers`, { 404: { description: 'Aucun établissement de ce nom parmi ceux de la clé.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
   },
 });
 
@@ -141,12 +141,12 @@ const getCustomerRoute = createRoute({
   path: '/customers/{id}',
   tags: ['Clients'],
   operationId: 'getCustomer',
-  summary: 'Get one customer',
-  description: '`first_name`, `last_name`, `email` and `phone` are null unless the key may read personal data.',
-  request: { params: ZIdParams('A customer’s id.', CUSTOMER_EXAMPLE.id) },
+  summary: 'Lire un client',
+  description: '`first_name`, `last_name`, `email` et `phone` valent null si la clé ne lit pas les données personnelles.',
+  request: { params: ZIdParams('L’identifiant d’un client.', CUSTOMER_EXAMPLE.id) },
   responses: {
-    200: okResponse(ZCustomer, 'The customer.', CUSTOMER_EXAMPLE),
-    ...errorResponses(`/api/v1/customers/${CUSTOMER_EXAMPLE.id}`, { 404: { description: 'No such customer in the key’s venues.', detail: PUBLIC_API_MESSAGES.customerNotFound } }),
+    200: okResponse(ZCustomer, 'Le client.', CUSTOMER_EXAMPLE),
+    ...errorResponses(`/api/v1/customers/${CUSTOMER_EXAMPLE.id}`, { 404: { description: 'Aucun client de cet identifiant dans les établissements de la clé.', detail: PUBLIC_API_MESSAGES.customerNotFound } }),
   },
 });
 
@@ -155,12 +155,12 @@ const listRewardsRoute = createRoute({
   path: '/venues/{venueId}/rewards',
   tags: ['Récompenses'],
   operationId: 'listRewards',
-  summary: 'List a venue’s customer rewards',
-  description: 'Rewards diners unlocked, newest first: `pending` (default) are waiting to be handed over.',
+  summary: 'Lister les récompenses des clients d’un établissement',
+  description: 'Les récompenses débloquées par les clients, de la plus récente à la plus ancienne : `pending` (par défaut) attendent d’être remises.',
   request: { params: ZVenueParams, query: ZRewardListQuery },
   responses: {
-    200: okResponse(pageOf(ZCustomerReward, 'CustomerRewardPage', REWARD_EXAMPLE), 'A page of rewards.', { data: [REWARD_EXAMPLE], next_cursor: null }),
-    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/rewards`, { 404: { description: 'No such venue among the key’s.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
+    200: okResponse(pageOf(ZCustomerReward, 'CustomerRewardPage', REWARD_EXAMPLE), 'Une page de récompenses.', { data: [REWARD_EXAMPLE], next_cursor: null }),
+    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/rewards`, { 404: { description: 'Aucun établissement de ce nom parmi ceux de la clé.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
   },
 });
 
@@ -169,20 +169,20 @@ const redeemRewardRoute = createRoute({
   path: '/rewards/{id}/redeem',
   tags: ['Récompenses'],
   operationId: 'redeemReward',
-  summary: 'Hand a pending reward over',
+  summary: 'Remettre une récompense',
   description:
-    'Marks the reward handed over (its cost left the points balance when it was unlocked). Requires a read-and-write key and an `Idempotency-Key` header: a retry with the same key replays the first answer (same status and body) with `Idempotent-Replayed: true`, so a reward is never handed over twice.',
-  request: { params: ZIdParams('A customer reward’s id (GET /venues/{venueId}/rewards).', REWARD_EXAMPLE.id), headers: ZIdempotencyHeaders },
+    'Marque la récompense comme remise (son coût a quitté le solde de points à son déblocage). Demande une clé en lecture et écriture et un en-tête `Idempotency-Key` : un nouvel essai avec la même valeur rejoue la première réponse (même statut, même corps) avec `Idempotent-Replayed: true` ; une récompense n’est jamais remise deux fois.',
+  request: { params: ZIdParams('L’identifiant d’une récompense de client (GET /venues/{venueId}/rewards).', REWARD_EXAMPLE.id), headers: ZIdempotencyHeaders },
   responses: {
     200: {
-      ...okResponse(ZRedeemResult, 'Handed over (or the replay of the first answer).', { reward: { ...REWARD_EXAMPLE, status: 'redeemed', redeemed_at: '2026-11-26T20:15:00.000Z' }, customer_points: 40 }),
-      headers: { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { description: '`true` when this answer is the replay of an earlier request with the same Idempotency-Key.', schema: { type: 'string' as const } } },
+      ...okResponse(ZRedeemResult, 'Remise (ou rejeu de la première réponse).', { reward: { ...REWARD_EXAMPLE, status: 'redeemed', redeemed_at: '2026-11-26T20:15:00.000Z' }, customer_points: 40 }),
+      headers: { ...RATE_LIMIT_HEADERS, 'Idempotent-Replayed': { description: '`true` quand cette réponse rejoue une requête précédente de même Idempotency-Key.', schema: { type: 'string' as const } } },
     },
     ...errorResponses(`/api/v1/rewards/${REWARD_EXAMPLE.id}/redeem`, {
-      403: { description: 'A read-only key, or the organisation or plan does not allow the API.', detail: PUBLIC_API_MESSAGES.readOnlyKey },
-      404: { description: 'No such reward in the key’s venues.', detail: PUBLIC_API_MESSAGES.rewardNotFound },
-      409: { description: 'Already handed over, or a request with the same Idempotency-Key is still running.', detail: PUBLIC_API_MESSAGES.rewardAlreadyRedeemed },
-      422: { description: 'The Idempotency-Key was already used for another request.', detail: PUBLIC_API_MESSAGES.idempotencyOtherRequest },
+      403: { description: 'Clé en lecture seule, ou organisation ou forfait sans accès à l’API.', detail: PUBLIC_API_MESSAGES.readOnlyKey },
+      404: { description: 'Aucune récompense de cet identifiant dans les établissements de la clé.', detail: PUBLIC_API_MESSAGES.rewardNotFound },
+      409: { description: 'Déjà remise, ou une requête de même Idempotency-Key est encore en cours.', detail: PUBLIC_API_MESSAGES.rewardAlreadyRedeemed },
+      422: { description: 'Cette Idempotency-Key a déjà servi pour une autre requête.', detail: PUBLIC_API_MESSAGES.idempotencyOtherRequest },
     }),
   },
 });
@@ -192,12 +192,12 @@ const visitsRoute = createRoute({
   path: '/venues/{venueId}/visits',
   tags: ['Fréquentation'],
   operationId: 'visitsPerDay',
-  summary: 'Count a venue’s visits per day',
-  description: 'Visits (QR code scans) per Paris day, every day of the period listed (0 when none); at most 366 days, the last 30 by default.',
+  summary: 'Compter les visites d’un établissement par jour',
+  description: 'Les visites (scans de QR code) par jour (heure de Paris), chaque jour de la période listé (0 s’il n’y en a pas) ; 366 jours au plus, les 30 derniers par défaut.',
   request: { params: ZVenueParams, query: ZVisitsQuery },
   responses: {
-    200: okResponse(ZVisits, 'Visits per day.', VISITS_EXAMPLE),
-    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/visits`, { 404: { description: 'No such venue among the key’s.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
+    200: okResponse(ZVisits, 'Les visites par jour.', VISITS_EXAMPLE),
+    ...errorResponses(`/api/v1/venues/${VENUE_EXAMPLE.id}/visits`, { 404: { description: 'Aucun établissement de ce nom parmi ceux de la clé.', detail: PUBLIC_API_MESSAGES.venueNotFound } }),
   },
 });
 
@@ -221,7 +221,7 @@ export function createPublicApi(deps: AppDeps) {
   api.openAPIRegistry.registerComponent('securitySchemes', BEARER, {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key (`rf_live_…`) created on the Développeurs page by a propriétaire.',
+    description: 'Une clé d’API (`rf_live_…`) créée par un propriétaire sur la page Développeurs.',
   });
 
   // The document and the reference page need no key (they are registered before the key check).
@@ -233,11 +233,11 @@ export function createPublicApi(deps: AppDeps) {
       servers: [{ url: `${publicUrl}/api/v1`, description: 'ReFeed' }],
       security: [{ [BEARER]: [] }],
       tags: [
-        { name: 'Établissements', description: 'Venues' },
-        { name: 'Avis', description: 'Feedbacks' },
-        { name: 'Clients', description: 'Customers' },
-        { name: 'Récompenses', description: 'Customer rewards' },
-        { name: 'Fréquentation', description: 'Visits' },
+        { name: 'Établissements' },
+        { name: 'Avis' },
+        { name: 'Clients' },
+        { name: 'Récompenses' },
+        { name: 'Fréquentation' },
       ],
     });
     return c.json(document as object);

@@ -49,15 +49,15 @@ const EXAMPLE_CURSOR = 'MTc2NDE2NzYwMDAwMDAwMF83YjJlNGYxMC0zYzVkLTRlNmYtOGE5Yi0x
 
 export const ZProblem = z
   .object({
-    type: z.string().openapi({ description: 'URI identifying the kind of problem.' }),
-    title: z.string().openapi({ description: 'Short French summary of the kind of problem.' }),
-    status: z.number().int().openapi({ description: 'The HTTP status code.' }),
-    detail: z.string().openapi({ description: 'French explanation of this occurrence, safe to show to a user.' }),
-    instance: z.string().openapi({ description: 'The request path this problem occurred on.' }),
-    field: z.string().optional().openapi({ description: 'For a 400: the request field that failed validation.' }),
+    type: z.string().openapi({ description: 'URI identifiant le type de problème.' }),
+    title: z.string().openapi({ description: 'Résumé court du type de problème.' }),
+    status: z.number().int().openapi({ description: 'Le code de statut HTTP.' }),
+    detail: z.string().openapi({ description: 'Explication en français de ce cas précis, affichable telle quelle.' }),
+    instance: z.string().openapi({ description: 'Le chemin de la requête concernée.' }),
+    field: z.string().optional().openapi({ description: 'Pour un 400 : le champ de la requête refusé.' }),
   })
   .openapi('Problem', {
-    description: 'An error answer (RFC 9457 problem details), served as `application/problem+json`.',
+    description: 'Une réponse d’erreur (RFC 9457, problem details), servie en `application/problem+json`.',
     example: {
       type: 'https://app.refeed.fr/api/v1/docs#probleme-introuvable',
       title: 'Ressource introuvable',
@@ -73,7 +73,7 @@ export type TProblem = z.infer<typeof ZProblem>;
 const ZUuidParam = (name: string, description: string, example: string) =>
   z.uuid(PUBLIC_API_MESSAGES.invalidId).openapi({ param: { name, in: 'path' }, description, example });
 
-export const ZVenueParams = z.object({ venueId: ZUuidParam('venueId', 'A venue the key may read (GET /venues).', EXAMPLE_VENUE_ID) });
+export const ZVenueParams = z.object({ venueId: ZUuidParam('venueId', 'Un établissement lisible par la clé (GET /venues).', EXAMPLE_VENUE_ID) });
 export const ZIdParams = (description: string, example: string) => z.object({ id: ZUuidParam('id', description, example) });
 
 const ZLimit = z.coerce
@@ -82,7 +82,7 @@ const ZLimit = z.coerce
   .min(1, PUBLIC_API_MESSAGES.invalidLimit)
   .max(API_PAGE_MAX, PUBLIC_API_MESSAGES.invalidLimit)
   .default(API_PAGE_DEFAULT)
-  .openapi({ param: { name: 'limit', in: 'query' }, description: `Items per page, 1–${API_PAGE_MAX} (default ${API_PAGE_DEFAULT}).`, example: 50 });
+  .openapi({ param: { name: 'limit', in: 'query' }, description: `Éléments par page, de 1 à ${API_PAGE_MAX} (${API_PAGE_DEFAULT} par défaut).`, example: 50 });
 
 const ZCursor = z
   .string()
@@ -90,7 +90,7 @@ const ZCursor = z
   .max(200, PUBLIC_API_MESSAGES.invalidCursor)
   .regex(/^[A-Za-z0-9_-]+$/, PUBLIC_API_MESSAGES.invalidCursor)
   .optional()
-  .openapi({ param: { name: 'cursor', in: 'query' }, description: 'The `next_cursor` of the previous page (omit for the first page).', example: EXAMPLE_CURSOR });
+  .openapi({ param: { name: 'cursor', in: 'query' }, description: 'Le `next_cursor` de la page précédente (à omettre pour la première page).', example: EXAMPLE_CURSOR });
 
 export const ZPageQuery = z.object({ cursor: ZCursor, limit: ZLimit });
 
@@ -107,27 +107,27 @@ export const ZFeedbackListQuery = z
     rating: z
       .enum(RATING_FILTERS, { error: PUBLIC_API_MESSAGES.invalidFilter })
       .optional()
-      .openapi({ param: { name: 'rating', in: 'query' }, description: '`le3`: 1 to 3 stars; `ge4`: 4 or 5 stars; `1`…`5`: that rating.', example: 'le3' }),
+      .openapi({ param: { name: 'rating', in: 'query' }, description: '`le3` : de 1 à 3 étoiles ; `ge4` : 4 ou 5 étoiles ; `1`…`5` : cette note.', example: 'le3' }),
     period: z
       .enum(INBOX_PERIODS, { error: PUBLIC_API_MESSAGES.invalidFilter })
       .optional()
       .openapi({
         param: { name: 'period', in: 'query' },
-        description: 'Paris time. `tonight`: since 16:00 (yesterday’s 16:00 before then); `today`; `7d` and `30d`: the last 7 or 30 days including today; `custom`: `from`/`to`.',
+        description: 'Heure de Paris. `tonight` : depuis 16 h (celle de la veille avant 16 h) ; `today` : aujourd’hui ; `7d` et `30d` : les 7 ou 30 derniers jours, aujourd’hui compris ; `custom` : `from`/`to`.',
         example: '7d',
       }),
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'With `period=custom`: first Paris day (YYYY-MM-DD).', example: '2026-11-01' }),
-    to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'With `period=custom`: last Paris day, included.', example: '2026-11-30' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Avec `period=custom` : premier jour (AAAA-MM-JJ, heure de Paris).', example: '2026-11-01' }),
+    to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Avec `period=custom` : dernier jour, inclus.', example: '2026-11-30' }),
     qr: z
       .union([z.uuid(PUBLIC_API_MESSAGES.invalidFilter), z.literal('none')], { error: PUBLIC_API_MESSAGES.invalidFilter })
       .optional()
-      .openapi({ param: { name: 'qr', in: 'query' }, description: 'A QR code’s id, or `none` for feedbacks given without a QR code.', example: EXAMPLE_QR_ID }),
-    comment: ZFlag.optional().openapi({ param: { name: 'comment', in: 'query' }, description: '`1`: only feedbacks with a comment.', example: '1' }),
-    contact: ZFlag.optional().openapi({ param: { name: 'contact', in: 'query' }, description: '`1`: only feedbacks whose diner left a way to be contacted.', example: '1' }),
+      .openapi({ param: { name: 'qr', in: 'query' }, description: 'L’identifiant d’un QR code, ou `none` pour les avis donnés sans QR code.', example: EXAMPLE_QR_ID }),
+    comment: ZFlag.optional().openapi({ param: { name: 'comment', in: 'query' }, description: '`1` : seulement les avis avec un commentaire.', example: '1' }),
+    contact: ZFlag.optional().openapi({ param: { name: 'contact', in: 'query' }, description: '`1` : seulement les avis dont le client peut être recontacté.', example: '1' }),
     status: z
       .enum(['new', 'done'], { error: PUBLIC_API_MESSAGES.invalidFilter })
       .optional()
-      .openapi({ param: { name: 'status', in: 'query' }, description: '`new` or `done` (handled on /avis).', example: 'new' }),
+      .openapi({ param: { name: 'status', in: 'query' }, description: '`new` ou `done` (traité sur /avis).', example: 'new' }),
     cursor: ZCursor,
     limit: ZLimit,
   })
@@ -138,15 +138,15 @@ export const ZRewardListQuery = z.object({
   status: z
     .enum(['pending', 'redeemed'], { error: PUBLIC_API_MESSAGES.invalidFilter })
     .default('pending')
-    .openapi({ param: { name: 'status', in: 'query' }, description: '`pending` (default): unlocked, waiting to be handed over; `redeemed`: handed over.', example: 'pending' }),
+    .openapi({ param: { name: 'status', in: 'query' }, description: '`pending` (par défaut) : débloquées, à remettre ; `redeemed` : remises.', example: 'pending' }),
   cursor: ZCursor,
   limit: ZLimit,
 });
 
 export const ZVisitsQuery = z
   .object({
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'First Paris day (default: 29 days before `to`).', example: '2026-11-01' }),
-    to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Last Paris day, included (default: today).', example: '2026-11-07' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Premier jour, heure de Paris (par défaut : 29 jours avant `to`).', example: '2026-11-01' }),
+    to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Dernier jour inclus, heure de Paris (par défaut : aujourd’hui).', example: '2026-11-07' }),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: PUBLIC_API_MESSAGES.invalidRange, path: ['to'] });
 
@@ -157,7 +157,7 @@ export const ZIdempotencyHeaders = z.object({
     .max(255, PUBLIC_API_MESSAGES.idempotencyKeyRequired)
     .openapi({
       param: { name: 'idempotency-key', in: 'header' },
-      description: 'Required. A unique value per hand-over (e.g. a UUID): a retry with the same key replays the first answer with `Idempotent-Replayed: true`.',
+      description: 'Obligatoire. Une valeur unique par remise (par ex. un UUID) : un nouvel essai avec la même valeur rejoue la première réponse avec `Idempotent-Replayed: true`.',
       example: 'a3f1c2d4-remise-table-12',
     }),
 });
@@ -223,14 +223,14 @@ export const ZVenue = z
     example: VENUE_EXAMPLE,
   });
 
-const PERSONAL_DATA_NOTE = 'null unless the key may read personal data (`personal_data`).';
+const PERSONAL_DATA_NOTE = 'null si la clé ne lit pas les données personnelles (`personal_data`).';
 
 export const ZFeedbackCustomer = z
   .object({
     id: z.uuid(),
-    first_name: z.string().nullable().openapi({ description: `First name; ${PERSONAL_DATA_NOTE}` }),
-    last_name: z.string().nullable().openapi({ description: `Last name; ${PERSONAL_DATA_NOTE}` }),
-    email: z.string().nullable().openapi({ description: `Email; ${PERSONAL_DATA_NOTE}` }),
+    first_name: z.string().nullable().openapi({ description: `Prénom ; ${PERSONAL_DATA_NOTE}` }),
+    last_name: z.string().nullable().openapi({ description: `Nom ; ${PERSONAL_DATA_NOTE}` }),
+    email: z.string().nullable().openapi({ description: `Email ; ${PERSONAL_DATA_NOTE}` }),
   })
   .openapi('FeedbackCustomer', { example: { id: EXAMPLE_CUSTOMER_ID, first_name: 'Camille', last_name: 'Martin', email: 'camille@example.fr' } });
 
@@ -240,13 +240,13 @@ export const ZFeedback = z
     venue_id: z.uuid(),
     rating: z.number().int().min(1).max(5),
     comment: z.string().nullable(),
-    status: z.enum(['new', 'done']).openapi({ description: '`new`, or `done` once handled on /avis.' }),
+    status: z.enum(['new', 'done']).openapi({ description: '`new`, ou `done` une fois traité sur /avis.' }),
     table_label: z.string().nullable(),
     qr_code_id: z.uuid().nullable(),
-    review_invited: z.boolean().openapi({ description: 'Whether the diner was offered the public review link.' }),
+    review_invited: z.boolean().openapi({ description: 'Si le lien d’avis public a été proposé au client.' }),
     created_at: z.string().openapi({ format: 'date-time' }),
-    handled_at: ZTimestamp('When it was marked handled (null while new).', null),
-    customer: ZFeedbackCustomer.nullable().openapi({ description: 'The diner, when known (an anonymous rating has none).' }),
+    handled_at: ZTimestamp('Quand il a été marqué traité (null tant qu’il est nouveau).', null),
+    customer: ZFeedbackCustomer.nullable().openapi({ description: 'Le client, s’il est connu (une note anonyme n’en a pas).' }),
   })
   .openapi('Feedback', {
     example: FEEDBACK_EXAMPLE,
@@ -257,17 +257,17 @@ export const ZCustomer = z
   .object({
     id: z.uuid(),
     venue_id: z.uuid(),
-    first_name: z.string().nullable().openapi({ description: `First name; ${PERSONAL_DATA_NOTE}` }),
-    last_name: z.string().nullable().openapi({ description: `Last name; ${PERSONAL_DATA_NOTE}` }),
-    email: z.string().nullable().openapi({ description: `Email; ${PERSONAL_DATA_NOTE}` }),
-    phone: z.string().nullable().openapi({ description: `Phone; ${PERSONAL_DATA_NOTE}` }),
-    has_email: z.boolean().openapi({ description: 'Whether an email is on record (given whatever the key’s personal-data right).' }),
-    marketing_consent: z.boolean().openapi({ description: 'Consent to the venue’s marketing emails, currently in force (false once unsubscribed).' }),
-    marketing_consent_at: ZTimestamp('When the consent was given.', '2026-10-01T12:00:00.000Z'),
-    unsubscribed_at: ZTimestamp('When the diner unsubscribed (null: not unsubscribed).', null),
-    points: z.number().int().min(0).openapi({ description: 'Current points balance.' }),
-    visits: z.number().int().min(0).openapi({ description: 'Visits recorded for this diner.' }),
-    last_visit_at: ZTimestamp('Last visit.', '2026-11-20T20:05:00.000Z'),
+    first_name: z.string().nullable().openapi({ description: `Prénom ; ${PERSONAL_DATA_NOTE}` }),
+    last_name: z.string().nullable().openapi({ description: `Nom ; ${PERSONAL_DATA_NOTE}` }),
+    email: z.string().nullable().openapi({ description: `Email ; ${PERSONAL_DATA_NOTE}` }),
+    phone: z.string().nullable().openapi({ description: `Téléphone ; ${PERSONAL_DATA_NOTE}` }),
+    has_email: z.boolean().openapi({ description: 'Si un email est connu (donné quel que soit le droit de la clé sur les données personnelles).' }),
+    marketing_consent: z.boolean().openapi({ description: 'Consentement aux emails marketing de l’établissement, en vigueur (false après désinscription).' }),
+    marketing_consent_at: ZTimestamp('Date du consentement.', '2026-10-01T12:00:00.000Z'),
+    unsubscribed_at: ZTimestamp('Date de désinscription (null : pas désinscrit).', null),
+    points: z.number().int().min(0).openapi({ description: 'Solde de points actuel.' }),
+    visits: z.number().int().min(0).openapi({ description: 'Visites enregistrées pour ce client.' }),
+    last_visit_at: ZTimestamp('Dernière visite.', '2026-11-20T20:05:00.000Z'),
     created_at: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('Customer', {
@@ -281,10 +281,10 @@ export const ZCustomerReward = z
     venue_id: z.uuid(),
     customer_id: z.uuid(),
     label: z.string(),
-    cost: z.number().int().min(0).openapi({ description: 'Points it cost at unlock (0 for a reward offered by the venue).' }),
+    cost: z.number().int().min(0).openapi({ description: 'Points dépensés au déblocage (0 pour une récompense offerte par l’établissement).' }),
     status: z.enum(['pending', 'redeemed']),
     created_at: z.string().openapi({ format: 'date-time' }),
-    redeemed_at: ZTimestamp('When it was handed over (null while pending).', null),
+    redeemed_at: ZTimestamp('Date de remise (null tant qu’elle est à remettre).', null),
   })
   .openapi('CustomerReward', {
     example: REWARD_EXAMPLE,
@@ -294,7 +294,7 @@ export type TCustomerReward = z.infer<typeof ZCustomerReward>;
 export const ZRedeemResult = z
   .object({
     reward: ZCustomerReward,
-    customer_points: z.number().int().min(0).openapi({ description: 'The diner’s points balance after the hand-over (its cost left the balance at unlock).' }),
+    customer_points: z.number().int().min(0).openapi({ description: 'Le solde de points du client après la remise (le coût a quitté le solde au déblocage).' }),
   })
   .openapi('RedeemResult', {
     example: {
@@ -331,7 +331,7 @@ export const ZVisits = z
     from: z.string().openapi({ format: 'date' }),
     to: z.string().openapi({ format: 'date' }),
     total: z.number().int().min(0),
-    days: z.array(z.object({ date: z.string().openapi({ format: 'date' }), visits: z.number().int().min(0) })).openapi({ description: 'Every Paris day of the period, oldest first (0 when none).' }),
+    days: z.array(z.object({ date: z.string().openapi({ format: 'date' }), visits: z.number().int().min(0) })).openapi({ description: 'Chaque jour de la période (heure de Paris), du plus ancien au plus récent (0 s’il n’y a pas de visite).' }),
   })
   .openapi('Visits', {
     example: VISITS_EXAMPLE,
@@ -343,7 +343,7 @@ export function pageOf<T extends z.ZodType>(item: T, name: string, example: unkn
   return z
     .object({
       data: z.array(item),
-      next_cursor: z.string().nullable().openapi({ description: 'Pass it as `cursor` for the next page; null on the last page.' }),
+      next_cursor: z.string().nullable().openapi({ description: 'À passer en `cursor` pour la page suivante ; null sur la dernière page.' }),
     })
     .openapi(name, { example: { data: [example], next_cursor: null } });
 }
