@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/server/core/api-keys';
 import { queryRows } from '../../src/server/db/client';
@@ -6,7 +7,9 @@ import { apiIdempotencyKeys, apiKeys, customerRewards, customers, feedbacks, org
 import { clock } from '../../src/server/lib/clock';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
 import { API_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
+import { handleProblems } from '../../src/server/features/public-api/problem';
 import { PUBLIC_API_MESSAGES } from '../../src/server/features/public-api/public-api.schemas';
+import type { AppEnv } from '../../src/server/lib/hono-env';
 import type { ApiKeyAccess } from '../../src/shared/rules/developer-api';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
 import { VENUE_HEADER } from '../../src/shared/venue';
@@ -503,6 +506,32 @@ describe('/api/v1 visits', () => {
     await expectProblem(await call(subsetKey, `/venues/${a.first.id}/visits?from=2026-11-05&to=2026-11-01`), 400, `to : ${PUBLIC_API_MESSAGES.invalidRange}`);
     await expectProblem(await call(subsetKey, `/venues/${a.first.id}/visits?from=2024-01-01&to=2026-11-01`), 400, `from : ${PUBLIC_API_MESSAGES.rangeTooLong}`);
     await expectProblem(await call(subsetKey, `/venues/${a.first.id}/visits?from=2026-02-30`), 400, `from : ${PUBLIC_API_MESSAGES.invalidDate}`);
+  });
+});
+
+describe('/api/v1 refusals of the shared pipeline', () => {
+  it('answers them as problems too: a body too large, a body of another type, a foreign origin, broken text', async () => {
+    const path = `/rewards/${a.rewards.redeemed.id}/redeem`;
+    const tooLarge = await call(allKey, path, { method: 'POST', idempotencyKey: 'big', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }) });
+    await expectProblem(tooLarge, 413, 'Requête trop volumineuse.');
+    const otherType = await call(allKey, path, { method: 'POST', idempotencyKey: 'xml', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    await expectProblem(otherType, 415);
+    const foreign = await call(allKey, path, { method: 'POST', idempotencyKey: 'origin', headers: { origin: 'https://evil.example' } });
+    await expectProblem(foreign, 403, 'Origine de la requête refusée.');
+    await expectProblem(await call(allKey, '/venues?cursor=%00'), 400);
+    // None of them reached the hand-over.
+    expect(await ctx.db.select().from(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.idempotencyKey, 'big'))).toEqual([]);
+  });
+
+  it('answers an unexpected error as a generic 500 problem, without internals (the sub-app’s onError)', async () => {
+    const app = new Hono<AppEnv>();
+    app.onError(handleProblems(ctx.deps));
+    app.get('/api/v1/boom', () => {
+      throw new Error('relation "secret_table" does not exist');
+    });
+    const response = await app.request('http://localhost:3000/api/v1/boom');
+    const body = await expectProblem(response, 500, PUBLIC_API_MESSAGES.internal);
+    expect(JSON.stringify(body)).not.toContain('secret_table');
   });
 });
 
