@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '../../src/server/core/api-keys';
+import { createApiKey, purgeIdempotencyKeys } from '../../src/server/core/api-keys';
+import { purgeIdempotencyKeysJob } from '../../src/server/jobs/housekeeping.jobs';
 import { queryRows } from '../../src/server/db/client';
 import { apiIdempotencyKeys, apiKeys, customerRewards, customers, feedbacks, organisations, restaurantAuditLog, restaurantDailyStats, visits } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
@@ -450,6 +451,20 @@ describe('/api/v1 rewards', () => {
     // Another key of the organisation has its own idempotency keys.
     const otherKey = (await key(a.organisationId)).secret;
     await json(await call(otherKey, `/rewards/${a.rewards.pendingToo.id}/redeem`, { method: 'POST', idempotencyKey }));
+  });
+
+  it('forgets an Idempotency-Key’s answer after a day (housekeeping)', async () => {
+    const created = await key(a.organisationId);
+    const [reward] = await ctx.db.insert(customerRewards).values({ restaurantId: a.first.id, customerId: a.customers.camille.id, label: 'Café offert', cost: 50 }).returning();
+    await json(await call(created.secret, `/rewards/${reward.id}/redeem`, { method: 'POST', idempotencyKey: 'daily' }));
+    const mine = () => ctx.db.select().from(apiIdempotencyKeys).where(eq(apiIdempotencyKeys.apiKeyId, created.id));
+    expect(await mine()).toHaveLength(1);
+    await purgeIdempotencyKeysJob.handle({}, ctx.deps);
+    expect(await mine()).toHaveLength(1);
+    await purgeIdempotencyKeys(ctx.db, new Date(Date.now() + 25 * 3600_000));
+    expect(await mine()).toHaveLength(0);
+    // The key is free again: the reward is already handed over (409), not replayed.
+    await expectProblem(await call(created.secret, `/rewards/${reward.id}/redeem`, { method: 'POST', idempotencyKey: 'daily' }), 409, PUBLIC_API_MESSAGES.rewardAlreadyRedeemed);
   });
 
   it.runIf(onPostgres)('answers 409 to a repeat while the first request with its key is still running', async () => {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryPreparedRows } from '../db/prepared';
-import { apiKeys } from '../db/schema';
+import { apiIdempotencyKeys, apiKeys } from '../db/schema';
 import { clock } from '../lib/clock';
 import { API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, type ApiKeyAccess } from '../../shared/rules/developer-api';
 import type { LimitOverrides } from '../../shared/rules/plans';
@@ -122,4 +122,14 @@ export async function authenticateApiKey(db: Db, secret: string, onBackgroundErr
     plan: { plan: row.plan, trialEndsAt: row.trial_ends_ms === null ? null : new Date(Number(row.trial_ends_ms)), limitOverrides: parseJson(row.limit_overrides) },
     venueIds: parseJson(row.venue_ids) ?? [],
   };
+}
+
+/** How long a stored answer of an Idempotency-Key is replayed (then the key may be used again). */
+export const IDEMPOTENCY_RETENTION_HOURS = 24;
+
+/** Drops the stored answers of Idempotency-Keys older than the retention (housekeeping job). Returns the rows deleted. */
+export async function purgeIdempotencyKeys(db: Db, now = clock.now()): Promise<number> {
+  const before = new Date(now.getTime() - IDEMPOTENCY_RETENTION_HOURS * 3600_000);
+  const deleted = await db.delete(apiIdempotencyKeys).where(lt(apiIdempotencyKeys.createdAt, before)).returning({ key: apiIdempotencyKeys.idempotencyKey });
+  return deleted.length;
 }
