@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, purgeIdempotencyKeys } from '../../src/server/core/api-keys';
 import { purgeIdempotencyKeysJob } from '../../src/server/jobs/housekeeping.jobs';
 import { queryRows } from '../../src/server/db/client';
-import { apiIdempotencyKeys, apiKeys, customerRewards, customers, feedbacks, organisations, restaurantAuditLog, restaurantDailyStats, visits } from '../../src/server/db/schema';
+import { apiIdempotencyKeys, apiKeys, customerRewards, customers, feedbacks, organisations, restaurantAuditLog, restaurantDailyStats, restaurants, visits } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
 import { API_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
@@ -225,6 +225,18 @@ describe('/api/v1 venues and scopes', () => {
     expect(second.next_cursor).toBeNull();
     const subset = await json<ListAnswer>(await call(subsetKey, '/venues'));
     expect(subset.data.map((venue) => venue.id)).toEqual([a.first.id]);
+  });
+
+  it('closes a venue the platform suspended (core/venue-state), as if it did not exist', async () => {
+    const org = await createOrganisation('Charlie');
+    const secret = (await key(org.organisationId)).secret;
+    await ctx.db.update(restaurants).set({ status: 'suspended' }).where(eq(restaurants.id, org.second.id));
+    const venues = await json<ListAnswer>(await call(secret, '/venues'));
+    expect(venues.data.map((venue) => venue.id)).toEqual([org.first.id]);
+    await expectProblem(await call(secret, `/venues/${org.second.id}/feedbacks`), 404, PUBLIC_API_MESSAGES.venueNotFound);
+    await expectProblem(await call(secret, `/feedbacks/${org.secondFeedback.id}`), 404, PUBLIC_API_MESSAGES.feedbackNotFound);
+    await ctx.db.update(restaurants).set({ status: 'approved' }).where(eq(restaurants.id, org.second.id));
+    await json(await call(secret, `/feedbacks/${org.secondFeedback.id}`));
   });
 
   it('answers 400 problems naming the failing parameter', async () => {
