@@ -29,9 +29,6 @@ import {
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
 
-/** The filters as conditions on `feedbacks f` (the list and the evening's summary): core/feedback-list.ts. */
-const feedbackConditions = feedbackFilterConditions;
-
 /** The same filters on the rollup `feedback_stats s` (whole days only). */
 function statsConditions(restaurantId: string, filters: TInboxFilters, range: PeriodRange): SQL[] {
   const where: SQL[] = [sql`s.restaurant_id = ${restaurantId}`];
@@ -76,7 +73,7 @@ async function readSelection(db: Db, restaurantId: string, filters: TInboxFilter
                  count(*) filter (where f.rating = 1)::int as r1, count(*) filter (where f.rating = 2)::int as r2,
                  count(*) filter (where f.rating = 3)::int as r3, count(*) filter (where f.rating = 4)::int as r4,
                  count(*) filter (where f.rating = 5)::int as r5
-          from feedbacks f where ${sql.join(feedbackConditions(restaurantId, filters, range), sql` and `)}`,
+          from feedbacks f where ${sql.join(feedbackFilterConditions(restaurantId, filters, range), sql` and `)}`,
     );
     return { summary: toSummary(row), lowerDay: null };
   }
@@ -193,7 +190,7 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
     return { items: [item], nextCursor: null, summary: { count: 1, average: item.rating, distribution } };
   }
   const range = periodRange(query.period, clock.now(), { from: query.from, to: query.to });
-  const where = feedbackConditions(restaurantId, query, range);
+  const where = feedbackFilterConditions(restaurantId, query, range);
   const cursor = query.cursor ? parseCursor(query.cursor) : null;
   if (cursor) where.push(sql`(f.created_at, f.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`);
   const cursorDay = cursor ? parisDayOf(new Date(Number(BigInt(cursor.micros) / 1000n))) : null;
