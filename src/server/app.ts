@@ -6,6 +6,8 @@ import { createApiRoutes } from './api-routes';
 import type { AppDeps } from './deps';
 import { handleErrors } from './error-handler';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
+import { problemAnswersForPipeline } from './features/public-api/problem';
+import { createPublicApi } from './features/public-api/public-api.routes';
 import { bindAppRequest } from './features/security/app-request';
 import { createStorageRoutes } from './features/storage/storage.routes';
 import { createUnsubscribeRoutes } from './features/unsubscribe/unsubscribe.routes';
@@ -40,6 +42,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   // Light answers (lib/light-responses, decision 016). Before the rest, so that it sees every header set
   // before an answer (it keeps hono's path when there are some).
   app.use('/api/*', lightJsonAnswers);
+  // The public API answers every error as problem details (RFC 9457), those of the middleware below too.
+  app.use('/api/v1/*', problemAnswersForPipeline(env.PUBLIC_URL));
   app.use(stampRequest(env.NODE_ENV === 'production'));
   app.use(stampClientIp(deps));
   app.use('/api/*', logApiRequests(deps));
@@ -59,6 +63,8 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => deps.auth.handler(await rebuildReadRequest(c)));
   app.use('/api/*', compressLargeAnswers());
+  // The public API (issue #31): a sub-application with its own key check, errors and OpenAPI document.
+  app.route('/api/v1', createPublicApi(deps));
   app.route('/api', createApiRoutes(deps));
   app.all('/api/*', (c) => c.json<ApiErrorBody>({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable' } }, 404));
 

@@ -81,3 +81,80 @@ describe('tenancy: owner B with owner A’s ids', () => {
     expect((await ownerA.agent.get(`/api/customers/${ownerA.ids[3]}`)).status).toBe(200);
   });
 });
+
+describe('tenancy: the public API (/api/v1) with another organisation’s key, and with cookies', () => {
+  type Operation = { operationId: string };
+  let paths: Record<string, Record<string, Operation>>;
+  let ownerA: { agent: TestAgent; organisationId: string; ids: string[] };
+  let keyOfB: string;
+
+  beforeAll(async () => {
+    const document = (await (await ctx.app.request('http://localhost:3000/api/v1/openapi.json')).json()) as { paths: typeof paths };
+    paths = document.paths;
+    const user = await createUser(ctx, { email: uniqueEmail('owner-a') });
+    const { restaurant, tableQr } = await createDinerRestaurant(ctx, { contactEmail: user.email });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'owner' });
+    const email = uniqueEmail('client-a');
+    const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
+    for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+    const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
+    const rated = await ctx.db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
+    expect(earned.length).toBeGreaterThan(0);
+    ownerA = {
+      agent: await signIn(ctx, user.email),
+      organisationId: restaurant.organisationId,
+      ids: [restaurant.id, tableQr.id, customer.id, ...earned.map((reward) => reward.id), ...rated.map((feedback) => feedback.id)],
+    };
+    const ownerB = await createSignedInOwner(ctx);
+    keyOfB = (await createApiKey(ctx.db, { organisationId: ownerB.restaurant.organisationId, name: 'B', access: 'read_write', venueIds: null, personalData: true, createdBy: null })).secret;
+  });
+
+  /** Every operation of the document with A's ids in every slot (an operation without ids: once, A's ids in the query). */
+  function attempts() {
+    return Object.entries(paths).flatMap(([path, operations]) =>
+      Object.keys(operations).flatMap((method) =>
+        path.includes('{')
+          ? ownerA.ids.map((id) => ({ method: method.toUpperCase(), path: `/api/v1${path.replace(/\{\w+\}/g, id)}`, withIds: true }))
+          : [{ method: method.toUpperCase(), path: `/api/v1${path}?venueId=${ownerA.ids[0]}&id=${ownerA.ids[2]}`, withIds: false }],
+      ),
+    );
+  }
+
+  it('reads the routes from the OpenAPI document (the walk below is not empty)', () => {
+    const listed = Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+    expect(listed).toEqual(expect.arrayContaining(['get /venues', 'get /venues/{venueId}/feedbacks', 'get /feedbacks/{id}', 'get /customers/{id}', 'post /rewards/{id}/redeem', 'get /venues/{venueId}/visits']));
+  });
+
+  it('answers 404 (or an empty page) to B’s key on every route naming A’s rows, shows none of A’s data, and changes nothing of A', async () => {
+    await ctx.waitForIdleQueue();
+    const before = await snapshotRestaurant(ctx.db, ownerA.ids[0]);
+    const failures: string[] = [];
+    for (const attempt of attempts()) {
+      const response = await ctx.app.request(`http://localhost:3000${attempt.path}`, {
+        method: attempt.method,
+        headers: { authorization: `Bearer ${keyOfB}`, 'idempotency-key': crypto.randomUUID() },
+      });
+      const text = await response.text();
+      if (attempt.withIds && response.status !== 404) failures.push(`${attempt.method} ${attempt.path} → ${response.status}`);
+      if (!attempt.withIds && response.status !== 200) failures.push(`${attempt.method} ${attempt.path} → ${response.status}`);
+      const leaked = ownerA.ids.filter((id) => text.includes(id));
+      if (response.ok && leaked.length) failures.push(`${attempt.method} ${attempt.path} → shows ${leaked.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+    await ctx.waitForIdleQueue();
+    expect(await snapshotRestaurant(ctx.db, ownerA.ids[0])).toEqual(before);
+    // And a key of A reads the same rows.
+    const keyOfA = (await createApiKey(ctx.db, { organisationId: ownerA.organisationId, name: 'A', access: 'read', venueIds: null, personalData: false, createdBy: null })).secret;
+    expect((await ctx.app.request(`http://localhost:3000/api/v1/customers/${ownerA.ids[2]}`, { headers: { authorization: `Bearer ${keyOfA}` } })).status).toBe(200);
+  });
+
+  it('answers 401 to A’s own signed-in session (cookies, no key) on every route', async () => {
+    const failures: string[] = [];
+    for (const attempt of attempts()) {
+      const response = await ownerA.agent.request(attempt.path, { method: attempt.method, headers: { 'idempotency-key': crypto.randomUUID() } });
+      if (response.status !== 401) failures.push(`${attempt.method} ${attempt.path} → ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -228,8 +228,9 @@ export async function deleteReward(db: Db, restaurantId: string, rewardId: strin
 export async function redeemCustomerReward(
   db: Db,
   restaurantId: string,
-  input: { customerId?: string; customerRewardId: string; actorUserId: string },
-): Promise<{ balance: number }> {
+  /** actorUserId null: handed over through the public API (`apiKeyId` then names the key in the audit). */
+  input: { customerId?: string; customerRewardId: string; actorUserId: string | null; apiKeyId?: string },
+): Promise<{ balance: number; customerId: string; redeemedAt: Date }> {
   // The counter (issue 27) names the reward alone; the customer page names its customer too.
   const ofCustomer = (column: typeof customerRewards.customerId) => (input.customerId ? eq(column, input.customerId) : undefined);
   return db.transaction(async (tx) => {
@@ -258,8 +259,14 @@ export async function redeemCustomerReward(
       .select({ points: customers.points })
       .from(customers)
       .where(and(eq(customers.id, redeemed.customerId), eq(customers.restaurantId, restaurantId)));
-    await recordRestaurantAudit(tx, { restaurantId, actorUserId: input.actorUserId, action: 'reward_redeemed', subjectId: input.customerRewardId });
-    return { balance: customer?.points ?? 0 };
+    await recordRestaurantAudit(tx, {
+      restaurantId,
+      actorUserId: input.actorUserId,
+      action: 'reward_redeemed',
+      subjectId: input.customerRewardId,
+      details: input.apiKeyId ? { apiKeyId: input.apiKeyId } : null,
+    });
+    return { balance: customer?.points ?? 0, customerId: redeemed.customerId, redeemedAt: now };
   });
 }
 

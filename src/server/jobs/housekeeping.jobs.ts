@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { purgeRateLimits } from '../lib/rate-limit';
+import { purgeIdempotencyKeys } from '../core/api-keys';
 import { foldStatShards } from '../core/daily-stats';
 import { clock } from '../lib/clock';
 import { parisDayOf } from '../../shared/format';
@@ -33,7 +34,20 @@ export const foldStatShardsJob = defineJob<Record<string, never>, AppDeps>({
   },
 });
 
+/** Every hour, one instance drops the public API's stored Idempotency-Key answers older than a day (issue #31). */
+export const purgeIdempotencyKeysJob = defineJob<Record<string, never>, AppDeps>({
+  name: 'housekeeping.purge-api-idempotency-keys',
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  schedule: '35 * * * *',
+  retryLimit: 0,
+  async handle(_payload, deps) {
+    const deleted = await purgeIdempotencyKeys(deps.db);
+    if (deleted > 0) deps.logger.info({ deleted }, 'api idempotency keys purged');
+  },
+});
+
 export const HOUSEKEEPING_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
   purgeRateLimitsJob as JobDefinition<unknown, AppDeps>,
   foldStatShardsJob as JobDefinition<unknown, AppDeps>,
+  purgeIdempotencyKeysJob as JobDefinition<unknown, AppDeps>,
 ];

@@ -141,9 +141,22 @@ export const OWNER_RATE_LIMITS = {
 
 export type OwnerRateLimits = Record<keyof typeof OWNER_RATE_LIMITS, RateLimitRule>;
 
+/** The public API's message when a key is over its limit (problem details `detail`). */
+export const API_RATE_LIMITED_MESSAGE = 'Trop de requêtes pour cette clé d’API. Réessayez après le délai indiqué par l’en-tête Retry-After.';
+
+/**
+ * The public API (/api/v1, issue #31): every request of a key counts, whatever the route; each answer
+ * tells the client where it stands (`RateLimit-Policy` / `RateLimit` headers, features/public-api).
+ */
+export const API_RATE_LIMITS = {
+  perKey: rule('api:per-key', 'apiKey', 600, 60, API_RATE_LIMITED_MESSAGE),
+} as const satisfies Record<string, RateLimitRule>;
+
+export type ApiRateLimits = Record<keyof typeof API_RATE_LIMITS, RateLimitRule>;
+
 /** Every rule, by area: what a server runs with. */
-export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits; owner: OwnerRateLimits };
-export const RATE_LIMIT_RULES: RateLimits = { auth: AUTH_RATE_LIMITS, diner: DINER_RATE_LIMITS, owner: OWNER_RATE_LIMITS };
+export type RateLimits = { auth: AuthRateLimits; diner: DinerRateLimits; owner: OwnerRateLimits; api: ApiRateLimits };
+export const RATE_LIMIT_RULES: RateLimits = { auth: AUTH_RATE_LIMITS, diner: DINER_RATE_LIMITS, owner: OWNER_RATE_LIMITS, api: API_RATE_LIMITS };
 
 /** Smaller numbers a test injects (the same rules; only the ones it names change). */
 export type RateLimitOverrides = { [Area in keyof RateLimits]?: Partial<RateLimits[Area]> };
@@ -153,5 +166,6 @@ export function rateLimitsWith(overrides: RateLimitOverrides = {}): RateLimits {
     auth: { ...AUTH_RATE_LIMITS, ...overrides.auth },
     diner: { ...DINER_RATE_LIMITS, ...overrides.diner },
     owner: { ...OWNER_RATE_LIMITS, ...overrides.owner },
+    api: { ...API_RATE_LIMITS, ...overrides.api },
   };
 }

@@ -8,9 +8,9 @@ import { AppError } from './errors';
 /**
  * Whom a rule counts: the client address (lib/client-ip), the address at one restaurant, an email typed
  * in the request, an (email, address) pair, the diner's device (rf_tid cookie), the session's restaurant
- * or user.
+ * or user, a public API key (/api/v1, by its id).
  */
-export type RateLimitSubject = 'address' | 'addressAtRestaurant' | 'email' | 'emailAndAddress' | 'device' | 'restaurant' | 'user';
+export type RateLimitSubject = 'address' | 'addressAtRestaurant' | 'email' | 'emailAndAddress' | 'device' | 'restaurant' | 'user' | 'apiKey';
 
 /**
  * The one rule shape of every rate limit (the table is `lib/rate-limit-rules.ts`): at most `limit` hits

@@ -3,12 +3,13 @@ import { queryRows, type Db } from '../../db/client';
 import { feedbackReplies, feedbacks, qrCodes, restaurants, rewards, user } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
+import { feedbackFilterConditions } from '../../core/feedback-list';
 import { offerReward } from '../../core/loyalty';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { parisDayOf } from '../../../shared/format';
-import { addDays, parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
+import { parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
 import {
   INBOX_MESSAGES,
   INBOX_PAGE_SIZE,
@@ -27,26 +28,6 @@ import {
 
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
-
-/**
- * The filters as conditions on `feedbacks f` (the list and the evening's summary). The period is a range
- * of instants: whole Paris days, or from 16:00 Paris today for 'ce soir'.
- */
-function feedbackConditions(restaurantId: string, filters: TInboxFilters, range: PeriodRange): SQL[] {
-  const where: SQL[] = [sql`f.restaurant_id = ${restaurantId}`];
-  if (filters.rating === 'le3') where.push(sql`f.rating <= 3`);
-  else if (filters.rating === 'ge4') where.push(sql`f.rating >= 4`);
-  else if (filters.rating) where.push(sql`f.rating = ${Number(filters.rating)}`);
-  if (range.fromInstant) where.push(sql`f.created_at >= ${range.fromInstant.toISOString()}::timestamptz`);
-  else if (range.fromDay) where.push(sql`f.created_at >= ${parisInstant(range.fromDay).toISOString()}::timestamptz`);
-  if (range.toDay) where.push(sql`f.created_at < ${parisInstant(addDays(range.toDay, 1)).toISOString()}::timestamptz`);
-  if (filters.qr === 'none') where.push(sql`f.qr_code_id is null`);
-  else if (filters.qr) where.push(sql`f.qr_code_id = ${filters.qr}`);
-  if (filters.comment) where.push(sql`f.has_comment`);
-  if (filters.contact) where.push(sql`f.has_contact`);
-  if (filters.status) where.push(sql`f.status = ${filters.status}`);
-  return where;
-}
 
 /** The same filters on the rollup `feedback_stats s` (whole days only). */
 function statsConditions(restaurantId: string, filters: TInboxFilters, range: PeriodRange): SQL[] {
@@ -92,7 +73,7 @@ async function readSelection(db: Db, restaurantId: string, filters: TInboxFilter
                  count(*) filter (where f.rating = 1)::int as r1, count(*) filter (where f.rating = 2)::int as r2,
                  count(*) filter (where f.rating = 3)::int as r3, count(*) filter (where f.rating = 4)::int as r4,
                  count(*) filter (where f.rating = 5)::int as r5
-          from feedbacks f where ${sql.join(feedbackConditions(restaurantId, filters, range), sql` and `)}`,
+          from feedbacks f where ${sql.join(feedbackFilterConditions(restaurantId, filters, range), sql` and `)}`,
     );
     return { summary: toSummary(row), lowerDay: null };
   }
@@ -209,7 +190,7 @@ export async function listInbox(db: Db, restaurantId: string, query: TInboxQuery
     return { items: [item], nextCursor: null, summary: { count: 1, average: item.rating, distribution } };
   }
   const range = periodRange(query.period, clock.now(), { from: query.from, to: query.to });
-  const where = feedbackConditions(restaurantId, query, range);
+  const where = feedbackFilterConditions(restaurantId, query, range);
   const cursor = query.cursor ? parseCursor(query.cursor) : null;
   if (cursor) where.push(sql`(f.created_at, f.id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`);
   const cursorDay = cursor ? parisDayOf(new Date(Number(BigInt(cursor.micros) / 1000n))) : null;
