@@ -206,7 +206,7 @@ export const PUBLIC_API_ROUTES = [listVenuesRoute, listFeedbacksRoute, getFeedba
 
 const API_DESCRIPTION = `L’API publique de ReFeed, incluse dans le forfait Premium : lire vos établissements, avis, clients, récompenses et la fréquentation, et remettre une récompense depuis votre caisse.
 
-**Authentification.** Chaque requête porte une clé créée par un propriétaire sur la page Développeurs : \`Authorization: Bearer rf_live_…\`. Une clé lit tous les établissements de l’organisation ou certains ; elle est en lecture seule ou en lecture et écriture ; les données personnelles des clients (prénom, nom, email, téléphone) ne sont lisibles qu’avec une clé qui y est autorisée (sinon ces champs valent \`null\`). Un identifiant hors de la portée de la clé répond 404.
+**Authentification.** Chaque requête porte une clé créée par un propriétaire sur la page API (menu « API » de l’espace restaurant, /developpeurs) : \`Authorization: Bearer rf_live_…\`. Une clé lit tous les établissements de l’organisation ou certains ; elle est en lecture seule ou en lecture et écriture ; les données personnelles des clients (prénom, nom, email, téléphone) ne sont lisibles qu’avec une clé qui y est autorisée (sinon ces champs valent \`null\`). Un identifiant hors de la portée de la clé répond 404.
 
 **Limites.** 600 requêtes par minute et par clé. Chaque réponse porte \`RateLimit-Policy\` et \`RateLimit\` ; au-delà, 429 avec \`Retry-After\`.
 
@@ -221,7 +221,7 @@ export function createPublicApi(deps: AppDeps) {
   api.openAPIRegistry.registerComponent('securitySchemes', BEARER, {
     type: 'http',
     scheme: 'bearer',
-    description: 'Une clé d’API (`rf_live_…`) créée par un propriétaire sur la page Développeurs.',
+    description: 'Une clé d’API (`rf_live_…`) créée par un propriétaire sur la page API (menu « API » de l’espace restaurant, /developpeurs).',
   });
 
   // The document and the reference page need no key (they are registered before the key check).
