@@ -19,7 +19,7 @@ export default function Page() {
           </Link>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <div>
-              <h2 className="text-2xl font-semibold">Webhooks</h2>
+              <h2 className="text-2xl font-semibold">Vos webhooks</h2>
               <p className="max-w-2xl text-sm text-stone-600">
                 Recevez chaque nouvel avis, client ou récompense en temps réel dans vos outils. Chaque envoi est signé (Standard Webhooks) et renvoyé automatiquement en cas d’échec pendant environ 27 heures.
               </p>
