@@ -7,6 +7,7 @@ import { createApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { customerRewards, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
+import { parseEnv } from '../../src/server/env';
 import { clock } from '../../src/server/lib/clock';
 import { isPublicAddress } from '../../src/server/lib/safe-fetch';
 import { openSecret } from '../../src/server/lib/secret-box';
@@ -322,6 +323,12 @@ describe('retries and disabling', () => {
 
 describe('SSRF guard', () => {
   const privateUrls = ['http://127.0.0.1:9/x', 'http://10.0.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://localhost/x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x', 'http://0.0.0.0/x', 'http://[fd00::1]/x'];
+
+  it('the test option is refused in production', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: ctx.dataDir, AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://app.example.fr', MAIL_MODE: 'outbox' };
+    expect(() => parseEnv(production)).not.toThrow();
+    expect(() => parseEnv({ ...production, WEBHOOK_ALLOW_PRIVATE: '1' })).toThrow(/WEBHOOK_ALLOW_PRIVATE: is refused in production/);
+  });
 
   it('classifies addresses', () => {
     for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', 'ff02::1']) {
