@@ -1,7 +1,7 @@
 /**
  * Webhook delivery (issue #31, decision 059): one job per attempt of a delivery. The attempt is claimed first
  * (a conditional update on the delivery's attempt count: a job run twice, by two instances or after a resend,
- * sends once), then signed (Standard Webhooks), sent through the SSRF guard (lib/safe-fetch.ts), logged in
+ * sends once) and the next attempt's job queued with the claim (so a crash while sending still retries), then signed (Standard Webhooks), sent through the SSRF guard (lib/safe-fetch.ts), logged in
  * `webhook_attempts`, and its outcome written: 2xx delivered; 410 disables the endpoint; any other failure is
  * retried on WEBHOOK_RETRY_DELAYS_MS (about 27 hours), the endpoint disabled once it has failed for 3 days.
  * A disabled endpoint's propriétaires are emailed once.
@@ -116,12 +116,20 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
   const { db } = deps;
   const claimedAt = clock.now();
   // The claim: only the job expecting the delivery's current attempt count sends (pending deliveries only).
-  const [claimed] = await queryRows<{ id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number }>(
-    db,
-    sql`update webhook_deliveries set attempts = attempts + 1, next_attempt_at = null
-        where id = ${payload.deliveryId}::uuid and status = 'pending' and attempts = ${payload.attempt}::int
-        returning id, endpoint_id, restaurant_id, payload, attempts`,
-  );
+  // The next attempt is queued with it, before sending: a process that dies while sending leaves it due
+  // (a success, a 410 or a disabled endpoint then make that job find nothing to do).
+  const attempt = payload.attempt + 1;
+  const retryAt = attempt < WEBHOOK_MAX_ATTEMPTS ? new Date(claimedAt.getTime() + WEBHOOK_RETRY_DELAYS_MS[attempt - 1]) : null;
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number }>(
+      tx,
+      sql`update webhook_deliveries set attempts = ${attempt}::int, next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz
+          where id = ${payload.deliveryId}::uuid and status = 'pending' and attempts = ${payload.attempt}::int
+          returning id, endpoint_id, restaurant_id, payload, attempts`,
+    );
+    if (row && retryAt) await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, attempt, startAfter: retryAt }]);
+    return row;
+  });
   if (!claimed) return;
   const [endpoint] = await db
     .select({ url: webhookEndpoints.url, secretEncrypted: webhookEndpoints.secretEncrypted, status: webhookEndpoints.status })
@@ -130,7 +138,7 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
   if (!endpoint || endpoint.status !== 'active') {
     await db.transaction(async (tx) => {
       await tx.insert(webhookAttempts).values({ deliveryId: claimed.id, attemptedAt: claimedAt, responseStatus: null, durationMs: 0, error: ENDPOINT_DISABLED_ERROR });
-      await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, claimed.id));
+      await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
     });
     return;
   }
@@ -148,12 +156,12 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
       error: outcome.error ?? (succeeded ? null : `Réponse HTTP ${status}`),
     });
     if (succeeded) {
-      await tx.update(webhookDeliveries).set({ status: 'succeeded', deliveredAt: now }).where(eq(webhookDeliveries.id, claimed.id));
+      await tx.update(webhookDeliveries).set({ status: 'succeeded', deliveredAt: now, nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
       await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, claimed.endpoint_id));
       return;
     }
     if (status === 410) {
-      await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, claimed.id));
+      await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
       await disableEndpoint(deps, tx, claimed.endpoint_id, 'gone', now, claimed.restaurant_id);
       return;
     }
@@ -163,17 +171,12 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
       .where(eq(webhookEndpoints.id, claimed.endpoint_id))
       .returning({ failingSince: webhookEndpoints.failingSince });
     if (failing?.failingSince && now.getTime() - failing.failingSince.getTime() >= WEBHOOK_FAILING_DISABLE_MS) {
-      await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, claimed.id));
+      await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
       await disableEndpoint(deps, tx, claimed.endpoint_id, 'failing', now, claimed.restaurant_id);
       return;
     }
-    if (claimed.attempts >= WEBHOOK_MAX_ATTEMPTS) {
-      await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, claimed.id));
-      return;
-    }
-    const nextAt = new Date(now.getTime() + WEBHOOK_RETRY_DELAYS_MS[claimed.attempts - 1]);
-    await tx.update(webhookDeliveries).set({ nextAttemptAt: nextAt }).where(eq(webhookDeliveries.id, claimed.id));
-    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: claimed.id, attempt: claimed.attempts, startAfter: nextAt }]);
+    // The back-off is over: given up. Otherwise the next attempt was queued with the claim.
+    if (claimed.attempts >= WEBHOOK_MAX_ATTEMPTS) await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
   });
 }
 
