@@ -17,6 +17,7 @@ import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webho
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
 import { WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
 import { createUser, signIn, uniqueEmail } from '../support/factories';
+import { firstTransaction, recordRoundTrips } from '../support/statements';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
 
@@ -189,6 +190,23 @@ describe('events delivered, signed', () => {
     await createEndpoint(other.agent, '/rewards-only', ['reward.redeemed']);
     expect((await createVisitor(ctx).submit({ restaurantId: other.restaurant.id, rating: 1 })).status).toBe(200);
     expect((await ctx.db.select().from(webhookDeliveries)).length).toBe(before);
+  });
+
+  it('costs the submission of an organisation without an endpoint no statement at all, and one with endpoints two (deliveries, jobs)', async () => {
+    const none = await premiumVenue();
+    const hooked = await premiumVenue();
+    await createEndpoint(hooked.agent, '/budget', ['feedback.created', 'feedback.low_rating']);
+    await waitForOtherJobs();
+    const submission = async (restaurantId: string) => {
+      const trips = await recordRoundTrips(ctx.database, async () => expect((await createVisitor(ctx).submit({ restaurantId, rating: 2 })).status).toBe(200));
+      return firstTransaction(trips);
+    };
+    const without = await submission(none.restaurant.id);
+    const withEndpoint = await submission(hooked.restaurant.id);
+    expect(without.filter((text) => /webhook_deliveries/.test(text))).toEqual([]);
+    expect(withEndpoint.filter((text) => /webhook_deliveries/.test(text))).toHaveLength(1);
+    // The same transaction otherwise: the deliveries' insert and their jobs' insert are the only additions.
+    expect(withEndpoint.length - without.length).toBe(2);
   });
 
   it('delivers reward.unlocked when a rating reaches a reward and reward.redeemed when it is handed over', async () => {
