@@ -28,9 +28,9 @@ export const WEBHOOK_MAX_ENDPOINTS = 20;
 /** The French label of an endpoint's state and of a disabled endpoint's reason. */
 export const WEBHOOK_STATUS_LABELS = { active: 'Actif', disabled: 'Désactivé' } as const;
 export const WEBHOOK_DISABLED_REASON_LABELS = {
-  owner: 'désactivé par un propriétaire',
-  gone: 'le serveur a répondu 410 (Gone)',
-  failing: 'échecs répétés pendant 3 jours',
+  owner: 'Désactivé par un propriétaire.',
+  gone: 'Désactivé automatiquement : le serveur a répondu 410 (Gone).',
+  failing: 'Désactivé automatiquement : les envois échouent depuis plus de 3 jours.',
 } as const;
 export const WEBHOOK_DELIVERY_STATUS_LABELS = { pending: 'En attente', succeeded: 'Réussie', failed: 'Échec' } as const;
 

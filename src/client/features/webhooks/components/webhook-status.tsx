@@ -14,7 +14,7 @@ export function EndpointStatusBadge({ endpoint }: { endpoint: Pick<TWebhookEndpo
 
 /** Why an endpoint is disabled, as a sentence. */
 export function disabledReasonText(endpoint: Pick<TWebhookEndpoint, 'disabledReason'>): string | null {
-  return endpoint.disabledReason ? `Désactivé : ${WEBHOOK_DISABLED_REASON_LABELS[endpoint.disabledReason]}.` : null;
+  return endpoint.disabledReason ? WEBHOOK_DISABLED_REASON_LABELS[endpoint.disabledReason] : null;
 }
 
 const DELIVERY_VARIANT = { pending: 'warning', succeeded: 'success', failed: 'danger' } as const;
