@@ -12,7 +12,7 @@ import { clock } from '../../src/server/lib/clock';
 import { isPublicAddress } from '../../src/server/lib/safe-fetch';
 import { openSecret } from '../../src/server/lib/secret-box';
 import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } from '../../src/server/core/webhook-events';
-import { deliverWebhook, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from '../../src/server/features/webhooks/webhooks.jobs';
+import { deliverWebhook, purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from '../../src/server/features/webhooks/webhooks.jobs';
 import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webhook-policy';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
 import { WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
@@ -339,6 +339,22 @@ describe('retries and disabling', () => {
     expect(mail.html).toContain('3 jours');
     await waitForOtherJobs();
     expect((await ctx.mails(owner.email)).filter((m) => m.subject === 'Webhook désactivé')).toHaveLength(1);
+  });
+});
+
+describe('retention', () => {
+  it('drops finished deliveries after 30 days, keeps pending ones and recent ones', async () => {
+    const { restaurant, agent } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/old', ['feedback.created']);
+    for (let n = 0; n < 2; n++) expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
+    const [done, waiting] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    await deliverWebhook({ deliveryId: done.id, attempt: 0 }, ctx.deps);
+    const later = new Date(Date.now() + (WEBHOOK_DELIVERY_RETENTION_DAYS + 1) * 24 * 3600_000);
+    expect(await purgeWebhookDeliveries(ctx.db, new Date())).toBe(0);
+    expect(await purgeWebhookDeliveries(ctx.db, later)).toBeGreaterThanOrEqual(1);
+    const left = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(left.map((delivery) => delivery.id)).toEqual([waiting.id]);
+    expect(await ctx.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, done.id))).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
 import { organisationMembers, organisations, user, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -189,4 +190,31 @@ export const WEBHOOK_DELIVER_JOB = defineJob<WebhookDeliverPayload, AppDeps>({
   handle: deliverWebhook,
 });
 
-export const WEBHOOK_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [WEBHOOK_DELIVER_JOB] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
+/** Deliveries (and their attempts) are kept this long once finished, for the owner's log and « Renvoyer ». */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
+
+/** Deletes up to `batch` finished deliveries older than the retention (their attempts go with them); returns how many. */
+export async function purgeWebhookDeliveries(db: Db, now: Date, batch = 5000): Promise<number> {
+  const cutoff = new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_DAYS * 24 * 3600_000);
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`delete from webhook_deliveries where id in (
+          select id from webhook_deliveries where status <> 'pending' and created_at < ${cutoff.toISOString()}::timestamptz limit ${batch}
+        ) returning id`,
+  );
+  return deleted.length;
+}
+
+/** Every night, one instance drops the finished deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS. */
+export const WEBHOOK_PURGE_JOB = defineJob<Record<string, never>, AppDeps>({
+  name: 'webhook.purge',
+  payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
+  schedule: '40 3 * * *',
+  retryLimit: 0,
+  async handle(_payload, deps) {
+    const deleted = await purgeWebhookDeliveries(deps.db, clock.now());
+    if (deleted > 0) deps.logger.info({ deleted }, 'webhook deliveries purged');
+  },
+});
+
+export const WEBHOOK_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [WEBHOOK_DELIVER_JOB, WEBHOOK_PURGE_JOB] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
