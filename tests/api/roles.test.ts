@@ -97,6 +97,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'PATCH /webhooks/:id': 'api.manage',
   'DELETE /webhooks/:id': 'api.manage',
   'POST /webhooks/:id/rotate-secret': 'api.manage',
+  'POST /webhooks/:id/test': 'api.manage',
   'GET /webhooks/:id/deliveries': 'api.manage',
   'POST /webhooks/:id/deliveries/:deliveryId/resend': 'api.manage',
   'GET /venues': 'dashboard.view',

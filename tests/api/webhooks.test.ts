@@ -514,6 +514,22 @@ describe('owner routes', () => {
     expect((await agent.get(`/api/webhooks/${endpoint.id}`)).status).toBe(404);
   });
 
+  it('« Envoyer un test » delivers a signed webhook.test event to that endpoint only, and is refused on a disabled one', async () => {
+    const { agent } = await premiumVenue();
+    const { endpoint, secret } = await createEndpoint(agent, '/test-event', ['reward.redeemed']);
+    await createEndpoint(agent, '/other-endpoint', ['reward.redeemed']);
+    const sent = await agent.post(`/api/webhooks/${endpoint.id}/test`);
+    expect(sent.status).toBe(200);
+    await runDueDeliveries();
+    const [got] = receivedOn('/test-event');
+    expect(verify(secret, got)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+    expect(receivedOn('/other-endpoint')).toHaveLength(0);
+    const page = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries`)).json()) as TWebhookDeliveriesPage;
+    expect(page.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'succeeded' });
+    await agent.patch(`/api/webhooks/${endpoint.id}`, { enabled: false });
+    expect((await agent.post(`/api/webhooks/${endpoint.id}/test`)).status).toBe(409);
+  });
+
   it('answers 404 to another organisation’s endpoint and delivery ids', async () => {
     const a = await premiumVenue();
     const { endpoint } = await createEndpoint(a.agent, '/tenant', ['feedback.created']);
@@ -525,6 +541,7 @@ describe('owner routes', () => {
       ['PATCH', `/api/webhooks/${endpoint.id}`],
       ['DELETE', `/api/webhooks/${endpoint.id}`],
       ['POST', `/api/webhooks/${endpoint.id}/rotate-secret`],
+      ['POST', `/api/webhooks/${endpoint.id}/test`],
       ['GET', `/api/webhooks/${endpoint.id}/deliveries`],
       ['POST', `/api/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`],
     ] as const) {

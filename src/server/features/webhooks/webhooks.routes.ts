@@ -10,7 +10,7 @@ import {
   ZWebhookDeliveryParams,
   ZWebhookEndpointIdParam,
 } from '../../../shared/schemas/webhooks';
-import { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateSecret, updateEndpoint, type WebhookActor } from './webhooks.service';
+import { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateSecret, sendTestEvent, updateEndpoint, type WebhookActor } from './webhooks.service';
 
 /** The propriétaire acting: organisation from the tenant (never from the request), user from the session. */
 const actorOf = (c: Context<AppEnv>): WebhookActor => ({ organisationId: c.get('tenant').organisationId, userId: c.get('user').id });
@@ -43,6 +43,9 @@ export function createWebhookRoutes(deps: AppDeps) {
       const query = c.req.valid('query');
       return c.json(await listDeliveries(deps.db, actorOf(c), c.req.valid('param').id, query.cursor, query.limit), 200, NO_STORE);
     })
+    .post('/:id/test', manage, plan, validate('param', ZWebhookEndpointIdParam), async (c) =>
+      c.json(await sendTestEvent(deps, { ...actorOf(c), restaurantId: c.get('tenant').restaurantId }, c.req.valid('param').id)),
+    )
     .post('/:id/deliveries/:deliveryId/resend', manage, plan, validate('param', ZWebhookDeliveryParams), async (c) => {
       const { id, deliveryId } = c.req.valid('param');
       await resendDelivery(deps, actorOf(c), id, deliveryId);

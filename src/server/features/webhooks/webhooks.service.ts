@@ -256,6 +256,29 @@ export async function listDeliveries(db: Db, actor: WebhookActor, endpointId: st
   };
 }
 
+/** The type of the event « Envoyer un test » sends (not one an endpoint subscribes to: it goes to that endpoint only). */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** « Envoyer un événement de test »: one delivery to this endpoint now, through the same signing, guard and log. */
+export async function sendTestEvent(deps: Pick<AppDeps, 'db' | 'boss'>, actor: WebhookActor & { restaurantId: string }, endpointId: string): Promise<{ deliveryId: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [endpoint] = await tx
+      .select({ status: webhookEndpoints.status })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.organisationId, actor.organisationId)));
+    if (!endpoint) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.endpointNotFound);
+    if (endpoint.status !== 'active') throw new AppError('CONFLICT', WEBHOOK_MESSAGES.endpointDisabled);
+    const now = clock.now();
+    const payload = { type: WEBHOOK_TEST_EVENT, timestamp: now.toISOString(), data: { message: 'Événement de test envoyé depuis ReFeed.', endpoint_id: endpointId } };
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId, restaurantId: actor.restaurantId, eventType: WEBHOOK_TEST_EVENT, payload, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+      .returning({ id: webhookDeliveries.id });
+    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: delivery.id, attempt: 0 }]);
+    return { deliveryId: delivery.id };
+  });
+}
+
 /** « Renvoyer »: a new attempt now, with the same id and payload (the endpoint must be active). */
 export async function resendDelivery(deps: Pick<AppDeps, 'db' | 'boss'>, actor: WebhookActor, endpointId: string, deliveryId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {

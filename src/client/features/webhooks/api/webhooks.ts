@@ -71,6 +71,10 @@ export function useRotateSecret() {
   return useWebhookMutation(async (id: string) => readJson<TWebhookEndpointWithSecret>(await api.webhooks[':id']['rotate-secret'].$post({ param: { id } })));
 }
 
+export function useSendTestEvent() {
+  return useWebhookMutation(async (id: string) => readJson<{ deliveryId: string }>(await api.webhooks[':id'].test.$post({ param: { id } })));
+}
+
 export function useResendDelivery() {
   return useWebhookMutation(async ({ id, deliveryId }: { id: string; deliveryId: string }) =>
     readJson(await api.webhooks[':id'].deliveries[':deliveryId'].resend.$post({ param: { id, deliveryId } })),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { onInvalid, toastError } from '../../../lib/toast';
 import { paths } from '../../../../shared/paths';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, ZUpdateWebhookEndpointRequest, type TUpdateWebhookEndpointRequest, type TWebhookEndpoint } from '../../../../shared/schemas/webhooks';
-import { useDeleteEndpoint, useRotateSecret, useUpdateEndpoint } from '../api/webhooks';
+import { useDeleteEndpoint, useRotateSecret, useSendTestEvent, useUpdateEndpoint } from '../api/webhooks';
 import { EventCheckboxes } from './event-checkboxes';
 import { SecretReveal } from './secret-reveal';
 import { disabledReasonText, EndpointStatusBadge } from './webhook-status';
@@ -23,6 +23,7 @@ export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
   const update = useUpdateEndpoint();
   const rotate = useRotateSecret();
   const remove = useDeleteEndpoint();
+  const test = useSendTestEvent();
   const [secret, setSecret] = useState<string | null>(null);
   const form = useForm<TUpdateWebhookEndpointRequest>({
     resolver: zodResolver(ZUpdateWebhookEndpointRequest) as never,
@@ -52,6 +53,15 @@ export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
       setSecret((await rotate.mutateAsync(endpoint.id)).secret);
     } catch (error) {
       toastError('Renouvellement impossible', error);
+    }
+  }
+
+  async function sendTest() {
+    try {
+      await test.mutateAsync(endpoint.id);
+      toast.success('Événement de test envoyé', { description: 'Il apparaît dans les envois ci-dessous.' });
+    } catch (error) {
+      toastError('Envoi impossible', error);
     }
   }
 
@@ -111,6 +121,10 @@ export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
             Réactiver
           </Button>
         )}
+        <Button variant="outline" onClick={() => void sendTest()} disabled={test.isPending || endpoint.status !== 'active'}>
+          <Send className="size-4" aria-hidden="true" />
+          Envoyer un test
+        </Button>
         <ConfirmDialog
           trigger={
             <Button variant="outline">

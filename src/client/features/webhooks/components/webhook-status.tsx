@@ -26,5 +26,6 @@ export function DeliveryStatusBadge({ status }: { status: TWebhookDelivery['stat
 
 /** An event's French label (its technical name when unknown). */
 export function eventLabel(type: string): string {
+  if (type === 'webhook.test') return 'Événement de test';
   return isWebhookEvent(type) ? WEBHOOK_EVENT_LABELS[type] : type;
 }
