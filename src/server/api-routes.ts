@@ -22,6 +22,7 @@ import { createInvitationRoutes } from './features/team/invitations.routes';
 import { createTeamRoutes } from './features/team/team.routes';
 import { createVenueRoutes } from './features/venues/venues.routes';
 import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
+import { createWebhookRoutes } from './features/webhooks/webhooks.routes';
 import type { AppEnv } from './lib/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
@@ -46,6 +47,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/venues', createVenueRoutes(deps))
     .route('/subscription', createSubscriptionRoutes(deps))
     .route('/api-keys', createApiKeyRoutes(deps))
+    .route('/webhooks', createWebhookRoutes(deps))
     .route('/public', createDinerRoutes(deps))
     .route('/public', createMyDataRoutes(deps));
 }

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from './email/transport';
 import type { Env } from './env';
 import { createJobQueue, type PgBoss } from './jobs/queue';
 import type { Logger } from './lib/logger';
+import type { Resolver } from './lib/safe-fetch';
 import { createRequestLoad, type RequestLoad } from './lib/request-load';
 import { rateLimitsWith, type RateLimitOverrides, type RateLimits } from './lib/rate-limit-rules';
 import { createStorage, type FileStorage } from './storage/storage';
@@ -25,6 +26,8 @@ export type AppDeps = {
   requestLoad: RequestLoad;
   /** The diner's public reads remembered in this instance for a moment (core/public-read-cache.ts, decision 052). */
   publicReads: PublicReadCache;
+  /** Replaces DNS for webhook addresses (tests only; lib/safe-fetch.ts checks whatever it answers). */
+  webhookResolver?: Resolver;
 };
 
 export function createDeps(

@@ -61,10 +61,18 @@ const ZEnv = z
      * the retention job anonymises it, after a last email a month before to those with consent (decision 045).
      */
     DINER_RETENTION_MONTHS: z.coerce.number().int().min(2).max(120).default(DEFAULT_DINER_RETENTION_MONTHS),
+    /**
+     * 1: webhook endpoints may be loopback or private addresses (tests and local development: a receiver on
+     * 127.0.0.1). Refused in production: there only public addresses are reached (decision 059).
+     */
+    WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && env.WEBHOOK_ALLOW_PRIVATE === '1') {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_ALLOW_PRIVATE'], message: 'is refused in production: webhooks reach public addresses only' });
     }
     if (env.JOB_WORKERS === 'off' && !env.DATABASE_URL) {
       ctx.addIssue({

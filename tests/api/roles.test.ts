@@ -92,6 +92,15 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'PATCH /team/members/:userId/role': 'members.manage',
   'PUT /team/members/:userId/venues': 'members.manage',
   'DELETE /team/members/:userId': 'members.manage',
+  'GET /webhooks': 'api.manage',
+  'POST /webhooks': 'api.manage',
+  'GET /webhooks/:id': 'api.manage',
+  'PATCH /webhooks/:id': 'api.manage',
+  'DELETE /webhooks/:id': 'api.manage',
+  'POST /webhooks/:id/rotate-secret': 'api.manage',
+  'POST /webhooks/:id/test': 'api.manage',
+  'GET /webhooks/:id/deliveries': 'api.manage',
+  'POST /webhooks/:id/deliveries/:deliveryId/resend': 'api.manage',
   'GET /venues': 'dashboard.view',
   'POST /venues': 'venues.manage',
   'GET /venues/synthesis': 'dashboard.view',
@@ -121,6 +130,9 @@ function pathFor(path: string, ids: VenueIds): string {
     [/^\/team\/invitations\/:id/, [randomUUID()]],
     [/^\/team\/members\/:userId/, [randomUUID()]],
     [/^\/api-keys\/:id$/, [ids.apiKey]],
+    // No endpoint of these ids (webhooks.test.ts covers the real ones and another organisation's).
+    [/^\/webhooks\/:id\/deliveries\/:deliveryId\//, [randomUUID(), randomUUID()]],
+    [/^\/webhooks\/:id/, [randomUUID()]],
   ];
   if (!path.includes(':')) return path;
   const slot = slots.find(([pattern]) => pattern.test(path));

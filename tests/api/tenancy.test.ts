@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/server/core/api-keys';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { automations, customerRewards, customers, feedbacks, rewards } from '../../src/server/db/schema';
+import { automations, customerRewards, customers, feedbacks, rewards, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { createDinerRestaurant, createDinerTestContext, createConfirmedVisitor } from './diner-support';
@@ -46,6 +46,16 @@ describe('tenancy: owner B with owner A’s ids', () => {
       ids: [restaurant.id, mainQr.id, tableQr.id, customer.id, ...earned.map((r) => r.id), ...catalogue.map((r) => r.id), ...mails.map((a) => a.id), ...rated.map((f) => f.id), apiKey.id],
       code,
     };
+    // A webhook endpoint of A's organisation and one delivery (issue #31): two more of A's ids for B to try.
+    const [endpoint] = await ctx.db
+      .insert(webhookEndpoints)
+      .values({ organisationId: restaurant.organisationId, url: 'https://hooks.example.com/a', events: ['feedback.created'], secretEncrypted: 'v1.x' })
+      .returning({ id: webhookEndpoints.id });
+    const [delivery] = await ctx.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, restaurantId: restaurant.id, eventType: 'feedback.created', payload: {}, status: 'failed' })
+      .returning({ id: webhookDeliveries.id });
+    ownerA.ids.push(endpoint.id, delivery.id);
     ownerB = (await createSignedInOwner(ctx)).agent;
   });
 

@@ -14,7 +14,13 @@ import { CAP_AFTER_MERGE_REASON, readPointsRules, REWARD_WITHDRAWN_REASON, sumCa
 
 export type LinkInput = { restaurantId: string; email: string; firstName?: string; lastName?: string; phone?: string; marketingConsent: boolean };
 
-export type MergeResult = { customerId: string; balance: number; unlocked: Array<{ id: string; label: string; cost: number }> };
+export type MergeResult = {
+  customerId: string;
+  balance: number;
+  unlocked: Array<{ id: string; label: string; cost: number }>;
+  /** The customer row was created by this link (its `customer.created` webhook event is the caller's). */
+  created?: boolean;
+};
 
 export type LockedCustomer = {
   id: string;
@@ -89,7 +95,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
       .insert(customers)
       .values({ restaurantId: input.restaurantId, anonId, email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, phone: input.phone ?? null, ...consent })
       .returning({ id: customers.id });
-    return { customerId: created.id, balance: 0, unlocked: [] };
+    return { customerId: created.id, balance: 0, unlocked: [], created: true };
   }
   if (!target) {
     // No customer has this email yet: the device's anonymous row simply becomes that customer.

@@ -8,7 +8,9 @@ import { parisDayOf } from '../../shared/format';
 import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../shared/rules/points';
 import { CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../shared/schemas/loyalty';
+import type { PgBoss } from '../jobs/queue';
 import { recordRestaurantAudit } from './restaurant-audit';
+import { queueWebhookEvents } from './webhook-events';
 
 /**
  * Loyalty: the points rules, the reward catalogue and the rewards customers earn and spend. The diner
@@ -226,7 +228,7 @@ export async function deleteReward(db: Db, restaurantId: string, rewardId: strin
  * only marks it 'redeemed' (only if it is still pending, so 20 clicks redeem it once) and audits it.
  */
 export async function redeemCustomerReward(
-  db: Db,
+  { db, boss }: { db: Db; boss: PgBoss },
   restaurantId: string,
   /** actorUserId null: handed over through the public API (`apiKeyId` then names the key in the audit). */
   input: { customerId?: string; customerRewardId: string; actorUserId: string | null; apiKeyId?: string },
@@ -246,7 +248,7 @@ export async function redeemCustomerReward(
           eq(customerRewards.status, 'pending'),
         ),
       )
-      .returning({ cost: customerRewards.cost, customerId: customerRewards.customerId });
+      .returning({ cost: customerRewards.cost, customerId: customerRewards.customerId, label: customerRewards.label, createdAt: customerRewards.createdAt });
     if (!redeemed) {
       const [existing] = await tx
         .select({ status: customerRewards.status })
@@ -266,6 +268,20 @@ export async function redeemCustomerReward(
       subjectId: input.customerRewardId,
       details: input.apiKeyId ? { apiKeyId: input.apiKeyId } : null,
     });
+    await queueWebhookEvents(boss, tx, [
+      {
+        restaurantId,
+        type: 'reward.redeemed',
+        data: {
+          id: input.customerRewardId,
+          label: redeemed.label,
+          cost: redeemed.cost,
+          customer_id: redeemed.customerId,
+          unlocked_at: redeemed.createdAt.toISOString(),
+          redeemed_at: now.toISOString(),
+        },
+      },
+    ]);
     return { balance: customer?.points ?? 0, customerId: redeemed.customerId, redeemedAt: now };
   });
 }

@@ -28,6 +28,8 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'team_invitation',
   /** The organisation reached 80 % or 100 % of its diner emails this month (decision 058): to each propriétaire, once per level and month. */
   'quota_warning',
+  /** A webhook endpoint was disabled (410 Gone, or 3 days of failures; decision 059): to each propriétaire, once per disabling. */
+  'webhook_endpoint_disabled',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 

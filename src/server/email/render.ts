@@ -10,6 +10,7 @@ import {
   renderQuotaWarningEmail,
   renderTeamInvitationEmail,
   renderVerificationEmail,
+  renderWebhookDisabledEmail,
   renderWelcomeOnboardingEmail,
 } from './templates/accounts';
 import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
@@ -85,6 +86,16 @@ export function renderSystemEmail(
         used: Number(data.used ?? 0),
         limit: Number(data.limit ?? 0),
         level: Number(data.level ?? 80),
+      });
+      break;
+    case 'webhook_endpoint_disabled':
+      mail = renderWebhookDisabledEmail({
+        to,
+        url,
+        firstName: text(data.first_name),
+        organisationName: text(data.organisation_name) ?? restaurantName,
+        endpointUrl: text(data.endpoint_url) ?? '',
+        reason: text(data.reason),
       });
       break;
     case 'admin_new_restaurant':

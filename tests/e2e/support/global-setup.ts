@@ -44,7 +44,9 @@ export default async function setup(project: TestProject) {
   // With TEST_DATABASE_URL the server runs on a fresh PostgreSQL database; otherwise on PGlite.
   const postgres = await createE2eDatabase();
   const server = await startServer(
-    { CLIENT_DIST_DIR: clientDist, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    // WEBHOOK_ALLOW_PRIVATE: the explicit test option that lets webhooks reach the spec's receiver on 127.0.0.1
+    // (refused in production by env.ts).
+    { CLIENT_DIST_DIR: clientDist, WEBHOOK_ALLOW_PRIVATE: '1', ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
     (env) => execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/support/seed-e2e.ts')], { cwd: root, env, stdio: 'inherit' }),
     path.join(serverDist, 'index.js'),
   );

@@ -148,3 +148,25 @@ ${emailClosing()}`,
     ),
   };
 }
+
+/**
+ * webhook_endpoint_disabled (issue #31, decision 059): ReFeed stopped sending to a webhook endpoint, because it
+ * answered 410 Gone or kept failing for 3 days. The events are no longer sent until a propriétaire enables it again.
+ */
+export function renderWebhookDisabledEmail(data: { to: string; firstName: string | null; organisationName: string; endpointUrl: string; reason: string | null; url: string }): OutgoingMail {
+  const why =
+    data.reason === 'gone'
+      ? 'votre serveur a répondu « 410 Gone », ce qui signifie qu’il ne veut plus recevoir ces événements'
+      : 'les envois échouent depuis plus de 3 jours';
+  return {
+    to: data.to,
+    subject: 'Webhook désactivé',
+    html: wrapEmailHtml(
+      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+<p>Nous avons désactivé le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » : ${why}.</p>
+<p>Les événements ne lui sont plus envoyés. Une fois le problème corrigé, réactivez-le depuis sa page : vous pourrez alors renvoyer les événements manqués.</p>
+${emailButton(data.url, 'Voir le point de terminaison')}
+${emailClosing()}`,
+    ),
+  };
+}

@@ -18,7 +18,7 @@ export function createCounterRoutes(deps: AppDeps) {
     .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor), 200, NO_STORE))
     .post('/rewards/:id/hand-over', validate('param', ZCounterRewardParam), async (c) => {
       const { id } = c.req.valid('param');
-      await handOver(deps.db, c.get('tenant').restaurantId, id, c.get('user').id);
+      await handOver(deps, c.get('tenant').restaurantId, id, c.get('user').id);
       return c.json<THandOverResponse>({ message: CARD_MESSAGES.handedOver, id });
     });
 }

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { customerRewards, customers } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../deps';
 import { redeemCustomerReward } from '../../core/loyalty';
 import { readRewardCode } from '../../core/reward-codes';
 import {
@@ -43,9 +44,9 @@ export async function lookupCode(db: Db, restaurantId: string, typed: string): P
  * one transaction, the same as the customer page's button (core/loyalty): 20 clicks or two phones hand
  * it over once, the others get 409.
  */
-export async function handOver(db: Db, restaurantId: string, customerRewardId: string, actorUserId: string): Promise<void> {
+export async function handOver(deps: Pick<AppDeps, 'db' | 'boss'>, restaurantId: string, customerRewardId: string, actorUserId: string): Promise<void> {
   try {
-    await redeemCustomerReward(db, restaurantId, { customerRewardId, actorUserId });
+    await redeemCustomerReward(deps, restaurantId, { customerRewardId, actorUserId });
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', CARD_MESSAGES.rewardAlreadyHandedOver);
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', CARD_MESSAGES.rewardNotFound);

@@ -32,7 +32,7 @@ export function createCustomerRoutes(deps: AppDeps) {
     })
     .post('/:id/rewards/:rewardId/redeem', handOver, validate('param', ZCustomerRewardParams), async (c) => {
       const { id, rewardId } = c.req.valid('param');
-      const { balance } = await redeemCustomerReward(deps.db, c.get('tenant').restaurantId, { customerId: id, customerRewardId: rewardId, actorUserId: c.get('user').id });
+      const { balance } = await redeemCustomerReward(deps, c.get('tenant').restaurantId, { customerId: id, customerRewardId: rewardId, actorUserId: c.get('user').id });
       return c.json<TRedeemRewardResponse>({ message: CUSTOMER_MESSAGES.rewardRedeemed, balance });
     })
     .delete('/:id', erase, validate('param', ZCustomerIdParam), async (c) => {

@@ -13,14 +13,22 @@ import type { LockedCustomer } from '../../core/customers';
 import { planRewardUnlocks, readEarningState, REWARD_UNLOCKED_REASON, type CatalogueEntry } from '../../core/loyalty';
 import { dailyStatsUpsert } from '../../core/daily-stats';
 import { venueIsActiveSql } from '../../core/venue-state';
-import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
+import { hasActiveWebhookEndpointSql, queueWebhookEvents, type WebhookEventInput } from '../../core/webhook-events';
+import { DINER_MESSAGES, POSITIVE_RATING, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
 import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { pendingLinkOf, queuePendingLinkEmail } from './email-link.service';
 
-type SubmissionSettings = { rules: PointsRules; delays: Record<string, number> | null; reviewUrl: string | null; reviewPromptAllRatings: boolean; catalogue: CatalogueEntry[] };
+type SubmissionSettings = {
+  rules: PointsRules;
+  delays: Record<string, number> | null;
+  reviewUrl: string | null;
+  reviewPromptAllRatings: boolean;
+  catalogue: CatalogueEntry[];
+  hasWebhooks: boolean;
+};
 
 /** The submission's first statement, as JSON columns (both drivers hand json back parsed). */
 type OpeningRow = {
@@ -36,7 +44,11 @@ type OpeningRow = {
     review_url: string | null;
     review_prompt_all_ratings: boolean;
     catalogue: Array<{ id: string; label: string; cost: number }>;
+    /** Whether the organisation has an active webhook endpoint (else no webhook statement at all). */
+    has_webhooks: boolean;
   } | null;
+  /** Whether this statement created the customer (its first submission here). */
+  customer_created: boolean | null;
 } & { [K in keyof LockedCustomer]: LockedCustomer[K] | null };
 
 /**
@@ -51,7 +63,7 @@ async function openSubmission(
   input: TSubmitFeedbackInput,
   anonId: string,
   rateLimits: readonly RequestHit[],
-): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null }> {
+): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null; customerCreated: boolean }> {
   const { restaurantId } = input;
   const counting = rateLimitsInStatement(rateLimits);
   const [row] = await queryPreparedRows<OpeningRow>(
@@ -62,16 +74,17 @@ async function openSubmission(
           select lr.base_points, lr.bonus_good_rating, lr.rating_threshold, lr.max_points_per_day, lr.earning_interval_hours,
                  ${automationDelaysOf(restaurantId)} as delays, r.google_review_url as review_url, r.review_prompt_all_ratings,
                  (select coalesce(json_agg(json_build_object('id', w.id, 'label', w.label, 'cost', w.cost) order by w.cost, w.id), '[]'::json)
-                  from rewards w where w.restaurant_id = r.id and w.is_active) as catalogue
+                  from rewards w where w.restaurant_id = r.id and w.is_active) as catalogue,
+                 ${hasActiveWebhookEndpointSql('r')} as has_webhooks
           from restaurants r left join loyalty_rules lr on lr.restaurant_id = r.id
           where r.id = ${restaurantId}::uuid and ${venueIsActiveSql('r')}
         ), customer as (
           insert into customers (restaurant_id, anon_id) select ${restaurantId}::uuid, ${anonId}::text from settings where not exists (select 1 from stored)
           on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id
-          returning id, points, email, first_name, marketing_consent, last_visit_at
+          returning id, points, email, first_name, marketing_consent, last_visit_at, (xmax = 0) as created
         )
         select ${counting.hits} as hits, (select row_to_json(stored) from stored) as stored, (select row_to_json(settings) from settings) as settings,
-               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at
+               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at, c.created as customer_created
         from (select 1) one left join customer c on true`,
   );
   counting.enforce(row.hits);
@@ -97,13 +110,14 @@ async function openSubmission(
     reviewUrl: validReviewUrl(found.review_url),
     reviewPromptAllRatings: found.review_prompt_all_ratings,
     catalogue: found.catalogue.map((reward) => ({ ...reward, isActive: true })),
+    hasWebhooks: found.has_webhooks,
   };
   // The customer's columns at the top level (not in JSON): the bench's replay of this SQL finds its id there.
   const customer: LockedCustomer | null =
     row.id === null
       ? null
       : { id: row.id, points: row.points!, email: row.email, first_name: row.first_name, marketing_consent: row.marketing_consent!, last_visit_at: row.last_visit_at };
-  return { stored, settings, customer };
+  return { stored, settings, customer, customerCreated: row.customer_created === true };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -241,7 +255,7 @@ export async function submitFeedback(
       const opened = await openSubmission(tx, input, anonId, rateLimits);
       if (opened.stored) return opened.stored;
       if (!opened.settings || !opened.customer) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-      const { rules, delays, reviewUrl, reviewPromptAllRatings, catalogue } = opened.settings;
+      const { rules, delays, reviewUrl, reviewPromptAllRatings, catalogue, hasWebhooks } = opened.settings;
       const customer = opened.customer;
       const now = clock.now();
       // The device's own confirmed address: the form works as before. Any other typed address is a claim.
@@ -286,6 +300,21 @@ export async function submitFeedback(
         rewards: unlocked,
         delays,
       });
+      // Webhooks (issue #31): nothing at all for an organisation without an active endpoint (read with the
+      // first statement); otherwise one statement for every event of this submission, and its jobs.
+      if (hasWebhooks) {
+        const at = now.toISOString();
+        const restaurantId = input.restaurantId;
+        const feedback = { id: feedbackId, rating: input.rating, comment: input.comment ?? null, table_label: tableLabel, customer_id: customer.id, created_at: at };
+        const events: WebhookEventInput[] = [];
+        if (opened.customerCreated) events.push({ restaurantId, type: 'customer.created', data: { id: customer.id, created_at: at } });
+        events.push({ restaurantId, type: 'feedback.created', data: feedback });
+        if (input.rating < POSITIVE_RATING) events.push({ restaurantId, type: 'feedback.low_rating', data: feedback });
+        for (const reward of unlocked) {
+          events.push({ restaurantId, type: 'reward.unlocked', data: { id: reward.id, label: reward.label, cost: reward.cost, customer_id: customer.id, unlocked_at: at } });
+        }
+        await queueWebhookEvents(deps.boss, tx, events);
+      }
       await queueFollowUpEmails(deps.boss, tx, followUp, { marketingConsent: customer.marketing_consent || (!claim && confirmed && !!input.marketingConsent) });
       if (claim) {
         const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
+import { queueWebhookEvents } from '../../core/webhook-events';
 import { CARD_MESSAGES } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
@@ -162,7 +163,17 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
         .where(and(eq(customers.restaurantId, link.restaurantId), eq(customers.anonId, link.anonId)))
         .orderBy(desc(feedbacks.createdAt))
         .limit(1);
-      const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
+      const { customerId, balance, unlocked, created } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
+      // Webhooks (issue #31): a customer the link created, the rewards the merged points unlocked.
+      const at = now.toISOString();
+      await queueWebhookEvents(deps.boss, tx, [
+        ...(created ? [{ restaurantId: link.restaurantId, type: 'customer.created' as const, data: { id: customerId, created_at: at } }] : []),
+        ...unlocked.map((reward) => ({
+          restaurantId: link.restaurantId,
+          type: 'reward.unlocked' as const,
+          data: { id: reward.id, label: reward.label, cost: reward.cost, customer_id: customerId, unlocked_at: at },
+        })),
+      ]);
       const [merged] = await tx.select({ lastVisitAt: customers.lastVisitAt }).from(customers).where(eq(customers.id, customerId));
       const delays = restaurant?.delays ?? null;
       const nudgeWithinMs = (delays?.review_nudge_3d ?? REVIEW_NUDGE_DEFAULT_MINUTES) * 60_000;

@@ -265,7 +265,7 @@ export function createPublicApi(deps: AppDeps) {
     const answer = await runIdempotent(
       deps.db,
       { apiKeyId: key.id, idempotencyKey: c.req.valid('header')['idempotency-key'], fingerprint: `POST ${c.req.path}` },
-      async (tx) => ({ status: 200, body: await redeemReward(tx, key, id) }),
+      async (tx) => ({ status: 200, body: await redeemReward(tx, deps.boss, key, id) }),
       (error: AppError) => ({ status: error.status, body: problemBody(publicUrl, error.status, error.message, c.req.path) }),
     );
     return jsonTextAnswer(c, answer.status, answer.text, answer.replayed ? { 'Idempotent-Replayed': 'true' } : {}) as never;

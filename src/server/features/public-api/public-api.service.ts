@@ -5,6 +5,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
+import type { PgBoss } from '../../jobs/queue';
 import { apiIdempotencyKeys } from '../../db/schema';
 import type { AuthenticatedApiKey } from '../../core/api-keys';
 import { feedbackFilterConditions } from '../../core/feedback-list';
@@ -277,14 +278,14 @@ export async function listRewards(db: Db, key: AuthenticatedApiKey, venueId: str
 
 /**
  * Hands a pending reward over (core/loyalty redeemCustomerReward: one conditional update, audited with the
- * key), in the caller's transaction. Another venue's reward: 404; already handed over: 409.
+ * key, and its `reward.redeemed` webhook queued), in the caller's transaction. Another venue's reward: 404; already handed over: 409.
  */
-export async function redeemReward(tx: Db, key: AuthenticatedApiKey, id: string): Promise<TRedeemResult> {
+export async function redeemReward(tx: Db, boss: PgBoss, key: AuthenticatedApiKey, id: string): Promise<TRedeemResult> {
   const [found] = await queryRows<{ restaurant_id: string }>(tx, sql`select cr.restaurant_id from customer_rewards cr where cr.id = ${id} and ${inVenues('cr.restaurant_id', key.venueIds)}`);
   if (!found) throw new AppError('NOT_FOUND', PUBLIC_API_MESSAGES.rewardNotFound);
   let balance: number;
   try {
-    ({ balance } = await redeemCustomerReward(tx, found.restaurant_id, { customerRewardId: id, actorUserId: null, apiKeyId: key.id }));
+    ({ balance } = await redeemCustomerReward({ db: tx, boss }, found.restaurant_id, { customerRewardId: id, actorUserId: null, apiKeyId: key.id }));
   } catch (error) {
     if (error instanceof AppError && error.code === 'CONFLICT') throw new AppError('CONFLICT', PUBLIC_API_MESSAGES.rewardAlreadyRedeemed);
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', PUBLIC_API_MESSAGES.rewardNotFound);

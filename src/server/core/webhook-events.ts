@@ -1,0 +1,95 @@
+/**
+ * Webhook events (issue #31, decision 059): what the features that make things happen call, inside their
+ * transaction, to have them delivered to the organisation's endpoints. One statement writes a
+ * `webhook_deliveries` row per active endpoint subscribed to the event (payload fixed now, Standard Webhooks
+ * style `{ type, timestamp, data }`, the venue's id and name filled in by the statement) and, only when it
+ * wrote some, the delivery jobs are queued in the same transaction: a rolled-back write delivers nothing.
+ * The delivery itself (signature, SSRF guard, retries) is features/webhooks/webhooks.jobs.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { queryPreparedRows } from '../db/prepared';
+import { jobQueueDbOf, type PgBoss } from '../jobs/queue';
+import { clock } from '../lib/clock';
+import type { WebhookEvent } from '../../shared/rules/developer-api';
+
+/** The delivery job's queue and payload (its handler is the webhooks feature's; core queues it). */
+export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
+export const ZWebhookDeliver = z.object({
+  deliveryId: z.uuid(),
+  /** The delivery's `attempts` this job expects: a job run twice, or a stale retry, finds it moved on and sends nothing. */
+  attempt: z.number().int().min(0),
+});
+export type WebhookDeliverPayload = z.infer<typeof ZWebhookDeliver>;
+
+/** A payload (JSON text) larger than this has its long texts cut (a feedback comment is already bounded). */
+export const WEBHOOK_PAYLOAD_MAX_BYTES = 64 * 1024;
+const TRUNCATED_TEXT_LENGTH = 1000;
+
+type Iso = string;
+export type FeedbackEventData = { id: string; rating: number; comment: string | null; table_label: string | null; customer_id: string; created_at: Iso };
+export type CustomerEventData = { id: string; created_at: Iso };
+export type RewardEventData = { id: string; label: string; cost: number; customer_id: string; unlocked_at: Iso | null; redeemed_at?: Iso | null };
+
+/** One thing that happened, for the organisation of `restaurantId`. `data` gets `venue: { id, name }` added. */
+export type WebhookEventInput =
+  | { restaurantId: string; type: 'feedback.created' | 'feedback.low_rating'; data: FeedbackEventData }
+  | { restaurantId: string; type: 'customer.created'; data: CustomerEventData }
+  | { restaurantId: string; type: 'reward.unlocked' | 'reward.redeemed'; data: RewardEventData };
+
+export type WebhookPayload = { type: WebhookEvent; timestamp: Iso; data: Record<string, unknown> };
+
+/** The payload, its long texts cut if the whole would exceed WEBHOOK_PAYLOAD_MAX_BYTES. */
+export function webhookPayloadOf(event: WebhookEventInput, at: Date): WebhookPayload {
+  const payload: WebhookPayload = { type: event.type, timestamp: at.toISOString(), data: { ...event.data } };
+  if (Buffer.byteLength(JSON.stringify(payload)) <= WEBHOOK_PAYLOAD_MAX_BYTES) return payload;
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payload.data)) data[key] = typeof value === 'string' && value.length > TRUNCATED_TEXT_LENGTH ? `${value.slice(0, TRUNCATED_TEXT_LENGTH)}…` : value;
+  data.truncated = true;
+  return { ...payload, data };
+}
+
+/**
+ * A SQL boolean, for a statement the caller already runs: whether the organisation of the restaurant aliased
+ * `restaurantAlias` has an active endpoint. False: queueWebhookEvents need not be called at all.
+ */
+export function hasActiveWebhookEndpointSql(restaurantAlias: string): SQL {
+  return sql`exists (select 1 from webhook_endpoints we where we.organisation_id = ${sql.raw(`${restaurantAlias}.organisation_id`)} and we.status = 'active')`;
+}
+
+/**
+ * Writes the deliveries of `events` (one statement) and queues their jobs in the same transaction when any
+ * endpoint subscribes. Returns the deliveries' ids.
+ */
+export async function queueWebhookEvents(boss: PgBoss, tx: Db, events: readonly WebhookEventInput[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const now = clock.now();
+  const rows = events.map((event) => ({ restaurant_id: event.restaurantId, type: event.type, payload: webhookPayloadOf(event, now) }));
+  const inserted = await queryPreparedRows<{ id: string }>(
+    tx,
+    sql`with ev as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(restaurant_id uuid, type text, payload jsonb)
+        )
+        insert into webhook_deliveries (endpoint_id, restaurant_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+        select w.id, ev.restaurant_id, ev.type,
+               jsonb_set(ev.payload, '{data,venue}', jsonb_build_object('id', r.id, 'name', r.name)),
+               'pending', 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from ev
+        join restaurants r on r.id = ev.restaurant_id
+        join webhook_endpoints w on w.organisation_id = r.organisation_id and w.status = 'active' and ev.type = any(w.events)
+        returning id`,
+  );
+  if (inserted.length > 0) await queueWebhookDeliveryJobs(boss, tx, inserted.map((row) => ({ deliveryId: row.id, attempt: 0 })));
+  return inserted.map((row) => row.id);
+}
+
+/** Queues delivery jobs (now, or at `startAfter`); given `tx`, inside that transaction. */
+export async function queueWebhookDeliveryJobs(boss: PgBoss, tx: Db | null, jobs: ReadonlyArray<WebhookDeliverPayload & { startAfter?: Date }>): Promise<void> {
+  if (jobs.length === 0) return;
+  await boss.insert(
+    WEBHOOK_DELIVER_QUEUE,
+    jobs.map(({ startAfter, ...data }) => ({ data: ZWebhookDeliver.parse(data), ...(startAfter ? { startAfter } : {}) })),
+    tx ? { db: jobQueueDbOf(tx) } : undefined,
+  );
+}

@@ -1,0 +1,20 @@
+/** Which addresses webhooks may reach (decision 059): public https ones in production; see lib/safe-fetch.ts. */
+import type { AppDeps } from '../../deps';
+import type { AddressPolicy } from '../../lib/safe-fetch';
+
+/** The secret box purpose of an endpoint's signing secret (lib/secret-box.ts). */
+export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
+
+/**
+ * Production: https and public addresses only. Elsewhere http is accepted (local testing); loopback and private
+ * addresses only with WEBHOOK_ALLOW_PRIVATE=1 (which env.ts refuses in production). `deps.webhookResolver`
+ * replaces DNS (tests make a name resolve where they want).
+ */
+export function webhookPolicyOf(deps: Pick<AppDeps, 'env' | 'webhookResolver'>): AddressPolicy {
+  const production = deps.env.NODE_ENV === 'production';
+  return {
+    allowHttp: !production,
+    allowPrivate: !production && deps.env.WEBHOOK_ALLOW_PRIVATE === '1',
+    ...(deps.webhookResolver ? { resolve: deps.webhookResolver } : {}),
+  };
+}
