@@ -282,6 +282,33 @@ describe('retries and disabling', () => {
     expect(resent).toMatchObject({ status: 'succeeded', attempts: WEBHOOK_MAX_ATTEMPTS + 1 });
   });
 
+  it('a process dying while sending the last attempt does not leave the delivery pending: the guard queued with its claim gives it up', async () => {
+    const { restaurant, agent } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/last-breath', ['feedback.created']);
+    answers.set('/last-breath', 500);
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 4 })).status).toBe(200);
+    const [delivery] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    // Seven attempts already made: the next one is the last.
+    await ctx.db.update(webhookDeliveries).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 }).where(eq(webhookDeliveries.id, delivery.id));
+    await deliverWebhook({ deliveryId: delivery.id, attempt: WEBHOOK_MAX_ATTEMPTS - 1 }, ctx.deps);
+    const guards = await queryRows<{ data: { deliveryId: string; attempt: number; giveUp?: boolean }; start_after: Date | string }>(
+      ctx.db,
+      sql`select data, start_after from pgboss.job where name = ${WEBHOOK_DELIVER_QUEUE} and data->>'deliveryId' = ${delivery.id} and data->>'giveUp' = 'true'`,
+    );
+    expect(guards.map((guard) => guard.data)).toEqual([{ deliveryId: delivery.id, attempt: WEBHOOK_MAX_ATTEMPTS, giveUp: true }]);
+    // As if the process had died after the claim, before recording the outcome: still pending at the last attempt.
+    await ctx.db.update(webhookDeliveries).set({ status: 'pending' }).where(eq(webhookDeliveries.id, delivery.id));
+    const sentBefore = receivedOn('/last-breath').length;
+    await deliverWebhook(guards[0].data, ctx.deps);
+    const [after] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+    expect(after).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS, nextAttemptAt: null });
+    // The guard sends nothing, and finds nothing to do on a delivery that moved on (a resend, a success).
+    expect(receivedOn('/last-breath')).toHaveLength(sentBefore);
+    await ctx.db.update(webhookDeliveries).set({ status: 'succeeded' }).where(eq(webhookDeliveries.id, delivery.id));
+    await deliverWebhook(guards[0].data, ctx.deps);
+    expect((await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id)))[0].status).toBe('succeeded');
+  });
+
   it('a 410 disables the endpoint at once and emails its propriétaire; its deliveries stop', async () => {
     const { restaurant, agent, owner } = await premiumVenue();
     const { endpoint } = await createEndpoint(agent, '/gone', ['feedback.created']);

@@ -20,6 +20,11 @@ export const ZWebhookDeliver = z.object({
   deliveryId: z.uuid(),
   /** The delivery's `attempts` this job expects: a job run twice, or a stale retry, finds it moved on and sends nothing. */
   attempt: z.number().int().min(0),
+  /**
+   * The last attempt's guard, queued with its claim: if the delivery is still pending at that attempt when it
+   * runs (the process died while sending), it is given up instead of staying « En attente » forever.
+   */
+  giveUp: z.boolean().optional(),
 });
 export type WebhookDeliverPayload = z.infer<typeof ZWebhookDeliver>;
 

@@ -24,6 +24,8 @@ import { WEBHOOK_SECRET_PURPOSE, webhookPolicyOf } from './webhook-policy';
 /** The wait before each retry: after the 1st attempt 5 s, … ; 8 attempts over about 27 hours, then failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+/** When the last attempt's guard runs: well past the send's timeout (lib/safe-fetch, 10 s). */
+export const WEBHOOK_GIVE_UP_AFTER_MS = 2 * 60_000;
 /** An endpoint failing (no success) for this long is disabled. */
 export const WEBHOOK_FAILING_DISABLE_MS = 3 * 24 * 3600_000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -115,6 +117,14 @@ export async function disableEndpoint(deps: AppDeps, tx: Db, endpointId: string,
 /** One attempt of one delivery (the job's handler). */
 export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDeps): Promise<void> {
   const { db } = deps;
+  if (payload.giveUp) {
+    // The last attempt's guard: still pending at that attempt means the sender died mid-send; give it up.
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null })
+      .where(and(eq(webhookDeliveries.id, payload.deliveryId), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempts, payload.attempt)));
+    return;
+  }
   const claimedAt = clock.now();
   // The claim: only the job expecting the delivery's current attempt count sends (pending deliveries only).
   // The next attempt is queued with it, before sending: a process that dies while sending leaves it due
@@ -128,7 +138,10 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
           where id = ${payload.deliveryId}::uuid and status = 'pending' and attempts = ${payload.attempt}::int
           returning id, endpoint_id, restaurant_id, payload, attempts`,
     );
-    if (row && retryAt) await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, attempt, startAfter: retryAt }]);
+    if (row) {
+      const next = retryAt ? { attempt, startAfter: retryAt } : { attempt, startAfter: new Date(claimedAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS), giveUp: true };
+      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, ...next }]);
+    }
     return row;
   });
   if (!claimed) return;

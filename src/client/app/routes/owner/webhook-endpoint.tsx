@@ -35,7 +35,7 @@ export default function Page() {
               Webhooks
             </Link>
             <Link to={paths.developers.href()} className="text-sm font-medium text-brand-700 underline underline-offset-4">
-              Développeurs
+              API et clés
             </Link>
           </div>
           <h2 className="text-2xl font-semibold">Point de terminaison</h2>

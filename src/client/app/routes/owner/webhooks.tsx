@@ -15,7 +15,7 @@ export default function Page() {
         <div className="flex flex-col gap-5">
           <Link to={paths.developers.href()} className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline underline-offset-4">
             <ArrowLeft className="size-4" aria-hidden="true" />
-            Développeurs
+            API et clés
           </Link>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <div>

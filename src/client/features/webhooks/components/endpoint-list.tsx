@@ -41,13 +41,13 @@ export function EndpointList() {
                   {endpoint.lastDelivery ? (
                     <>
                       Dernier envoi : {formatDateTimeFr(endpoint.lastDelivery.createdAt)} <DeliveryStatusBadge status={endpoint.lastDelivery.status} />
+                      <span>
+                        · {endpoint.counts.succeeded} réussi{endpoint.counts.succeeded > 1 ? 's' : ''}, {endpoint.counts.pending} en attente, {endpoint.counts.failed} en échec
+                      </span>
                     </>
                   ) : (
                     'Aucun envoi pour l’instant'
                   )}
-                  <span>
-                    · {endpoint.counts.succeeded} réussi{endpoint.counts.succeeded > 1 ? 's' : ''}, {endpoint.counts.pending} en attente, {endpoint.counts.failed} en échec
-                  </span>
                 </p>
               </div>
               <ChevronRight className="mt-1 size-5 shrink-0 text-stone-400" aria-hidden="true" />
