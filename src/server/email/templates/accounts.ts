@@ -164,7 +164,7 @@ export function renderWebhookDisabledEmail(data: { to: string; firstName: string
     html: wrapEmailHtml(
       `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
 <p>Nous avons désactivé le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » : ${why}.</p>
-<p>Les événements ne lui sont plus envoyés. Une fois le problème corrigé, réactivez-le depuis sa page : vous pourrez alors renvoyer les événements manqués.</p>
+<p>Les nouveaux événements ne lui sont plus envoyés tant qu’il reste désactivé. Une fois le problème corrigé, réactivez-le depuis sa page, où vous pourrez aussi renvoyer les envois qui ont échoué.</p>
 ${emailButton(data.url, 'Voir le point de terminaison')}
 ${emailClosing()}`,
     ),
