@@ -1,3 +1,5 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { rateLimitKey } from '../../src/server/lib/rate-limit';
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -582,10 +584,31 @@ describe('/api/v1 rate limit headers', () => {
 describe('/api/v1 with a small injected limit', () => {
   let small: TestContext;
   beforeAll(async () => {
-    small = await createDinerTestContext({ rateLimits: { api: { perKey: { ...API_RATE_LIMITS.perKey, limit: 3 } } } });
+    small = await createDinerTestContext({
+      rateLimits: { api: { perKey: { ...API_RATE_LIMITS.perKey, limit: 3 }, unknownKeyPerAddress: { ...API_RATE_LIMITS.unknownKeyPerAddress, limit: 3 } } },
+    });
   });
   afterAll(async () => {
     await small.close();
+  });
+
+  it('refuses an address past its ceiling of unknown or revoked keys (429 problem), not other addresses nor its valid keys', async () => {
+    const venue = await createRestaurant(small);
+    const created = await createApiKey(small.db, { organisationId: venue.organisationId, name: 'Caisse', access: 'read', venueIds: null, personalData: false, createdBy: null });
+    const call = (secret: string, ip: string) => small.app.request('http://localhost:3000/api/v1/venues', { headers: { authorization: `Bearer ${secret}`, 'x-forwarded-for': ip } });
+    const flooder = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const unknown = () => `rf_live_${randomBytes(32).toString('base64url')}`;
+    const statuses: number[] = [];
+    for (let n = 0; n < 3; n++) statuses.push((await call(unknown(), flooder)).status);
+    expect(statuses).toEqual([401, 401, 401]);
+    const refused = await call(unknown(), flooder);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await refused.json()).toMatchObject({ status: 429, detail: API_RATE_LIMITS.unknownKeyPerAddress.message });
+    // Another address still gets its 401; the flooding address's valid key still works (only unknown keys count).
+    expect((await call(unknown(), `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`)).status).toBe(401);
+    expect((await call(created.secret, flooder)).status).toBe(200);
   });
 
   it('answers 429 with Retry-After past the limit, as a problem, and the key’s window reopens', async () => {
@@ -616,7 +639,8 @@ describe('/api/v1 with a small injected limit', () => {
       clock.reset();
     }
     // The rows counted are keyed on the key's id hashed, as every other limit.
-    const rows = await queryRows<{ n: number }>(small.db, sql`select count(*)::int as n from rate_limits where key like 'rl:api:per-key:%'`);
-    expect(rows[0].n).toBe(1);
+    const rows = await queryRows<{ key: string }>(small.db, sql`select key from rate_limits where key like 'rl:api:per-key:%'`);
+    expect(rows.map((row) => row.key)).toContain(rateLimitKey(API_RATE_LIMITS.perKey, created.id));
+    expect(rows.every((row) => /^rl:api:per-key:[0-9a-f]{40}$/.test(row.key))).toBe(true);
   });
 });

@@ -144,12 +144,21 @@ export type OwnerRateLimits = Record<keyof typeof OWNER_RATE_LIMITS, RateLimitRu
 /** The public API's message when a key is over its limit (problem details `detail`). */
 export const API_RATE_LIMITED_MESSAGE = 'Trop de requêtes pour cette clé d’API. Réessayez après le délai indiqué par l’en-tête Retry-After.';
 
+/** …and when an address sends too many unknown or revoked keys. */
+export const API_UNKNOWN_KEY_LIMITED_MESSAGE = 'Trop de requêtes avec une clé d’API inconnue ou révoquée depuis cette adresse. Vérifiez la clé, puis réessayez après le délai indiqué par l’en-tête Retry-After.';
+
 /**
  * The public API (/api/v1, issue #31): every request of a key counts, whatever the route; each answer
  * tells the client where it stands (`RateLimit-Policy` / `RateLimit` headers, features/public-api).
  */
 export const API_RATE_LIMITS = {
   perKey: rule('api:per-key', 'apiKey', 600, 60, API_RATE_LIMITED_MESSAGE),
+  /**
+   * Requests with an unknown or revoked key, per address: each costs a lookup, none counts under a key. A
+   * ceiling against floods (a client stuck on a revoked key retries far below it), not a guard of the keys:
+   * 256 random bits cannot be guessed.
+   */
+  unknownKeyPerAddress: rule('api:unknown-key:ip', 'address', 300, TEN_MINUTES, API_UNKNOWN_KEY_LIMITED_MESSAGE),
 } as const satisfies Record<string, RateLimitRule>;
 
 export type ApiRateLimits = Record<keyof typeof API_RATE_LIMITS, RateLimitRule>;

@@ -7,6 +7,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../deps';
 import { authenticateApiKey, type AuthenticatedApiKey } from '../../core/api-keys';
+import { getClientIp } from '../../lib/client-ip';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { PLAN_FEATURE_MESSAGES } from '../../lib/guards';
@@ -31,7 +32,16 @@ export function requireApiKey(deps: AppDeps) {
     if (!match) throw new ApiProblem(401, PUBLIC_API_MESSAGES.malformedKey, CHALLENGE);
     const logger = c.get('logger') ?? deps.logger;
     const key = await authenticateApiKey(deps.db, match[1], (error) => logger.warn({ err: error }, 'api key last_used_at not updated'));
-    if (!key) throw new ApiProblem(401, PUBLIC_API_MESSAGES.unknownKey, CHALLENGE);
+    if (!key) {
+      // Unknown or revoked keys are counted per address (a flood ceiling; lib/client-ip decides the address).
+      const ip = getClientIp(c, deps.env);
+      if (ip) {
+        const ceiling = deps.rateLimits.api.unknownKeyPerAddress;
+        const [counted] = await hitRateLimits(deps.db, [{ rule: ceiling, subject: ip }]);
+        if (!counted.allowed) throw new RateLimitedError(ceiling.message, counted.retryAfterSeconds);
+      }
+      throw new ApiProblem(401, PUBLIC_API_MESSAGES.unknownKey, CHALLENGE);
+    }
 
     const rule = deps.rateLimits.api.perKey;
     const [result] = await hitRateLimits(deps.db, [{ rule, subject: key.id }]);
