@@ -15,7 +15,7 @@ import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } fr
 import { deliverWebhook, purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from '../../src/server/features/webhooks/webhooks.jobs';
 import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webhook-policy';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
-import { WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
+import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
 import { createUser, signIn, uniqueEmail } from '../support/factories';
 import { firstTransaction, recordRoundTrips } from '../support/statements';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -555,6 +555,17 @@ describe('owner routes', () => {
     expect(page.deliveries[0]).toMatchObject({ eventType: 'webhook.test', status: 'succeeded' });
     await agent.patch(`/api/webhooks/${endpoint.id}`, { enabled: false });
     expect((await agent.post(`/api/webhooks/${endpoint.id}/test`)).status).toBe(409);
+  });
+
+  it('keeps an organisation at its endpoint limit when creations arrive in parallel', async () => {
+    const { agent } = await premiumVenue();
+    const results = await Promise.all(
+      Array.from({ length: WEBHOOK_MAX_ENDPOINTS + 3 }, (_, n) => agent.post('/api/webhooks', { url: `${base}/parallel-${n}`, events: ['feedback.created'] })),
+    );
+    expect(results.filter((answer) => answer.status === 201)).toHaveLength(WEBHOOK_MAX_ENDPOINTS);
+    const refused = results.filter((answer) => answer.status !== 201);
+    expect(refused.map((answer) => answer.status)).toEqual([409, 409, 409]);
+    expect(await refused[0].json()).toMatchObject({ error: { message: WEBHOOK_MESSAGES.tooManyEndpoints } });
   });
 
   it('answers 404 to another organisation’s endpoint and delivery ids', async () => {

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -116,6 +116,8 @@ export async function createEndpoint(
   await checkEndpointUrl(deps, input.url);
   const secret = generateWebhookSecret();
   const id = await deps.db.transaction(async (tx) => {
+    // Counted under the organisation's row lock (as the API keys): parallel creations cannot pass the limit.
+    await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, actor.organisationId)).for('update');
     const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organisationId, actor.organisationId));
     if (n >= WEBHOOK_MAX_ENDPOINTS) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooManyEndpoints);
     const [created] = await tx
