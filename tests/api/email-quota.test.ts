@@ -144,6 +144,10 @@ describe('diner emails counted per organisation and month', () => {
   });
 
   it('counts a review nudge when its job sends it, and past the quota records it skipped', { timeout: 60_000 }, async () => {
+    // The 10th of a month to come: the nudges four days later fall in the same month's quota whatever today's
+    // date, and their jobs still wait for their time (the queue compares with the database's clock).
+    const today = new Date();
+    clock.freeze(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 10, 9)));
     const { restaurant } = await createVenue({ overrides: { dinerEmailsPerMonth: 2 } });
     await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/compteur/review', sendingHourStart: 0, sendingHourEnd: 24 }).where(eq(restaurants.id, restaurant.id));
     const first = await rateFive(restaurant.id, uniqueEmail('nudge'), true);
