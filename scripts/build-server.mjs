@@ -57,6 +57,10 @@ export async function buildServer({ outdir = SERVER_DIST } = {}) {
     format: 'esm',
     target: 'node22',
     sourcemap: true,
+    // No comments and no indentation (names are kept: stack traces stay readable), and an ASCII-only file
+    // (esbuild escapes strings; our regular expressions write non-ASCII letters as \u escapes): V8 keeps a
+    // source with any other character as two bytes per character. 157 → 145 MB idle (issue #34).
+    minifyWhitespace: true,
     banner: { js: COMMONJS_GLOBALS },
     logLevel: 'warning',
   });

@@ -88,6 +88,14 @@ async function createDatabase(adminUrl: string): Promise<string> {
 }
 
 describe('the production bundle', () => {
+  it('is pure ASCII, without comments: V8 then holds its source as one byte per character (idle memory, issue #34)', () => {
+    for (const file of ['index.js', 'table-cards.worker.js']) {
+      const source = readFileSync(path.join(serverDist, file), 'latin1');
+      const outside = /[\u0080-\uffff]/.exec(source);
+      expect(outside === null ? null : source.slice(Math.max(0, outside.index! - 60), outside.index! + 20)).toBeNull();
+    }
+  });
+
   it('is started by npm start with the same Node flags as here', () => {
     const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
     expect(start).toContain(`node scripts/node22.mjs ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);

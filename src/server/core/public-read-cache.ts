@@ -12,6 +12,7 @@
  *   dropped first, so unknown ids cannot grow it.
  * - A read that began before a clear is not kept: it may hold what the write replaced.
  */
+import { setNewest } from '../lib/bounded-map';
 export const PUBLIC_READ_TTL_MS = 2_000;
 
 export type PublicReadCache = {
@@ -33,9 +34,7 @@ export function createPublicReadCache(options: { ttlMs?: number; maxEntries?: nu
       const startedIn = generation;
       const value = await load();
       if (startedIn === generation) {
-        entries.delete(key);
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, at: started });
+        setNewest(entries, key, { value, at: started }, maxEntries);
       }
       return value;
     },

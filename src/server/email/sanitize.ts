@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { TEMPLATE_VARIABLES } from '../../shared/rules/email-template';
+import { setNewest } from '../lib/bounded-map';
 
 /**
  * The allowlist of a restaurant's email HTML (decision 028): what email clients render (tables, inline
@@ -90,8 +91,7 @@ export function sanitizeEmailHtmlCached(html: string): string {
   const known = sendCache.get(html);
   if (known !== undefined) return known;
   const clean = sanitizeEmailHtml(html);
-  if (sendCache.size >= SEND_CACHE_LIMIT) sendCache.delete(sendCache.keys().next().value!);
-  sendCache.set(html, clean);
+  setNewest(sendCache, html, clean, SEND_CACHE_LIMIT);
   return clean;
 }
 

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../db/client';
 import { queryPreparedRows } from '../db/prepared';
 import { clock } from './clock';
 import { AppError } from './errors';
+import { setNewest } from './bounded-map';
 
 /**
  * Whom a rule counts: the client address (lib/client-ip), the address at one restaurant, an email typed
@@ -165,11 +166,9 @@ export function createInstanceRateLimiter(options: { maxKeys?: number } = {}): I
     const key = rateLimitKey(rule, subject);
     const windowMs = rule.windowSeconds * 1000;
     let window = windows.get(key);
-    if (window) windows.delete(key);
     if (!window || window.start <= now - windowMs) window = { count: 0, start: now };
     window.count += 1;
-    windows.set(key, window);
-    if (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
+    setNewest(windows, key, window, maxKeys);
     return { allowed: window.count <= rule.limit, count: window.count, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
   };
   return {

@@ -11,6 +11,7 @@ import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TT
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
+import { setNewest } from '../../lib/bounded-map';
 
 type ApprovedRestaurant = {
   id: string;
@@ -152,9 +153,7 @@ export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntri
     const hit = known.get(pathname);
     if (hit && now - hit.at < ttlMs) return hit.exists;
     const exists = await dinerPageExists(db, pathname);
-    known.delete(pathname);
-    if (known.size >= maxEntries) known.delete(known.keys().next().value!);
-    known.set(pathname, { exists, at: now });
+    setNewest(known, pathname, { exists, at: now }, maxEntries);
     return exists;
   };
 }

@@ -95,7 +95,7 @@ export const probeTenantIsolation: SecurityProbe = async (request, context) => {
 // 2. Public endpoints carry no personal data
 
 /** Keys that name personal or internal data: none may appear in a public answer. */
-const PERSONAL_KEY = /e-?mail|phone|t[ée]l[ée]phone|mobile|siret|siren|notes?$|password|secret|token|user_?id|owner|first_?name|last_?name|address|adresse/i;
+const PERSONAL_KEY = /e-?mail|phone|t[e\u00e9]l[e\u00e9]phone|mobile|siret|siren|notes?$|password|secret|token|user_?id|owner|first_?name|last_?name|address|adresse/i;
 const EMAIL_VALUE = /[^\s@"'<>/]+@[^\s@"'<>/]+\.[a-z]{2,}/i;
 const PHONE_VALUE = /(?<![\w+/=.-])(?:\+33\s?|0033\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?![\w])/;
 
