@@ -12,6 +12,12 @@ export const user = pgTable('users', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Raised by triggers (migration 0032) whenever something the session reader derives from the user's
+   * memberships changes: their organisations, venues, roles, venue lists. Not a better-auth field (it
+   * never outputs it); lib/session-reader.ts recomputes a session's venues only when it moved (decision 060).
+   */
+  accessVersion: bigint('access_version', { mode: 'number' }).notNull().default(0),
 });
 
 export const session = pgTable(
