@@ -273,9 +273,13 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     const phone = createVisitor(ctx);
     await phone.submit({ restaurantId: restaurant.id, rating: 2, email });
     const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    // The rating's own alert is queued by its alert job, after the answer: counted once the queue has run it.
+    await ctx.waitForIdleQueue();
     const alertsBefore = (await emailJobs(restaurant.id)).filter((job) => job.template === 'manager_alert_low_rating').length;
+    expect(alertsBefore).toBe(1);
     const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
     expect((await phone.post('/api/public/link-email/confirm', { token })).status).toBe(200);
+    await ctx.waitForIdleQueue();
     const jobs = await emailJobs(restaurant.id);
     expect(jobs.map((job) => job.template)).toContain('we_miss_you_30d');
     expect(jobs.map((job) => job.template)).not.toContain('review_nudge_3d');
