@@ -25,35 +25,24 @@ CREATE TRIGGER "organisation_access_changed" AFTER UPDATE ON "organisations" FOR
         OR OLD."suspension_reason" IS DISTINCT FROM NEW."suspension_reason" OR OLD."plan" IS DISTINCT FROM NEW."plan"
         OR OLD."trial_ends_at" IS DISTINCT FROM NEW."trial_ends_at" OR OLD."limit_overrides" IS DISTINCT FROM NEW."limit_overrides")
   EXECUTE FUNCTION "organisation_access_changed"();--> statement-breakpoint
--- A venue added, removed or changed in what the session shows, or a member's venue list: the members of the
--- organisation it belongs (or belonged) to.
-CREATE FUNCTION "venue_access_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A venue added, removed or changed in what the session shows, a membership, or a member's venue list: the
+-- members of the organisation it belongs (or belonged) to, and the member of a removed or changed row (a row of
+-- restaurants has no user_id: null).
+CREATE FUNCTION "access_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    PERFORM "raise_access_versions"(OLD."organisation_id", NULL);
+    PERFORM "raise_access_versions"(OLD."organisation_id", to_jsonb(OLD) ->> 'user_id');
   END IF;
   IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW."organisation_id" IS DISTINCT FROM OLD."organisation_id") THEN
     PERFORM "raise_access_versions"(NEW."organisation_id", NULL);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A membership added, removed or changed: every member of its organisation (their ranks follow the memberships),
--- and the member removed.
-CREATE FUNCTION "member_access_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM "raise_access_versions"(OLD."organisation_id", OLD."user_id");
-  END IF;
-  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW."organisation_id" IS DISTINCT FROM OLD."organisation_id") THEN
-    PERFORM "raise_access_versions"(NEW."organisation_id", NULL);
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "restaurant_access_added_or_removed" AFTER INSERT OR DELETE ON "restaurants" FOR EACH ROW EXECUTE FUNCTION "venue_access_changed"();--> statement-breakpoint
+CREATE TRIGGER "restaurant_access_added_or_removed" AFTER INSERT OR DELETE ON "restaurants" FOR EACH ROW EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
 CREATE TRIGGER "restaurant_access_changed" AFTER UPDATE ON "restaurants" FOR EACH ROW
   WHEN (OLD."organisation_id" IS DISTINCT FROM NEW."organisation_id" OR OLD."name" IS DISTINCT FROM NEW."name"
         OR OLD."status" IS DISTINCT FROM NEW."status" OR OLD."suspension_reason" IS DISTINCT FROM NEW."suspension_reason"
         OR OLD."email_verified" IS DISTINCT FROM NEW."email_verified" OR OLD."created_at" IS DISTINCT FROM NEW."created_at")
-  EXECUTE FUNCTION "venue_access_changed"();--> statement-breakpoint
-CREATE TRIGGER "organisation_member_access_changed" AFTER INSERT OR UPDATE OR DELETE ON "organisation_members" FOR EACH ROW EXECUTE FUNCTION "member_access_changed"();--> statement-breakpoint
-CREATE TRIGGER "member_venue_access_changed" AFTER INSERT OR UPDATE OR DELETE ON "member_venues" FOR EACH ROW EXECUTE FUNCTION "venue_access_changed"();
+  EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
+CREATE TRIGGER "organisation_member_access_changed" AFTER INSERT OR UPDATE OR DELETE ON "organisation_members" FOR EACH ROW EXECUTE FUNCTION "access_changed"();--> statement-breakpoint
+CREATE TRIGGER "member_venue_access_changed" AFTER INSERT OR UPDATE OR DELETE ON "member_venues" FOR EACH ROW EXECUTE FUNCTION "access_changed"();
