@@ -14,6 +14,7 @@ import { createFirstAdmin } from '../../src/server/features/admin/admin-bootstra
 import { isAppAdmin } from '../../src/server/features/admin/admins.service';
 import { createUser, signIn } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
+import { earningStatesMismatching } from './earning-state-support';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,6 +38,8 @@ describe('seed:demo', () => {
       const [{ people }] = await ctx.db.select({ people: count() }).from(customers).where(eq(customers.restaurantId, restaurant.id));
       const [{ reviews }] = await ctx.db.select({ reviews: count() }).from(feedbacks).where(eq(feedbacks.restaurantId, restaurant.id));
       expect([qr, people, reviews]).toEqual(expected);
+      // The earning state kept on each customer (decision 062) is what the seeded point events say.
+      expect(await earningStatesMismatching(ctx.db, restaurant.id)).toEqual([]);
       venues.push(restaurant);
     }
     expect(venues[0].organisationId).toBe(venues[1].organisationId);

@@ -33,20 +33,20 @@ async function submitCounted(submit: () => Promise<Response>): Promise<{ status:
 }
 
 describe('a feedback submission in few round trips', () => {
-  it('a new device typing an email it has not confirmed (the bench’s submission): at most 7, its pending link and confirmation email included', async () => {
+  it('a new device typing an email it has not confirmed (the bench’s submission): at most 5, its pending link and confirmation email included', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const visitor = createVisitor(ctx);
     const email = `budget-${Date.now()}@example.fr`;
     const { status, body, trips } = await submitCounted(() => visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Bench', email, comment: 'Très bon' }));
     expect(status).toBe(200);
     expect(body).toMatchObject({ pointsAdded: 20, balance: 20 });
-    expect(trips.length).toBeLessThanOrEqual(7);
+    expect(trips.length).toBeLessThanOrEqual(5);
     // Its link waits for confirmation: the email is queued in the same transaction.
     const [queued] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = 'email.send' and data->>'to' = ${email}`);
     expect(queued.n).toBe(1);
   });
 
-  it('an anonymous diner whose visit was tracked at page load: at most 5', async () => {
+  it('an anonymous diner whose visit was tracked at page load: at most 4', async () => {
     const { restaurant, tableQr } = await createDinerRestaurant(ctx);
     const visitor = createVisitor(ctx);
     const tracked = await visitor.post('/api/public/visits', { restaurantId: restaurant.id, qrId: tableQr.id });
@@ -54,12 +54,12 @@ describe('a feedback submission in few round trips', () => {
     const { visitId } = (await tracked.json()) as { visitId: string };
     const { status, trips } = await submitCounted(() => visitor.submit({ restaurantId: restaurant.id, qrId: tableQr.id, visitId, rating: 4 }));
     expect(status).toBe(200);
-    expect(trips.length).toBeLessThanOrEqual(5);
+    expect(trips.length).toBeLessThanOrEqual(4);
     const [feedback] = await queryRows<{ visit_id: string; table_label: string | null }>(ctx.db, sql`select visit_id, table_label from feedbacks where restaurant_id = ${restaurant.id}`);
     expect(feedback).toEqual({ visit_id: visitId, table_label: 'Table 1' });
   });
 
-  it('a device with its confirmed email, 5 stars: at most 11, the thanks, the nudge and the comeback queued in it, its diner emails counted', async () => {
+  it('a device with its confirmed email, 5 stars: at most 10, the thanks, the nudge and the comeback queued in it, its diner emails counted', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = `budget-ok-${Date.now()}@example.fr`;
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email, { points: 40 });
@@ -68,15 +68,15 @@ describe('a feedback submission in few round trips', () => {
     // 40 + 20 reaches the 50-point reward, paid at once.
     expect(body).toMatchObject({ pointsAdded: 20, balance: 10, unlockedRewards: [{ name: 'Café offert' }] });
     // 10 before decision 058; one more: the upsert that counts its diner emails against the month's quota.
-    expect(trips.length).toBeLessThanOrEqual(11);
+    expect(trips.length).toBeLessThanOrEqual(10);
     const queued = await queryRows<{ template: string }>(ctx.db, sql`select data->>'template' as template from pgboss.job where data->>'restaurantId' = ${restaurant.id} order by 1`);
     expect(queued.map((job) => job.template)).toEqual(['review_nudge_3d', 'reward_unlocked', 'thanks_after_visit', 'we_miss_you_30d']);
   });
 
-  it('a low rating from an anonymous diner: at most 6, its alert job included', async () => {
+  it('a low rating from an anonymous diner: at most 5, its alert job included', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const { status, trips } = await submitCounted(() => createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment: 'Froid' }));
     expect(status).toBe(200);
-    expect(trips.length).toBeLessThanOrEqual(6);
+    expect(trips.length).toBeLessThanOrEqual(5);
   });
 });

@@ -4,7 +4,7 @@ import { queryPreparedRows } from '../db/prepared';
 import { customerRewards, customers, pointEvents, visits, feedbacks, emailLogs } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { DINER_MESSAGES } from '../../shared/schemas/diner';
-import { CAP_AFTER_MERGE_REASON, readPointsRules, REWARD_WITHDRAWN_REASON, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from './loyalty';
+import { CAP_AFTER_MERGE_REASON, readPointsRules, refreshEarningStates, REWARD_WITHDRAWN_REASON, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from './loyalty';
 
 /**
  * The customer records of the domain core: who a diner is (the device's record, locked while its
@@ -114,6 +114,8 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
   await tx.update(visits).set({ customerId: target.id }).where(eq(visits.customerId, anon.id));
   await tx.update(feedbacks).set({ customerId: target.id }).where(eq(feedbacks.customerId, anon.id));
   await tx.update(pointEvents).set({ customerId: target.id }).where(eq(pointEvents.customerId, anon.id));
+  // The kept earning state (decision 062) now counts both sides' events.
+  await refreshEarningStates(tx, { customerId: target.id });
   // Rewards are paid at unlock (decision 024): both sides' pending rewards are kept, each already paid.
   await tx.update(customerRewards).set({ customerId: target.id }).where(eq(customerRewards.customerId, anon.id));
   await tx.update(emailLogs).set({ customerId: target.id }).where(eq(emailLogs.customerId, anon.id));

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { queryPreparedRows, runPrepared } from '../db/prepared';
+import { runPrepared } from '../db/prepared';
 import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../db/schema';
 import { clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
@@ -80,22 +80,46 @@ export async function sumCapAdjustmentsOn(tx: Db, customerId: string, now: Date)
 }
 
 /**
- * What the earning rule needs of a customer, in one read: the points earned on the Paris day of `now`,
+ * The earning state kept on a customer row (decision 062): the Paris day of the last points a rating
+ * earned, the points earned that day, and when. The submission reads it from the row its first statement
+ * locks (so after the lock: a concurrent submission of the same device has committed its points) and
+ * writes it with its points; `refreshEarningStates` computes it again from the point events.
+ */
+export type EarningStateRow = { earned_on: string | null; earned_on_points: number; last_earned_at: Date | string | null };
+
+/**
+ * What the earning rule needs of a customer's kept state: the points earned on the Paris day of `now`,
  * and whether a rating earned within the last `intervalHours` (the interval between two earning visits).
  */
-export async function readEarningState(tx: Db, customerId: string, now: Date, intervalHours: number): Promise<{ earnedToday: number; earnedRecently: boolean }> {
+export function earningStateOf(row: EarningStateRow, now: Date, intervalHours: number): { earnedToday: number; earnedRecently: boolean } {
   const day = parisDayOf(now);
-  const since = new Date(now.getTime() - Math.max(0, intervalHours) * 3_600_000);
-  const [row] = await queryPreparedRows<{ total: number | string; recent: boolean | null }>(
+  const last = row.last_earned_at === null ? null : new Date(row.last_earned_at).getTime();
+  return {
+    earnedToday: row.earned_on === day ? Number(row.earned_on_points) : 0,
+    earnedRecently: intervalHours > 0 && last !== null && last > now.getTime() - intervalHours * 3_600_000,
+  };
+}
+
+/** The kept earning state after a submission earned `pointsAdded` at `now` (unchanged when it earned nothing). */
+export function earningStateAfter(before: { earnedToday: number }, pointsAdded: number, now: Date): { day: string; points: number; at: Date } | null {
+  return pointsAdded > 0 ? { day: parisDayOf(now), points: before.earnedToday + pointsAdded, at: now } : null;
+}
+
+/**
+ * Computes the kept earning state again from the point events, for one customer or every customer of a
+ * restaurant: after a merge moved another row's events onto it, after the demo seed wrote events itself.
+ */
+export async function refreshEarningStates(tx: Db, scope: { customerId: string } | { restaurantId: string }): Promise<void> {
+  const where = 'customerId' in scope ? sql`c.id = ${scope.customerId}::uuid` : sql`c.restaurant_id = ${scope.restaurantId}::uuid`;
+  await queryRows(
     tx,
-    sql`select coalesce(sum(points) filter (where created_at >= (${day}::date::timestamp at time zone 'Europe/Paris')), 0)::int as total,
-               ${intervalHours > 0} and coalesce(bool_or(created_at > ${since.toISOString()}::timestamptz), false) as recent
-        from point_events
-        where customer_id = ${customerId} and points > 0 and reason is null
-          and created_at >= least((${day}::date::timestamp at time zone 'Europe/Paris'), ${since.toISOString()}::timestamptz)
-          and created_at < ((${day}::date + 1)::timestamp at time zone 'Europe/Paris')`,
+    sql`update customers c set last_earned_at = e.last_at, earned_on = (e.last_at at time zone 'Europe/Paris')::date,
+          earned_on_points = coalesce((select sum(p.points) from point_events p
+            where p.customer_id = c.id and p.points > 0 and p.reason is null
+              and p.created_at >= ((e.last_at at time zone 'Europe/Paris')::date::timestamp at time zone 'Europe/Paris')), 0)
+        from customers k left join lateral (select max(created_at) as last_at from point_events where customer_id = k.id and points > 0 and reason is null) e on true
+        where k.id = c.id and ${where}`,
   );
-  return { earnedToday: Number(row?.total ?? 0), earnedRecently: row?.recent === true };
 }
 
 /** Why points left a balance when a reward was unlocked (the reward is paid then: decision 024). */

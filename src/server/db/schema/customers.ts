@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
 import { ACCENTED, UNACCENTED } from '../../../shared/rules/search-text';
 
@@ -40,6 +40,15 @@ export const customers = pgTable(
     /** When the retention job anonymised the row (identity and contact gone, counts kept; decision 045). */
     anonymizedAt: timestamp('anonymized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The earning state the submission checks (decision 062), kept on the row its first statement locks so
+     * it is read after the lock without a round trip of its own: the Paris day of the last points earned by
+     * a rating, the points earned that day, and when. Always what the point events say (positive, no reason):
+     * the submission writes it with its points, a merge and the demo seed compute it again from the events.
+     */
+    earnedOn: date('earned_on', { mode: 'string' }),
+    earnedOnPoints: integer('earned_on_points').notNull().default(0),
+    lastEarnedAt: timestamp('last_earned_at', { withTimezone: true }),
     /**
      * First name, last name and email in lower case without accents, for the owner's search
      * ('elodie' finds 'Élodie'); kept by the database, served by a trigram index.

@@ -13,7 +13,7 @@ import {
   visits,
 } from '../../db/schema';
 import { rebuildDailyStats } from '../../core/daily-stats';
-import { createLoyaltyDefaults, REWARD_UNLOCKED_REASON } from '../../core/loyalty';
+import { createLoyaltyDefaults, refreshEarningStates, REWARD_UNLOCKED_REASON } from '../../core/loyalty';
 import type { AppDeps } from '../../deps';
 import { buildMainQrCode } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
@@ -183,6 +183,7 @@ async function seedVenue(tx: Tx, restaurant: { id: string }, shape: { now: numbe
     }
     await tx.update(customers).set({ points, lastVisitAt: new Date(state.last) }).where(eq(customers.id, customerId));
   }
+  await refreshEarningStates(tx, { restaurantId: restaurant.id });
   for (const qr of qrs) {
     await tx.update(qrCodes).set({ scanCount: Math.floor(20 + random() * 80) }).where(eq(qrCodes.id, qr.id));
   }

@@ -10,7 +10,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enforceRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import type { LockedCustomer } from '../../core/customers';
-import { planRewardUnlocks, readEarningState, REWARD_UNLOCKED_REASON, type CatalogueEntry } from '../../core/loyalty';
+import { earningStateAfter, earningStateOf, planRewardUnlocks, REWARD_UNLOCKED_REASON, type CatalogueEntry, type EarningStateRow } from '../../core/loyalty';
 import { dailyStatsUpsert } from '../../core/daily-stats';
 import { venueIsActiveSql } from '../../core/venue-state';
 import { hasActiveWebhookEndpointSql, queueWebhookEvents, type WebhookEventInput } from '../../core/webhook-events';
@@ -49,21 +49,23 @@ type OpeningRow = {
   } | null;
   /** Whether this statement created the customer (its first submission here). */
   customer_created: boolean | null;
-} & { [K in keyof LockedCustomer]: LockedCustomer[K] | null };
+} & { [K in keyof LockedCustomer]: LockedCustomer[K] | null } & { [K in keyof EarningStateRow]: EarningStateRow[K] | null };
 
 /**
  * The submission's first round trip, one statement: the caller's rate limits counted, the submission id
  * looked up (a retry gets its first answer), the restaurant checked with its points rules, automation
  * delays and active rewards, and the device's customer found or created and locked until commit (its
- * no-op update takes the row lock a `select … for update` would). The customer is not written for a
- * retried submission id or a restaurant that is not approved.
+ * no-op update takes the row lock a `select … for update` would) with its earning state (decision 062:
+ * what the upsert returns is the row as it is after the lock, so a concurrent submission of the same
+ * device has committed its points). The customer is not written for a retried submission id or a
+ * restaurant that is not approved.
  */
 async function openSubmission(
   tx: Db,
   input: TSubmitFeedbackInput,
   anonId: string,
   rateLimits: readonly RequestHit[],
-): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null; customerCreated: boolean }> {
+): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null; earning: EarningStateRow | null; customerCreated: boolean }> {
   const { restaurantId } = input;
   const counting = rateLimitsInStatement(rateLimits);
   const [row] = await queryPreparedRows<OpeningRow>(
@@ -81,10 +83,10 @@ async function openSubmission(
         ), customer as (
           insert into customers (restaurant_id, anon_id) select ${restaurantId}::uuid, ${anonId}::text from settings where not exists (select 1 from stored)
           on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id
-          returning id, points, email, first_name, marketing_consent, last_visit_at, (xmax = 0) as created
+          returning id, points, email, first_name, marketing_consent, last_visit_at, earned_on::text, earned_on_points, last_earned_at, (xmax = 0) as created
         )
         select ${counting.hits} as hits, (select row_to_json(stored) from stored) as stored, (select row_to_json(settings) from settings) as settings,
-               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at, c.created as customer_created
+               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at, c.earned_on, c.earned_on_points, c.last_earned_at, c.created as customer_created
         from (select 1) one left join customer c on true`,
   );
   counting.enforce(row.hits);
@@ -117,7 +119,8 @@ async function openSubmission(
     row.id === null
       ? null
       : { id: row.id, points: row.points!, email: row.email, first_name: row.first_name, marketing_consent: row.marketing_consent!, last_visit_at: row.last_visit_at };
-  return { stored, settings, customer, customerCreated: row.customer_created === true };
+  const earning: EarningStateRow | null = row.id === null ? null : { earned_on: row.earned_on, earned_on_points: row.earned_on_points ?? 0, last_earned_at: row.last_earned_at };
+  return { stored, settings, customer, earning, customerCreated: row.customer_created === true };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -129,24 +132,6 @@ async function findStoredSubmission(db: Db, submissionId: string, restaurantId: 
   // A submission id reused for another restaurant is not a retry.
   if (stored.restaurantId !== restaurantId) throw new AppError('CONFLICT', DINER_MESSAGES.invalidRequest);
   return ZSubmitFeedbackResponse.parse(stored.result);
-}
-
-/**
- * A typed address's pending link, in one statement: the address counted under the link-email rule and,
- * when within it, the link's verification row stored. Returns whether it was (then its email is queued).
- */
-async function storePendingLink(tx: Db, rule: RateLimitRule, address: string, row: ReturnType<typeof pendingLinkOf>['row']): Promise<boolean> {
-  const counting = rateLimitsInStatement([{ rule, subject: address }]);
-  const [found] = await queryPreparedRows<{ hits: CountedRow[] | null }>(
-    tx,
-    sql`${counting.with}, stored as (
-          insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
-          select ${row.id}::text, ${row.identifier}::text, ${row.value}::text, ${row.expiresAt.toISOString()}::timestamptz, ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
-          where (select count from counted) <= ${rule.limit}::int
-        )
-        select ${counting.hits} as hits`,
-  );
-  return counting.results(found.hits)[0].allowed;
 }
 
 /** What the submission's write statement needs, worked out in JS from its first two reads. */
@@ -166,6 +151,13 @@ type SubmissionWrite = {
   setNames: boolean;
   setPhone: boolean;
   setConsent: boolean;
+  /** The customer's earning state after these points (null: unchanged, nothing earned). */
+  earned: ReturnType<typeof earningStateAfter>;
+  /**
+   * A typed address's pending link: the address counted under the link-email rule and, when within it,
+   * the link's verification row stored (then its email is queued).
+   */
+  link: { rule: RateLimitRule; address: string; row: ReturnType<typeof pendingLinkOf>['row'] } | null;
 };
 
 /**
@@ -173,17 +165,30 @@ type SubmissionWrite = {
  * tracked at page load attached when still free (else a new one, with its QR if it is the restaurant's),
  * the feedback (its answer stored with it), the points earned, the rewards paid at once and their point
  * events, the customer's balance, visit date, names, phone and consent, and the day's stats (visit counted
- * only when created). Returns the visit's QR and table label (the feedback's emails name the table).
+ * only when created), and a typed address's pending link (counted under its limit, stored when within it).
+ * Returns the visit's QR and table label (the feedback's emails name the table) and whether the link was
+ * stored (then its confirmation email is queued).
  */
-async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableLabel: string | null }> {
-  const { input, customerId, feedbackId, now } = write;
+async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableLabel: string | null; linkStored: boolean }> {
+  const { input, customerId, feedbackId, now, earned, link } = write;
+  // The link's count opens the statement (`with hit …, counted as (…)`); its row is stored within the limit.
+  const counting = rateLimitsInStatement(link ? [{ rule: link.rule, subject: link.address }] : []);
+  const linkRow = link?.row;
   const at = now.toISOString();
   const restaurantId = input.restaurantId;
   const visitId = input.visitId && isUuid(input.visitId) ? input.visitId : null;
   const qrId = isUuid(input.qrId) ? input.qrId : null;
-  const [row] = await queryPreparedRows<{ table_label: string | null }>(
+  const [row] = await queryPreparedRows<{ table_label: string | null; link_hits: CountedRow[] | null }>(
     tx,
-    sql`with attached as (
+    sql`${counting.with ? sql`${counting.with},` : sql`with`} ${
+      linkRow
+        ? sql`link_stored as (
+          insert into verifications (id, identifier, value, expires_at, created_at, updated_at)
+          select ${linkRow.id}::text, ${linkRow.identifier}::text, ${linkRow.value}::text, ${linkRow.expiresAt.toISOString()}::timestamptz, ${linkRow.createdAt.toISOString()}::timestamptz, ${linkRow.updatedAt.toISOString()}::timestamptz
+          where (select count from counted) <= ${link!.rule.limit}::int
+        ),`
+        : sql``
+    } attached as (
           update visits set customer_id = ${customerId}::uuid
           where id = ${visitId}::uuid and restaurant_id = ${restaurantId}::uuid and customer_id is null
           returning id, table_label, qr_code_id
@@ -220,14 +225,17 @@ async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableL
             phone = case when ${write.setPhone}::boolean then coalesce(${input.phone ?? null}::text, phone) else phone end,
             marketing_consent = marketing_consent or ${write.setConsent}::boolean,
             marketing_consent_at = case when ${write.setConsent}::boolean then ${at}::timestamptz else marketing_consent_at end,
-            unsubscribed_at = case when ${write.setConsent}::boolean then null else unsubscribed_at end
+            unsubscribed_at = case when ${write.setConsent}::boolean then null else unsubscribed_at end,
+            earned_on = coalesce(${earned?.day ?? null}::date, earned_on),
+            earned_on_points = coalesce(${earned?.points ?? null}::int, earned_on_points),
+            last_earned_at = coalesce(${earned?.at.toISOString() ?? null}::timestamptz, last_earned_at)
           where id = ${customerId}::uuid
         ), stats as (
           ${dailyStatsUpsert(restaurantId, now, { visits: sql`select count(*) from created`, feedbacks: 1, ratingSum: input.rating })}
         )
-        select table_label from visit`,
+        select (select table_label from visit) as table_label, ${counting.hits} as link_hits`,
   );
-  return { tableLabel: row?.table_label ?? null };
+  return { tableLabel: row?.table_label ?? null, linkStored: link !== null && counting.results(row.link_hits)[0].allowed };
 }
 
 /**
@@ -261,17 +269,23 @@ export async function submitFeedback(
       // The device's own confirmed address: the form works as before. Any other typed address is a claim.
       const confirmed = !!input.email && !!customer.email && customer.email.toLowerCase() === input.email;
       const claim = input.email && !confirmed ? input.email : null;
-      // Read after the customer's lock: a concurrent submission of the same device has committed its points.
-      const { earnedToday, earnedRecently } = await readEarningState(tx, customer.id, now, rules.earningIntervalHours);
-      const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earnedToday, earnedRecently);
+      // Kept on the customer row, returned after its lock: a concurrent submission of the same device has committed its points.
+      const earningState = earningStateOf(opened.earning!, now, rules.earningIntervalHours);
+      const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earningState.earnedToday, earningState.earnedRecently);
       const { paid, balance } = planRewardUnlocks(customer.points, customer.points + pointsAdded, catalogue);
       const unlocked = paid.map((reward) => ({ id: randomUUID(), rewardId: reward.id, label: reward.label, cost: reward.cost }));
       const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
       const feedbackId = randomUUID();
 
+      // A claimed address's pending link, stored with the rest (its email is queued below when it was).
+      const link = claim
+        ? { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent }
+        : null;
+      const pending = link ? pendingLinkOf(deps, link, anonId, customer.id, now) : null;
+
       // Names, phone and consent typed with a claimed address wait in the pending link: a device already
       // holding a confirmed address is not renamed by what is typed with another one.
-      const { tableLabel } = await writeSubmission(tx, {
+      const { tableLabel, linkStored } = await writeSubmission(tx, {
         input,
         customerId: customer.id,
         feedbackId,
@@ -286,6 +300,9 @@ export async function submitFeedback(
         setNames: !(claim && customer.email),
         setPhone: !claim,
         setConsent: !claim && confirmed && !!input.marketingConsent && !customer.marketing_consent,
+        earned: earningStateAfter(earningState, pointsAdded, now),
+        // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
+        link: claim && pending ? { rule: linkEmailRule(deps.rateLimits.diner), address: claim, row: pending.row } : null,
       });
 
       const followUp = planFollowUpEmails({
@@ -316,12 +333,7 @@ export async function submitFeedback(
         await queueWebhookEvents(deps.boss, tx, events);
       }
       await queueFollowUpEmails(deps.boss, tx, followUp, { marketingConsent: customer.marketing_consent || (!claim && confirmed && !!input.marketingConsent) });
-      if (claim) {
-        const link = { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent };
-        const pending = pendingLinkOf(deps, link, anonId, customer.id, now);
-        // Over the address's hourly limit (shared with the link box), the rating is kept and no email leaves.
-        if (await storePendingLink(tx, linkEmailRule(deps.rateLimits.diner), claim, pending.row)) await queuePendingLinkEmail(deps, tx, pending.email);
-      }
+      if (pending && linkStored) await queuePendingLinkEmail(deps, tx, pending.email);
       return result;
     });
   } catch (error) {
