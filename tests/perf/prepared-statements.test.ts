@@ -146,9 +146,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('write paths prepared once per con
     const statements = await preparedOnThePool();
     const has = (pattern: RegExp) => expect(statements.some((text) => pattern.test(text)), String(pattern)).toBe(true);
     // Raw SQL through pg's { name, text, values }: the opening statement (rate limits, retry check, settings,
-    // the customer's lock), the earning state, and the writes in one statement (issue 34).
+    // the customer's lock with its earning state: decision 062) and the writes in one statement (issue 34).
     has(/^with hit .* stored as \( select restaurant_id, submission_result from feedbacks where submission_id = \$\d+::uuid/);
-    has(/^select coalesce\(sum\(points\) filter/);
     has(/^with attached as \( update visits .* insert into feedbacks .* update customers set .* insert into restaurant_daily_stats/);
     has(/pgboss\.job/i); // the job queue's insert, made in the submission's transaction
   });
