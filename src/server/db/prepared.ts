@@ -115,9 +115,60 @@ export function prepareFixedRead<T>(query: SQL): (db: Db, values: Readonly<Recor
       if (!(slot.placeholder in values)) throw new Error(`no value for ${slot.placeholder}`);
       return values[slot.placeholder];
     });
+  const name = statementName(text);
   return async (db, values) => {
     const named = await sendNamed<T>(db, text, bind(values));
     if (named) return named.rows;
-    return (await ((db as { $client?: unknown }).$client as Pick<PGlite, 'query'>).query<T>(text, bind(values))).rows;
+    return executePglite<T>((db as { $client?: unknown }).$client as PgliteSession, name, text, bind(values));
   };
+}
+
+/** PGlite's client (the instance, or a transaction it handed over: no `transaction` of its own). */
+type PgliteSession = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;
+/** The PGlite clients on whose session each fixed read is prepared (SQL PREPARE: one session per instance). */
+const pglitePrepared = new WeakMap<PgliteSession, Set<string>>();
+
+/**
+ * A value as the quoted literal of an EXECUTE argument: untyped, so PostgreSQL reads it as the prepared
+ * statement's parameter type, as it reads a parameter sent as text. pg's public escapeLiteral quotes it
+ * (quotes doubled; a backslash makes it an E'' literal with backslashes doubled).
+ */
+function executeArgument(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return pg.escapeLiteral(String(value));
+  return pg.escapeLiteral(JSON.stringify(value));
+}
+
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * A fixed read on PGlite (decision 063). PGlite's `query` sends an unnamed statement, which PostgreSQL
+ * parses and plans again at every call (~0.4 ms for the session read); SQL's own PREPARE keeps the plan
+ * for the instance's session, and each call is then `EXECUTE name('value', …)`, one simple query. A
+ * PREPARE is only sent on the instance itself (a client without `transaction` gets the plain query).
+ */
+async function executePglite<T>(client: PgliteSession, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
+  let prepared = pglitePrepared.get(client);
+  if (!prepared?.has(name)) {
+    if (!client.transaction) return (await client.query<T>(text, values as unknown[])).rows;
+    if (!prepared) pglitePrepared.set(client, (prepared = new Set()));
+    try {
+      await client.exec(`PREPARE ${name} AS ${text}`);
+    } catch (error) {
+      // Another view of the same instance (the job queue's) prepared it already.
+      if (errorCode(error) !== '42P05') throw error;
+    }
+    prepared.add(name);
+  }
+  const execute = `EXECUTE ${name}${values.length ? `(${values.map(executeArgument).join(', ')})` : ''}`;
+  try {
+    return (await client.exec(execute))[0].rows as T[];
+  } catch (error) {
+    // Gone from the session (DEALLOCATE, DISCARD): prepared again once.
+    if (errorCode(error) !== '26000') throw error;
+    await client.exec(`PREPARE ${name} AS ${text}`);
+    return (await client.exec(execute))[0].rows as T[];
+  }
 }
