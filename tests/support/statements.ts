@@ -1,6 +1,15 @@
 import type { Database } from '../../src/server/db/client';
+import { statementTextOf } from '../../src/server/db/prepared';
 
-type Queryable = { query: (...args: unknown[]) => unknown };
+type Queryable = { query: (...args: unknown[]) => unknown; exec?: (...args: unknown[]) => unknown };
+
+/** On PGlite a named statement is sent as `EXECUTE name(…)` (decision 063): recorded as the statement it runs. */
+const PGLITE_EXECUTE = /^\s*EXECUTE (refeed_[0-9a-f]{16})\b/;
+const PGLITE_PREPARE = /^\s*PREPARE refeed_[0-9a-f]{16} AS /;
+const statementOf = (text: string) => {
+  const execute = PGLITE_EXECUTE.exec(text);
+  return execute ? (statementTextOf(execute[1]) ?? text) : text;
+};
 
 /**
  * The SQL statements the app's driver sends while `work` runs (the job queue's own polling left out):
@@ -10,21 +19,30 @@ export async function recordStatements(database: Database, work: () => Promise<u
   return (await recordStatementDetails(database, work)).map((statement) => statement.text);
 }
 
-/** recordStatements with each statement's prepared-statement name (PostgreSQL; none when sent unnamed). */
+/**
+ * recordStatements with each statement's prepared-statement name (PostgreSQL; none when sent unnamed). On
+ * PGlite, `query` and `exec` both; an `EXECUTE` is recorded as the statement it runs, and a `PREPARE` (sent
+ * once per instance before a statement's first call) is left out: the list is what the app asks for.
+ */
 export async function recordStatementDetails(database: Database, work: () => Promise<unknown>): Promise<Array<{ text: string; name?: string }>> {
   const client = (database.kind === 'postgres' ? database.pool : database.pglite) as unknown as Queryable;
-  const original = client.query;
   const statements: Array<{ text: string; name?: string }> = [];
-  client.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string; name?: string };
-    const text = typeof first === 'string' ? first : (first?.text ?? '');
-    if (!/pgboss\./i.test(text)) statements.push({ text, ...(typeof first === 'object' && first?.name ? { name: first.name } : {}) });
-    return original.apply(this, args);
-  };
+  const methods = (['query', 'exec'] as const).filter((method) => typeof client[method] === 'function');
+  const originals = methods.map((method) => [method, client[method]!] as const);
+  for (const [method, original] of originals) {
+    client[method] = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string; name?: string };
+      const sent = typeof first === 'string' ? first : (first?.text ?? '');
+      if (!/pgboss\./i.test(sent) && !PGLITE_PREPARE.test(sent)) {
+        statements.push({ text: statementOf(sent), ...(typeof first === 'object' && first?.name ? { name: first.name } : {}) });
+      }
+      return original.apply(this, args);
+    };
+  }
   try {
     await work();
   } finally {
-    client.query = original;
+    for (const [method, original] of originals) client[method] = original;
   }
   return statements;
 }
@@ -33,26 +51,29 @@ export async function recordStatementDetails(database: Database, work: () => Pro
  * Every round trip the app's own connections make while `work` runs, in order: on PostgreSQL each query
  * of the pool's connections (those a transaction checks out included, and the job queue's inserts sent
  * through a transaction); on PGlite the queries and those inside its transactions, framed by their
- * `begin` and `commit`; each with the connection it went through. A submission's budget is counted with
- * it (firstTransaction).
+ * `begin` and `commit` (`query` and `exec`: a `PREPARE` counts, an `EXECUTE` is recorded as the statement it
+ * runs); each with the connection it went through. A submission's budget is counted with it (firstTransaction).
  */
 export async function recordRoundTrips(database: Database, work: () => Promise<unknown>): Promise<Array<{ connection: number; text: string }>> {
   const texts: Array<{ connection: number; text: string }> = [];
   let connections = 0;
   const restore: Array<() => void> = [];
   const wrap = (target: Queryable, onQuery: (args: unknown[]) => void) => {
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      onQuery(args);
-      return original.apply(this, args);
-    };
-    restore.push(() => {
-      target.query = original;
-    });
+    for (const method of ['query', 'exec'] as const) {
+      const original = target[method];
+      if (typeof original !== 'function') continue;
+      target[method] = function (this: unknown, ...args: unknown[]) {
+        onQuery(args);
+        return original.apply(this, args);
+      };
+      restore.push(() => {
+        target[method] = original;
+      });
+    }
   };
   const textOf = (args: unknown[]) => {
     const first = args[0] as string | { text?: string };
-    return (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
+    return statementOf(typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
   };
   if (database.kind === 'postgres') {
     const pool = database.pool as unknown as { _clients: Queryable[] } & { on(event: 'connect', listener: (client: Queryable) => void): void; off(event: 'connect', listener: (client: Queryable) => void): void };
@@ -76,6 +97,13 @@ export async function recordRoundTrips(database: Database, work: () => Promise<u
           texts.push({ connection: 0, text: textOf(args) });
           return txQuery(...args);
         };
+        if (tx.exec) {
+          const txExec = tx.exec.bind(tx);
+          proxy.exec = (...args: unknown[]) => {
+            texts.push({ connection: 0, text: textOf(args) });
+            return txExec(...args);
+          };
+        }
         const outcome = await callback(proxy);
         texts.push({ connection: 0, text: 'commit' });
         return outcome;
