@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
-import { prepareFixedRead, statementName } from '../../src/server/db/prepared';
+import { prepareFixedRead, preparedTransaction, queryPreparedRows, statementName } from '../../src/server/db/prepared';
 
 type ProbeRow = { id: number; label: string | null; at: Date | string | null; data: unknown; flag: boolean; amount: number };
 
@@ -63,5 +63,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('fixed reads on PGlite (decision 
     await queryRows(database.db, sql`deallocate all`);
     expect(await readProbe(database.db, { label: 'x', id: 1, at: null })).toHaveLength(1);
     expect(await prepared()).toContain(name);
+  });
+
+  it("runs a write path's statements prepared inside its transaction: every value kept as typed, a rollback keeps the statement prepared", async () => {
+    const insert = (id: number, label: string) =>
+      sql`insert into fixed_read_probe (id, label, data) values (${id}::int, ${label}::text, ${JSON.stringify({ label })}::jsonb) returning id, label, data`;
+    const written = await preparedTransaction(database.db, async (tx) => {
+      const rows = [];
+      for (const [index, label] of HOSTILE.entries()) rows.push(...(await queryPreparedRows<{ id: number; label: string; data: { label: string } }>(tx, insert(100 + index, label))));
+      return rows;
+    });
+    expect(written.map((row) => [row.label, row.data.label])).toEqual(HOSTILE.map((label) => [label, label]));
+    const name = statementName(new PgDialect().sqlToQuery(insert(0, '')).sql);
+    expect((await queryRows<{ name: string }>(database.db, sql`select name from pg_prepared_statements`)).map((row) => row.name)).toContain(name);
+    // A failed transaction rolls its writes back; the statement stays prepared for the next one.
+    await expect(preparedTransaction(database.db, async (tx) => queryPreparedRows(tx, insert(100, 'doublon')))).rejects.toThrow();
+    expect(await preparedTransaction(database.db, async (tx) => queryPreparedRows(tx, insert(200, `l'après`)))).toEqual([{ id: 200, label: `l'après`, data: { label: `l'après` } }]);
+    expect((await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from fixed_read_probe where id >= 100`))[0].n).toBe(HOSTILE.length + 1);
   });
 });
