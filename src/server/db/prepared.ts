@@ -99,7 +99,7 @@ export async function queryPreparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const session = target ? null : pgliteSessionOf(db);
   if (!target && !session) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (session) return executeOnPgliteSession<T>(db, session, statementName(text), text, params);
+  if (session) return executeThroughDrizzle<T>(db, session, statementName(text), text, params);
   return (await sendNamed<T>(db, text, params))!.rows;
 }
 
@@ -175,53 +175,48 @@ const errorCode = (error: unknown) => (error as { code?: unknown; cause?: { code
  * Named statements on PGlite (decision 063). PGlite's `query` sends every statement unnamed, which
  * PostgreSQL parses and plans again at every call (~0.4 ms for the session read, more for the
  * submission's statements); SQL's own PREPARE keeps the plan for the instance's one session, and each
- * call is then `EXECUTE name('value', …)`. The first call on a session prepares (inside a transaction
- * too: a prepared statement outlives a rollback); a statement dropped from the session (DEALLOCATE,
- * DISCARD: 26000) is prepared again once outside a transaction.
+ * call is then `EXECUTE name('value', …)`, sent by `run`. The first call on a session prepares (inside a
+ * transaction too: a prepared statement outlives a rollback). Outside a transaction, a statement prepared
+ * already by another view of the instance (42P05) is used, and one dropped from the session (DEALLOCATE,
+ * DISCARD: 26000) is prepared again once; inside one, either error ends the transaction and is thrown.
  */
-async function executeOnPgliteSession<T>(db: Db, session: object, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
+async function executeOnPgliteSession<T>(
+  session: object,
+  inTransaction: boolean,
+  run: (text: string) => Promise<T[]>,
+  name: string,
+  text: string,
+  values: readonly unknown[],
+): Promise<T[]> {
   let prepared = pglitePrepared.get(session);
   if (!prepared) pglitePrepared.set(session, (prepared = new Set()));
   if (!prepared.has(name)) {
     try {
-      await queryRows(db, sql.raw(`PREPARE ${name} AS ${text}`));
+      await run(`PREPARE ${name} AS ${text}`);
     } catch (error) {
-      // Prepared already by another view of the instance (outside a transaction, which it would have ended).
-      if (errorCode(error) !== '42P05' || pgliteTransactionSessions.has(db)) throw error;
+      if (errorCode(error) !== '42P05' || inTransaction) throw error;
     }
     prepared.add(name);
   }
   try {
-    return await queryRows<T>(db, sql.raw(executeText(name, values)));
+    return await run(executeText(name, values));
   } catch (error) {
-    if (errorCode(error) !== '26000' || pgliteTransactionSessions.has(db)) throw error;
-    await queryRows(db, sql.raw(`PREPARE ${name} AS ${text}`));
-    return queryRows<T>(db, sql.raw(executeText(name, values)));
+    if (errorCode(error) !== '26000' || inTransaction) throw error;
+    await run(`PREPARE ${name} AS ${text}`);
+    return run(executeText(name, values));
   }
 }
 
+/** queryPreparedRows on PGlite: EXECUTE through drizzle's public `execute`, on the instance or in its transaction. */
+const executeThroughDrizzle = <T>(db: Db, session: object, name: string, text: string, values: readonly unknown[]) =>
+  executeOnPgliteSession<T>(session, pgliteTransactionSessions.has(db), (statement) => queryRows<T>(db, sql.raw(statement)), name, text, values);
+
 /**
- * A fixed read on PGlite's instance: as executeOnPgliteSession, through PGlite's public `exec` (one simple
- * query, the cheapest way: ~125 µs for the session read against ~180 µs through `query`).
+ * A fixed read on PGlite's instance: EXECUTE through PGlite's public `exec` (one simple query, the cheapest
+ * way: ~125 µs for the session read against ~180 µs through `query`); the plain query on a client that
+ * is not the instance.
  */
 async function executePglite<T>(client: PgliteSession, name: string, text: string, values: readonly unknown[]): Promise<T[]> {
   if (!client.transaction) return (await client.query<T>(text, values as unknown[])).rows;
-  let prepared = pglitePrepared.get(client);
-  if (!prepared) pglitePrepared.set(client, (prepared = new Set()));
-  if (!prepared.has(name)) {
-    try {
-      await client.exec(`PREPARE ${name} AS ${text}`);
-    } catch (error) {
-      // Prepared already by another view of the instance.
-      if (errorCode(error) !== '42P05') throw error;
-    }
-    prepared.add(name);
-  }
-  try {
-    return (await client.exec(executeText(name, values)))[0].rows as T[];
-  } catch (error) {
-    if (errorCode(error) !== '26000') throw error;
-    await client.exec(`PREPARE ${name} AS ${text}`);
-    return (await client.exec(executeText(name, values)))[0].rows as T[];
-  }
+  return executeOnPgliteSession<T>(client, false, async (statement) => (await client.exec(statement))[0].rows as T[], name, text, values);
 }
