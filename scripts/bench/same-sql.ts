@@ -134,37 +134,31 @@ function recordPool(pool: pg.Pool) {
   pool.on('connect', (client) => wrapClient(client as pg.PoolClient));
 }
 
-/** PGlite: its queries, and those made inside its transactions (framed by the BEGIN and COMMIT it sends). */
-function recordPglite(pglite: PGlite) {
-  const query = pglite.query.bind(pglite);
-  pglite.query = (async (text: string, values?: unknown[], options?: object) => {
+/** Makes `target`'s query and exec record what they send through `source` (the instance, or a transaction of it). */
+function recordQueriesOf(target: Pick<PGlite, 'query' | 'exec'>, source: Pick<PGlite, 'query' | 'exec'>) {
+  const query = source.query.bind(source);
+  target.query = (async (text: string, values?: unknown[], options?: object) => {
     const result = await query(text, values as never, options as never);
     recordPgliteStatement(text, values, result, 'query');
     return result;
-  }) as typeof pglite.query;
-  const exec = pglite.exec.bind(pglite);
-  pglite.exec = (async (text: string, options?: object) => {
+  }) as typeof target.query;
+  const exec = source.exec.bind(source);
+  target.exec = (async (text: string, options?: object) => {
     const result = await exec(text, options as never);
     recordPgliteStatement(text, [], result, 'exec');
     return result;
-  }) as typeof pglite.exec;
+  }) as typeof target.exec;
+}
+
+/** PGlite: its queries, and those made inside its transactions (framed by the BEGIN and COMMIT it sends). */
+function recordPglite(pglite: PGlite) {
+  recordQueriesOf(pglite, { query: pglite.query.bind(pglite), exec: pglite.exec.bind(pglite) } as Pick<PGlite, 'query' | 'exec'>);
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction(async (tx) => {
       record('begin', [], undefined);
-      const txQuery = tx.query.bind(tx);
       const proxy = Object.create(tx) as Transaction;
-      proxy.query = (async (text: string, values?: unknown[], options?: object) => {
-        const result = await txQuery(text, values as never, options as never);
-        recordPgliteStatement(text, values, result, 'query');
-        return result;
-      }) as typeof tx.query;
-      const txExec = tx.exec.bind(tx);
-      proxy.exec = (async (text: string, options?: object) => {
-        const result = await txExec(text, options as never);
-        recordPgliteStatement(text, [], result, 'exec');
-        return result;
-      }) as typeof tx.exec;
+      recordQueriesOf(proxy, tx);
       const outcome = await callback(proxy);
       record('commit', [], undefined);
       return outcome;
