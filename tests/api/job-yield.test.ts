@@ -10,8 +10,8 @@ import { uniqueEmail } from '../support/factories';
 // The job workers give way to live requests that saturate the process (decision 023), on the real
 // queue, with the real request meter measuring a real event loop.
 let ctx: TestContext;
-/** How many times a worker holding a fetched batch asked the meter and was told to give way. */
-let gaveWay = 0;
+/** Each answer the meter gave a worker holding a fetched batch (saturated: give way), and when. */
+const answers: Array<{ at: number; saturated: boolean }> = [];
 /**
  * How long the workers here give way (the most JOB_YIELD_SECONDS allows): twenty turns of the meter must fit in it
  * even when the machine runs other suites beside this one (at 8 s, a loaded CI ran out of window before the
@@ -26,7 +26,7 @@ beforeAll(async () => {
     startSampling: () => load.startSampling(),
     isSaturated: () => {
       const saturated = load.isSaturated();
-      if (saturated) gaveWay += 1;
+      answers.push({ at: Date.now(), saturated });
       return saturated;
     },
   };
@@ -67,27 +67,48 @@ function startRush(lanes: number): { stop: () => Promise<void> } {
 }
 
 describe('background jobs during a rush', () => {
-  it('hold a due email while requests saturate the process, and send it once they ease', { timeout: 60_000 }, async () => {
-    const to = uniqueEmail('rush');
+  it('hold a due email while requests saturate the process, and send it once they ease', { timeout: 90_000 }, async () => {
     const rush = startRush(4);
     let rushStopped = false;
     try {
-      // A whole window of saturation first (half a second, longer on a busy machine), then the email is due.
-      await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 10_000, interval: 50 }).toBe(true);
-      const turnsBefore = gaveWay;
-      await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `rush:${to}`, data: { url: 'https://example.fr/reset' } });
-      // No fixed sleep: the worker fetched the due email and gave way to the rush turn after turn
-      // (one turn per meter sample, 100 ms): twenty turns, about two seconds held, and not sent.
-      await expect.poll(() => gaveWay - turnsBefore, { timeout: (YIELD_SECONDS - 2) * 1000, interval: 50 }).toBeGreaterThanOrEqual(20);
-      expect(await ctx.mails(to)).toHaveLength(0);
-      await rush.stop();
-      rushStopped = true;
+      // The meter is real: on a loaded machine (a CI running other suites beside this one) it can find the
+      // process eased in the middle of the rush, and the worker then rightly sends. So the worker is judged
+      // against the meter's own answers: no email while every answer was "saturated", and the email once
+      // one said "eased". An attempt counts once the worker was told to give way at least once (the meter
+      // may ease between the moment the test saw it saturated and the worker's first question).
+      for (let attempt = 1; ; attempt++) {
+        const to = uniqueEmail(`rush${attempt}`);
+        // A whole window of saturation first (half a second, longer on a busy machine), then the email is due.
+        await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 10_000, interval: 50 }).toBe(true);
+        const first = answers.length;
+        await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `rush:${to}`, data: { url: 'https://example.fr/reset' } });
+        const since = () => answers.slice(first);
+        // No fixed sleep: the worker fetched the due email and gives way turn after turn (one turn per meter
+        // sample, 100 ms): twenty turns (two seconds held), or fewer if the meter eased meanwhile.
+        await expect
+          .poll(() => since().filter((answer) => answer.saturated).length >= 20 || since().some((answer) => !answer.saturated), { timeout: (YIELD_SECONDS - 2) * 1000, interval: 50 })
+          .toBe(true);
+        const eased = since().find((answer) => !answer.saturated);
+        if (!eased) {
+          // Twenty turns told to give way, none to go: still held.
+          expect(await ctx.mails(to)).toHaveLength(0);
+          await rush.stop();
+          rushStopped = true;
+          const stoppedAt = Date.now();
+          await ctx.waitForMails(to, 1, 5_000);
+          expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+          return;
+        }
+        const [mail] = await ctx.waitForMails(to, 1, 5_000);
+        // Sent once the meter said "eased", not before (the outbox row is written when the message leaves).
+        expect(mail!.createdAt.getTime()).toBeGreaterThanOrEqual(eased.at - 5);
+        const gaveWay = since().findIndex((answer) => !answer.saturated);
+        if (gaveWay > 0) return; // told to give way that many times first, then to go: held, then sent
+        expect(attempt, 'the meter eased before the worker first asked, three times in a row').toBeLessThan(3);
+      }
     } finally {
       if (!rushStopped) await rush.stop();
     }
-    const eased = Date.now();
-    await ctx.waitForMails(to, 1, 5_000);
-    expect(Date.now() - eased).toBeLessThan(5_000);
   });
 
   it('keep pace under a longer rush: a job due more than JOB_YIELD_SECONDS ago runs during it', { timeout: 40_000 }, async () => {
