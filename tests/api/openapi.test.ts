@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/server/core/api-keys';
 import { customerRewards, customers, feedbacks, restaurantDailyStats } from '../../src/server/db/schema';
 import { PUBLIC_API_ROUTES } from '../../src/server/features/public-api/public-api.routes';
+import { PROBLEM_KINDS } from '../../src/server/features/public-api/problem';
 import { ZProblem } from '../../src/server/features/public-api/public-api.schemas';
 import { uniqueEmail } from '../support/factories';
 import type { TestContext } from '../support/test-app';
@@ -149,5 +150,48 @@ describe('real answers of /api/v1 match their schemas', () => {
     ];
     expect(problems.map((answer) => answer.status)).toEqual([401, 400, 404, 403]);
     for (const answer of problems) expectMatches(ZProblem, await answer.json(), `problem ${answer.status}`);
+  });
+});
+
+describe('/api/v1/docs, the reference page written from the document (decision 064)', () => {
+  it('shows every operation with its parameters and answers, in French, with no script', async () => {
+    const answer = await ctx.app.request('http://localhost:3000/api/v1/docs');
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<html lang="fr">');
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations) as Array<[string, Operation & { summary: string; parameters?: Array<{ name: string }> }]>) {
+        const section = html.slice(html.indexOf(`id="op-${operation.operationId}"`), html.indexOf('</article>', html.indexOf(`id="op-${operation.operationId}"`)));
+        expect(section, operation.operationId).toContain(`<code class="path">${path}</code>`);
+        expect(section).toContain(`>${method.toUpperCase()}</span>`);
+        expect(section).toContain(operation.summary);
+        for (const parameter of operation.parameters ?? []) expect(section, `${operation.operationId} ${parameter.name}`).toContain(`<code>${parameter.name}</code>`);
+        for (const status of Object.keys(operation.responses)) expect(section, `${operation.operationId} ${status}`).toContain(`<span class="status">${status}</span>`);
+        // The table of contents links to it.
+        expect(html).toContain(`href="#op-${operation.operationId}"`);
+      }
+    }
+    // Swagger UI's English labels are gone.
+    for (const english of ['Parameters', 'Responses', 'Example Value', 'No parameters', 'Try it out']) expect(html).not.toContain(english);
+  });
+
+  it('has the section every problem type URI names: a real 401 and 404 land on their explanation', async () => {
+    const html = await (await ctx.app.request('http://localhost:3000/api/v1/docs')).text();
+    for (const { slug } of Object.values(PROBLEM_KINDS)) expect(html).toContain(`id="probleme-${slug}"`);
+    const { restaurant } = await createDinerRestaurant(ctx);
+    const { secret } = await createApiKey(ctx.db, { organisationId: restaurant.organisationId, name: 'Liens', access: 'read', venueIds: null, personalData: false, createdBy: null });
+    const answers = [
+      await ctx.app.request('http://localhost:3000/api/v1/venues'),
+      await ctx.app.request(`http://localhost:3000/api/v1/feedbacks/${crypto.randomUUID()}`, { headers: { authorization: `Bearer ${secret}` } }),
+    ];
+    for (const answer of answers) {
+      const { type, title } = (await answer.json()) as { type: string; title: string };
+      const anchor = new URL(type).hash.slice(1);
+      expect(new URL(type).pathname).toBe('/api/v1/docs');
+      const at = html.indexOf(`id="${anchor}"`);
+      expect(at, type).toBeGreaterThan(0);
+      expect(html.slice(at, at + 300)).toContain(title);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { assertCanWrite, requireApiKey, type PublicApiEnv } from './api-key-auth';
-import { DOCS_HTML, serveDocsAsset } from './docs';
+import { renderDocsPage, type OpenApiDocument } from './docs';
 import { ApiProblem, handleProblems, jsonTextAnswer, problemBody, PROBLEM_CONTENT_TYPE, validationHook } from './problem';
 import {
   CUSTOMER_EXAMPLE,
@@ -224,10 +224,11 @@ export function createPublicApi(deps: AppDeps) {
     description: 'Une clé d’API (`rf_live_…`) créée par un propriétaire sur la page API (menu « API » de l’espace restaurant, /developpeurs).',
   });
 
-  // The document and the reference page need no key (they are registered before the key check).
-  let document: unknown = null;
-  api.get('/openapi.json', (c) => {
-    document ??= api.getOpenAPI31Document({
+  // The document and the reference page need no key (they are registered before the key check); both are
+  // written once, the page from the document (decision 064).
+  let document: OpenApiDocument | null = null;
+  const documentOf = () =>
+    (document ??= api.getOpenAPI31Document({
       openapi: '3.1.0',
       info: { title: 'ReFeed API', version: '1', description: API_DESCRIPTION },
       servers: [{ url: `${publicUrl}/api/v1`, description: 'ReFeed' }],
@@ -239,15 +240,10 @@ export function createPublicApi(deps: AppDeps) {
         { name: 'Récompenses' },
         { name: 'Fréquentation' },
       ],
-    });
-    return c.json(document as object);
-  });
-  api.get('/docs', (c) => c.html(DOCS_HTML, 200, { 'cache-control': 'no-cache' }));
-  api.get('/docs/assets/:name', (c) => {
-    const served = serveDocsAsset(c, c.req.param('name'));
-    if (!served) throw new ApiProblem(404, PUBLIC_API_MESSAGES.routeNotFound);
-    return served;
-  });
+    }) as unknown as OpenApiDocument);
+  let page: string | null = null;
+  api.get('/openapi.json', (c) => c.json(documentOf() as object));
+  api.get('/docs', (c) => c.html((page ??= renderDocsPage(documentOf())), 200, { 'cache-control': 'no-cache' }));
 
   api.use('*', requireApiKey(deps));
 
