@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customerRewards, customers, feedbacks, visits } from '../../src/server/db/schema';
+import { eraseCustomerData } from '../../src/server/core/customer-erasure';
 import { customerListQueries } from '../../src/server/features/customers/customers.service';
 import { clock } from '../../src/server/lib/clock';
-import type { TCustomersPage } from '../../src/shared/schemas/customers';
+import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import { createSignedInOwner } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';
 import { createDinerTestContext } from './diner-support';
@@ -106,6 +107,29 @@ describe('the customer list shows the diners the restaurant can know', () => {
     expect(await search('eve@')).toEqual(['Eve']);
     // The other restaurant finds its own diner with the same number, not Bruno.
     expect(names(await list(other.agent, `?q=${encodeURIComponent('06 12')}`))).toEqual(['Voisin']);
+  });
+});
+
+describe('a record the retention job anonymised (decision 045)', () => {
+  it('carries its anonymisation date to the list and its page (which name it “Fiche anonymisée”), where a living diner has none', async () => {
+    const owner = await createSignedInOwner(ctx);
+    const restaurantId = owner.restaurant.id;
+    const [gone, living] = await ctx.db
+      .insert(customers)
+      .values([
+        { restaurantId, firstName: 'Jeanne', email: 'jeanne.ancienne@example.fr', points: 30, lastVisitAt: ago(1200) },
+        { restaurantId, firstName: 'Paul', email: 'paul.present@example.fr', points: 10, lastVisitAt: ago(2) },
+      ])
+      .returning();
+    clock.freeze(NOW);
+    await eraseCustomerData(ctx.db, restaurantId, gone.id, { actorUserId: null, by: 'retention' }, 'anonymize');
+    const page = await list(owner.agent, '?scope=all');
+    const anonymised = page.items.find((item) => item.id === gone.id)!;
+    expect(anonymised).toMatchObject({ firstName: null, email: null, points: 30, anonymizedAt: NOW.toISOString() });
+    expect(page.items.find((item) => item.id === living.id)).toMatchObject({ firstName: 'Paul', anonymizedAt: null });
+    const detail = await owner.agent.get(`/api/customers/${gone.id}`);
+    expect(detail.status).toBe(200);
+    expect(((await detail.json()) as TCustomerDetail).customer).toMatchObject({ firstName: null, anonymizedAt: NOW.toISOString() });
   });
 });
 

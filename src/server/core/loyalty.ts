@@ -6,6 +6,7 @@ import { clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { parisDayOf } from '../../shared/format';
 import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../shared/rules/points';
+import { POINT_EVENT_REASONS } from '../../shared/rules/point-events';
 import { CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { LOYALTY_MESSAGES, type TCreateRewardRequest, type TLoyaltyOverview, type TPointsRulesRequest, type TReward, ZCreateRewardRequest } from '../../shared/schemas/loyalty';
 import type { PgBoss } from '../jobs/queue';
@@ -17,8 +18,8 @@ import { queueWebhookEvents } from './webhook-events';
  * flow, the owner pages and the demo seed all go through these functions.
  */
 
-/** Why points moved without a feedback (point_events.reason). */
-export const CAP_AFTER_MERGE_REASON = 'daily_cap_after_merge';
+/** Why points moved without a feedback (point_events.reason; shared/rules/point-events.ts). */
+export const CAP_AFTER_MERGE_REASON = POINT_EVENT_REASONS.capAfterMerge;
 
 /** The setup reward of a new restaurant (spec §3: 'Dessert offert', threshold 50). */
 export const SETUP_REWARD = { label: 'Dessert offert', cost: 50 } as const;
@@ -123,9 +124,9 @@ export async function refreshEarningStates(tx: Db, scope: { customerId: string }
 }
 
 /** Why points left a balance when a reward was unlocked (the reward is paid then: decision 024). */
-export const REWARD_UNLOCKED_REASON = 'reward_unlocked';
+export const REWARD_UNLOCKED_REASON = POINT_EVENT_REASONS.rewardUnlocked;
 /** Why points came back: a pending reward withdrawn because a merge took back points over the daily cap that had paid it. */
-export const REWARD_WITHDRAWN_REASON = 'reward_withdrawn_after_merge';
+export const REWARD_WITHDRAWN_REASON = POINT_EVENT_REASONS.rewardWithdrawnAfterMerge;
 
 export type UnlockedReward = { id: string; label: string; cost: number };
 

@@ -53,6 +53,8 @@ export type TCustomerListItem = {
   phone: string | null;
   points: number;
   lastVisitAt: string | null;
+  /** When the retention job anonymised the record (no identity nor contact left, visits and points still counted); null otherwise. */
+  anonymizedAt: string | null;
 };
 
 /** A card of the list: the customer, their visits and the rewards waiting to be handed over. */

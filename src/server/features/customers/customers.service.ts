@@ -24,10 +24,29 @@ const listColumns = {
   phone: customers.phone,
   points: customers.points,
   lastVisitAt: customers.lastVisitAt,
+  anonymizedAt: customers.anonymizedAt,
 };
 
-function toListItem(row: { id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null; points: number; lastVisitAt: Date | null }): TCustomerListItem {
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone, points: row.points, lastVisitAt: row.lastVisitAt?.toISOString() ?? null };
+function toListItem(row: {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  points: number;
+  lastVisitAt: Date | null;
+  anonymizedAt: Date | null;
+}): TCustomerListItem {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    points: row.points,
+    lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
+    anonymizedAt: row.anonymizedAt?.toISOString() ?? null,
+  };
 }
 
 /** `%…%` for LIKE with the user's own % _ and \ taken literally. */

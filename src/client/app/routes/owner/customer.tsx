@@ -15,16 +15,12 @@ import { customerExportUrl, downloadFile } from '../../../features/customers/api
 import { useEraseCustomer } from '../../../features/customers/api/erase-customer';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { useRedeemReward } from '../../../features/customers/api/redeem-reward';
-import { customerFullName } from '../../../features/customers/components/customer-card';
+import { anonymizedOn, customerFullName } from '../../../features/customers/components/customer-card';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateFr, formatDateTimeFr } from '../../../../shared/format';
+import { pointEventLabel } from '../../../../shared/rules/point-events';
 import { CUSTOMER_MESSAGES, type TCustomerDetail } from '../../../../shared/schemas/customers';
 import { toastError } from '../../../lib/toast';
-
-const REASONS: Record<string, string> = {
-  reward_redeemed: 'Récompense utilisée',
-  daily_cap_after_merge: 'Plafond journalier (comptes fusionnés)',
-};
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
   return (
@@ -126,6 +122,11 @@ export default function CustomerPage() {
         <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between sm:p-5">
           <div className="min-w-0">
             <h2 className="truncate text-2xl font-semibold">{name}</h2>
+            {customer.anonymizedAt ? (
+              <p className="mt-1 max-w-prose text-sm text-stone-600" data-testid="customer-anonymized">
+                {anonymizedOn(customer.anonymizedAt)} : son identité et ses coordonnées ont été effacées. Ses visites et ses points restent dans vos statistiques.
+              </p>
+            ) : null}
             <dl className="mt-2 grid gap-1 text-sm text-stone-700">
               {customer.email ? <div><dt className="inline text-stone-500">Email : </dt><dd className="inline break-all">{customer.email}</dd></div> : null}
               {customer.phone ? <div><dt className="inline text-stone-500">Téléphone : </dt><dd className="inline">{customer.phone}</dd></div> : null}
@@ -179,7 +180,7 @@ export default function CustomerPage() {
               {data.pointEvents.map((event) => (
                 <li key={event.id} className="flex justify-between gap-2 py-1.5">
                   <span>
-                    {event.reason ? REASONS[event.reason] ?? event.reason : 'Visite notée'}
+                    {pointEventLabel(event.reason)}
                     <span className="block text-xs text-stone-500">{formatDateTimeFr(event.createdAt)}</span>
                   </span>
                   <span className={`font-medium tabular-nums ${event.points < 0 ? 'text-red-700' : 'text-green-700'}`}>

@@ -1,4 +1,4 @@
-import { Gift, Mail, Phone } from 'lucide-react';
+import { EyeOff, Gift, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
@@ -6,9 +6,16 @@ import { paths } from '../../../config/paths';
 import { formatDateFr } from '../../../../shared/format';
 import type { TCustomerCardItem, TCustomerListItem } from '../../../../shared/schemas/customers';
 
-export function customerFullName(customer: Pick<TCustomerListItem, 'firstName' | 'lastName'>): string {
+export function customerFullName(customer: Pick<TCustomerListItem, 'firstName' | 'lastName' | 'anonymizedAt'>): string {
+  if (customer.anonymizedAt) return ANONYMIZED_NAME;
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || 'Client anonyme';
 }
+
+/** The name of a record the retention job anonymised (its identity is gone, its visits and points still count). */
+export const ANONYMIZED_NAME = 'Fiche anonymisée';
+
+/** When and why a record was anonymised, for the list and the customer's page. */
+export const anonymizedOn = (anonymizedAt: string) => `Anonymisée le ${formatDateFr(anonymizedAt)} après une longue inactivité`;
 
 /** A customer in the list (spec §2): full name, points badge above 0, email, phone, visits, last visit, rewards waiting. */
 export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
@@ -22,6 +29,12 @@ export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
           </h3>
           {customer.points > 0 ? <Badge className="shrink-0 tabular-nums">{customer.points.toLocaleString('fr-FR')} pts</Badge> : null}
         </div>
+        {customer.anonymizedAt ? (
+          <p className="inline-flex w-fit items-center gap-1.5 rounded-md bg-stone-100 px-2 py-0.5 text-xs text-stone-700" data-testid="customer-anonymized">
+            <EyeOff className="size-3.5" aria-hidden="true" />
+            {anonymizedOn(customer.anonymizedAt)}
+          </p>
+        ) : null}
         <dl className="flex flex-col gap-1 text-sm text-stone-700">
           {customer.email ? (
             <div className="flex min-w-0 items-center gap-1.5">

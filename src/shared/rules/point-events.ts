@@ -1,0 +1,24 @@
+/**
+ * Why points moved without a rating (point_events.reason; null: the points a rating earned), and how the
+ * owner's pages say it. The server writes the codes, the pages read the labels: one table for both.
+ */
+export const POINT_EVENT_REASONS = {
+  /** Points over the daily cap taken back when two records of one diner were merged. */
+  capAfterMerge: 'daily_cap_after_merge',
+  /** The cost of a reward, paid from the balance when it was unlocked (decision 024). */
+  rewardUnlocked: 'reward_unlocked',
+  /** Points given back: a pending reward withdrawn because a merge took back the points that had paid it. */
+  rewardWithdrawnAfterMerge: 'reward_withdrawn_after_merge',
+} as const;
+
+const LABELS: Record<string, string> = {
+  [POINT_EVENT_REASONS.capAfterMerge]: 'Plafond journalier (comptes fusionnés)',
+  [POINT_EVENT_REASONS.rewardUnlocked]: 'Récompense débloquée',
+  [POINT_EVENT_REASONS.rewardWithdrawnAfterMerge]: 'Récompense retirée (comptes fusionnés)',
+};
+
+/** A point event's line on the customer's page: 'Visite notée' for a rating's points. */
+export function pointEventLabel(reason: string | null): string {
+  if (reason === null) return 'Visite notée';
+  return LABELS[reason] ?? 'Ajustement de points';
+}
