@@ -95,11 +95,18 @@ describe('/abonnement', () => {
       await page.getByRole('heading', { level: 1, name: 'Abonnement', exact: true }).waitFor();
       await page.getByTestId('subscription-plan').getByText('Pro', { exact: false }).first().waitFor();
       await expect.poll(async () => (await page.getByTestId('usage').first().textContent())?.replace(/\s+/g, ' ')).toContain('850 / 1 000');
-      // From 80 %, the owner's pages say so and lead here.
-      const banner = page.getByTestId('email-quota-banner');
-      await expect.poll(async () => (await banner.textContent())?.replace(/\s+/g, ' ')).toContain('Vous avez utilisé 850 sur 1 000 emails clients ce mois-ci.');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await saveScreenshot(page, `subscription-85-percent-${viewport.width}`);
+      // Here the usage bar says it: no banner repeating it with a link to this very page.
+      expect(await page.getByTestId('email-quota-banner').count()).toBe(0);
+      // From 80 %, the owner's other pages say so and lead here.
+      await page.getByRole('link', { name: 'Avis', exact: true }).first().click();
+      const banner = page.getByTestId('email-quota-banner');
+      await expect.poll(async () => (await banner.textContent())?.replace(/\s+/g, ' ')).toContain('Vous avez utilisé 850 sur 1 000 emails clients ce mois-ci.');
+      await saveScreenshot(page, `email-quota-banner-${viewport.width}`);
+      await banner.getByRole('link', { name: 'Voir mon abonnement' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Abonnement', exact: true }).waitFor();
+      await expect.poll(() => page.getByTestId('email-quota-banner').count()).toBe(0);
       await page.close();
     }
   });

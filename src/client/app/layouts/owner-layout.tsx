@@ -250,7 +250,13 @@ export function OwnerLayout() {
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
         <PlanBanner venue={restaurant} subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null} onSubscriptionPage={page === 'subscription'} />
-        {restaurant.role !== 'staff' && <EmailQuotaBanner restaurantId={restaurant.id} />}
+        {restaurant.role !== 'staff' && (
+          <EmailQuotaBanner
+            restaurantId={restaurant.id}
+            subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null}
+            onSubscriptionPage={page === 'subscription'}
+          />
+        )}
         <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>
