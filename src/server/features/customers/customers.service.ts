@@ -27,26 +27,10 @@ const listColumns = {
   anonymizedAt: customers.anonymizedAt,
 };
 
-function toListItem(row: {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  points: number;
-  lastVisitAt: Date | null;
-  anonymizedAt: Date | null;
-}): TCustomerListItem {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    points: row.points,
-    lastVisitAt: row.lastVisitAt?.toISOString() ?? null,
-    anonymizedAt: row.anonymizedAt?.toISOString() ?? null,
-  };
+function toListItem(row: Omit<TCustomerListItem, 'lastVisitAt' | 'anonymizedAt'> & { lastVisitAt: Date | null; anonymizedAt: Date | null }): TCustomerListItem {
+  // Field by field: a caller's wider row (visits, consent…) never leaks into the answer through this.
+  const { id, firstName, lastName, email, phone, points } = row;
+  return { id, firstName, lastName, email, phone, points, lastVisitAt: row.lastVisitAt?.toISOString() ?? null, anonymizedAt: row.anonymizedAt?.toISOString() ?? null };
 }
 
 /** `%…%` for LIKE with the user's own % _ and \ taken literally. */
