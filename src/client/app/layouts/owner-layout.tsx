@@ -217,6 +217,8 @@ export function OwnerLayout() {
   // This tab's venue: its API calls, links and cached data are this venue's from here on (lib/current-venue.ts).
   setCurrentVenue(restaurant.id);
   const home = venueHref(restaurant.id, (routes[homePageOf(restaurant)].href as () => string)());
+  // Where the banners lead: /abonnement in this venue, for those who may open it.
+  const subscriptionHref = mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null;
   // Landing on a dashboard the role does not have (the counter staff): its first page instead.
   if (page === 'dashboard' && !mayOpen(restaurant, page)) return <Navigate replace to={home} />;
   const nav: HeaderNavItem[] = NAV.filter((item) => mayOpen(restaurant, item.page)).map((item) => ({
@@ -249,14 +251,8 @@ export function OwnerLayout() {
       />
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         {/* Each venue's pages start afresh (their forms and filters belong to the venue). */}
-        <PlanBanner venue={restaurant} subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null} onSubscriptionPage={page === 'subscription'} />
-        {restaurant.role !== 'staff' && (
-          <EmailQuotaBanner
-            restaurantId={restaurant.id}
-            subscriptionHref={mayOpen(restaurant, 'subscription') ? venueHref(restaurant.id, routes.subscription.href()) : null}
-            onSubscriptionPage={page === 'subscription'}
-          />
-        )}
+        <PlanBanner venue={restaurant} subscriptionHref={subscriptionHref} onSubscriptionPage={page === 'subscription'} />
+        {restaurant.role !== 'staff' && <EmailQuotaBanner restaurantId={restaurant.id} subscriptionHref={subscriptionHref} onSubscriptionPage={page === 'subscription'} />}
         <Fragment key={restaurant.id}>{page && !mayOpen(restaurant, page) ? <PageNotAllowed home={home} homeLabel={NAV.find((item) => item.page === homePageOf(restaurant))?.label ?? 'Comptoir'} /> : <Outlet />}</Fragment>
       </main>
     </div>
