@@ -6,6 +6,7 @@
  * friendly (headings, a table of contents, tables with headers). Each problem `type` URI of the API's
  * errors (problem.ts, `…/api/v1/docs#probleme-<slug>`) lands on its own section here.
  */
+import { escapeHtml } from '../../email/layout';
 import { PROBLEM_KINDS } from './problem';
 
 type Schema = {
@@ -64,8 +65,6 @@ const PROBLEM_HELP: Record<number, string> = {
 const METHOD_LABELS: Record<string, string> = { get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE' };
 const WHERE: Record<string, string> = { path: 'chemin', query: 'requête', header: 'en-tête', cookie: 'cookie' };
 const FORMATS: Record<string, string> = { uuid: 'UUID', 'date-time': 'date et heure ISO 8601', date: 'date AAAA-MM-JJ', email: 'email', uri: 'URL' };
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The document's light Markdown (paragraphs, **bold**, `code`), escaped first. */
 function markdown(text: string | undefined): string {
