@@ -439,6 +439,9 @@ for (const line of ONLY ? lines.filter((candidate) => candidate.name.includes(ON
     console.log(
       `  (rounds' ratios to ${databaseUrl ? 'pgbench ' : ''}${first}: ${ratios.map((value) => value.toFixed(2)).join(', ')}; medians: ${SUBMISSION_CEILINGS.map((name) => `${databaseUrl ? 'pgbench ' : ''}${name} ${ceilings[name].toFixed(0)}/s`).join(', ')}${others.map((name) => `; ratio to ${name} ${(result.perSecond / median.ceilings[name]).toFixed(2)}`).join('')})`,
     );
+    console.log(
+      `  (the machine's CPU per submission ${(result.machineCpuMs / result.requests).toFixed(2)} ms: the server ${median.cpuMsPerRequest.toFixed(2)}, the load generator ${(result.generatorCpuMs / result.requests).toFixed(2)}, the database and the rest ${((result.machineCpuMs - result.generatorCpuMs) / result.requests - median.cpuMsPerRequest).toFixed(2)})`,
+    );
     if (median.emails) {
       console.log(`  (its ${median.emails.total} thank-you emails: ${median.emails.duringRun} sent during the run, the last ${median.emails.lastAfterS.toFixed(1)} s after it ended)`);
     }

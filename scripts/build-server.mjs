@@ -19,7 +19,7 @@ export const SERVER_DIST = path.join(root, 'dist/server');
  *   HTTP adapter) in the old generation, and the light requests pay a full collection every half
  *   second (decision 019).
  */
-export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame', '--no-allocation-site-pretenuring'];
+export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame', '--no-allocation-site-pretenuring', '--expose-gc'];
 
 /** Every file Node starts on its own: the server, and worker-thread entries that live beside it. */
 export const SERVER_ENTRIES = { index: 'src/server/index.ts', 'table-cards.worker': 'src/server/features/qr/table-cards.worker.ts' };

@@ -20,7 +20,8 @@ export type LoadSpec = {
   rate?: number;
 };
 /** `machineCpuMs`: CPU time the whole machine spent while it ran (server, database, this generator, the rest). */
-export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number; machineCpuMs: number };
+/** `generatorCpuMs`: CPU time this generator process spent meanwhile (part of `machineCpuMs`). */
+export type LoadResult = { requests: number; perSecond: number; p50: number; p95: number; p99: number; errors: number; machineCpuMs: number; generatorCpuMs: number };
 
 let sequence = Math.floor(Math.random() * 1e6);
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -98,11 +99,14 @@ function readMachineBusyMs(): number {
 
 async function runSpec(spec: LoadSpec): Promise<LoadResult> {
   const busyBefore = readMachineBusyMs();
+  const ownBefore = process.cpuUsage();
   const { times, errors } = spec.rate ? await runAtRate(spec, spec.rate) : await runClosedLoop(spec);
   const machineCpuMs = readMachineBusyMs() - busyBefore;
+  const own = process.cpuUsage(ownBefore);
+  const generatorCpuMs = (own.user + own.system) / 1000;
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
-  return { requests: times.length, perSecond: times.length / spec.seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, machineCpuMs };
+  return { requests: times.length, perSecond: times.length / spec.seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, machineCpuMs, generatorCpuMs };
 }
 
 const input = JSON.parse(process.argv[2]) as LoadSpec | LoadSpec[];

@@ -5,6 +5,7 @@ import { startDependencies } from './bootstrap';
 import { describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
+import { startMemorySettle } from './lib/memory-settle';
 import { noteServerUrl } from './lib/server-url';
 
 /** Boot: env → lock → database (migrate) → jobs → listen. */
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const { deps, stop } = await startDependencies(env, logger);
   const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
+  // After a rush, the heap's freed pages go back to the system (decision 065).
+  const memorySettle = startMemorySettle({ lastActiveAt: deps.requestLoad.lastActiveAt, logger });
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
     noteServerUrl(env.DATA_DIR, env.PUBLIC_URL);
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
+    memorySettle.stop();
     server.close();
     await stop();
     process.exit(0);

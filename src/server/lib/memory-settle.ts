@@ -1,0 +1,70 @@
+import { getHeapStatistics } from 'node:v8';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from './logger';
+
+/**
+ * Gives memory back once a rush is over (decision 065). V8 keeps the pages of its heap that a busy
+ * stretch needed: after a Saturday night they hold garbage the collector freed but did not hand back to
+ * the system, and its own memory reducer often waits beyond the minute, or never runs while the job
+ * workers keep polling. Once the server has answered no request for IDLE_MS and its heap has grown by
+ * GROWTH_BYTES since the last settle, one full collection "of last resort" (V8's, the one a heap
+ * snapshot or a low-memory notification runs) frees the garbage and releases the pages.
+ *
+ * The collection is V8's `gc` function, which the server's Node flags expose (`--expose-gc`,
+ * SERVER_NODE_FLAGS); without it (development, tests) nothing runs. It pauses the process ~50–150 ms,
+ * and only after IDLE_MS without a request; the heap it leaves is the new reference, so live data that
+ * grew does not make it run again.
+ */
+
+/** V8's `gc` (Node's --expose-gc) with its options: a synchronous full collection that also releases freed pages. */
+export type GcFunction = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+export const MEMORY_SETTLE_CHECK_MS = 5_000;
+/** No request answered for this long: the rush is over. */
+export const MEMORY_SETTLE_IDLE_MS = 10_000;
+/** Growth of the heap (committed, MB) since the last settle that is worth a collection. */
+export const MEMORY_SETTLE_GROWTH_BYTES = 32 * 1024 * 1024;
+
+type Options = {
+  /** When the last request ended (performance.now()), or now while one is in flight (RequestLoad.lastActiveAt). */
+  lastActiveAt: () => number;
+  logger?: Pick<Logger, 'info'>;
+  /** globalThis.gc by default (present with --expose-gc); null: none. */
+  gc?: GcFunction | null;
+  /** The V8 heap's committed size in bytes (v8.getHeapStatistics().total_heap_size by default). */
+  heapBytes?: () => number;
+  now?: () => number;
+};
+
+export type MemorySettle = {
+  /** One check, as the timer runs it: true when it collected. */
+  check(): boolean;
+  stop(): void;
+};
+
+export const exposedGc = (): GcFunction | undefined => (globalThis as { gc?: GcFunction }).gc;
+
+/** The last-resort collection: what settle runs, and what the contract test checks V8 still does. */
+export const collectAndRelease = (gc: GcFunction) => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+
+export function startMemorySettle({ lastActiveAt, logger, gc = exposedGc() ?? null, heapBytes = () => getHeapStatistics().total_heap_size, now = () => performance.now() }: Options): MemorySettle {
+  let reference = heapBytes();
+  const check = () => {
+    if (!gc || now() - lastActiveAt() < MEMORY_SETTLE_IDLE_MS) return false;
+    const before = heapBytes();
+    if (before - reference < MEMORY_SETTLE_GROWTH_BYTES) return false;
+    const started = now();
+    collectAndRelease(gc);
+    reference = heapBytes();
+    logger?.info({ heapBeforeMb: Math.round(before / 1048576), heapAfterMb: Math.round(reference / 1048576), ms: Math.round(now() - started) }, 'memory settled after load');
+    return true;
+  };
+  // unref: the check never keeps the process alive.
+  const timer = gc ? setInterval(check, MEMORY_SETTLE_CHECK_MS).unref() : null;
+  return {
+    check,
+    stop: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
