@@ -5,23 +5,27 @@ import type { Logger } from './logger';
 /**
  * Gives memory back once a rush is over (decision 065). V8 keeps the pages of its heap that a busy
  * stretch needed: after a Saturday night they hold garbage the collector freed but did not hand back to
- * the system, and its own memory reducer often waits beyond the minute, or never runs while the job
- * workers keep polling. Once the server has answered no request for IDLE_MS and its heap has grown by
- * GROWTH_BYTES since the last settle, one full collection "of last resort" (V8's, the one a heap
- * snapshot or a low-memory notification runs) frees the garbage and releases the pages.
+ * the system. V8's own memory reducer releases them once the process looks idle (~35 s after a burst
+ * when nothing else runs), but the job workers' polls often keep it from ever deciding so. Once the
+ * server has answered no request for IDLE_MS and its heap has grown by GROWTH_BYTES since the last
+ * settle, one full collection "of last resort" (V8's, the one its memory reducer, a heap snapshot or a
+ * low-memory notification runs) frees the garbage and releases the pages.
+ *
+ * Its price is the memory reducer's: it drops the optimised code, so the next ~2 s of requests run on
+ * code being optimised again (~140 functions; twice the CPU per submission meanwhile). Hence IDLE_MS at
+ * 30 s, about when V8 would do the same on its own, and never while requests come.
  *
  * The collection is V8's `gc` function, which the server's Node flags expose (`--expose-gc`,
- * SERVER_NODE_FLAGS); without it (development, tests) nothing runs. It pauses the process ~50–150 ms,
- * and only after IDLE_MS without a request; the heap it leaves is the new reference, so live data that
- * grew does not make it run again.
+ * SERVER_NODE_FLAGS); without it (development, tests) nothing runs. It pauses the process ~50–150 ms.
+ * The heap it leaves is the new reference, so live data that grew does not make it run again.
  */
 
 /** V8's `gc` (Node's --expose-gc) with its options: a synchronous full collection that also releases freed pages. */
 export type GcFunction = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 export const MEMORY_SETTLE_CHECK_MS = 5_000;
-/** No request answered for this long: the rush is over. */
-export const MEMORY_SETTLE_IDLE_MS = 10_000;
+/** No request answered for this long: the rush is over (and V8's own memory reducer would soon decide the same). */
+export const MEMORY_SETTLE_IDLE_MS = 30_000;
 /** Growth of the heap (committed, MB) since the last settle that is worth a collection. */
 export const MEMORY_SETTLE_GROWTH_BYTES = 32 * 1024 * 1024;
 
