@@ -364,7 +364,7 @@ type SubmissionRound = { result: LoadResult; ceilings: Record<string, number>; c
  * each started once the machine is idle and the app's emails are sent. The median round by its ratio to
  * the first ceiling is printed, with every ceiling's median and the spread of the ratios.
  */
-async function measureSubmissionBesideCeilings(spec: LoadSpec): Promise<{ median: SubmissionRound; ceilings: Record<string, number>; ratios: number[] }> {
+async function measureSubmissionBesideCeilings(spec: LoadSpec): Promise<{ median: SubmissionRound; ceilings: Record<string, number>; ratios: string[] }> {
   const seconds = Math.max(1, Math.round(SECONDS / 2));
   runLoad({ ...spec, seconds: 1 });
   const rounds: SubmissionRound[] = [];
@@ -391,7 +391,8 @@ async function measureSubmissionBesideCeilings(spec: LoadSpec): Promise<{ median
     }
     rounds.push({ result, ceilings, cpuMsPerRequest, emails });
   }
-  const ratios = rounds.map((round) => round.result.perSecond / round.ceilings[SUBMISSION_CEILINGS[0]]).sort((a, b) => a - b);
+  // In the order they ran, each as the app's rate ÷ its ceiling's: a drift over the rounds shows.
+  const ratios = rounds.map((round) => `${round.result.perSecond.toFixed(0)}/${round.ceilings[SUBMISSION_CEILINGS[0]].toFixed(0)} = ${(round.result.perSecond / round.ceilings[SUBMISSION_CEILINGS[0]]).toFixed(2)}`);
   const median = [...rounds].sort((a, b) => a.result.perSecond / a.ceilings[SUBMISSION_CEILINGS[0]] - b.result.perSecond / b.ceilings[SUBMISSION_CEILINGS[0]])[Math.floor(ROUNDS / 2)];
   const ceilings = Object.fromEntries(SUBMISSION_CEILINGS.map((name) => [name, medianOf(rounds.map((round) => round.ceilings[name]))]));
   submissionCeilingMedians.set(spec.connections, ceilings);
@@ -437,7 +438,7 @@ for (const line of ONLY ? lines.filter((candidate) => candidate.name.includes(ON
       `${line.name.padEnd(34)} ${fmt(result.perSecond, 7)} ${fmt(result.p50)} ${fmt(result.p95)} ${fmt(result.p99)} ${String(result.errors).padStart(6)}   ${(databaseUrl ? `pgbench ${first}` : first).padEnd(19)} ${median.ceilings[first].toFixed(0).padStart(7)}  ${ratio.toFixed(2).padStart(5)}  ${median.cpuMsPerRequest.toFixed(2).padStart(6)}  ${(result.machineCpuMs / result.requests).toFixed(2)}`,
     );
     console.log(
-      `  (rounds' ratios to ${databaseUrl ? 'pgbench ' : ''}${first}: ${ratios.map((value) => value.toFixed(2)).join(', ')}; medians: ${SUBMISSION_CEILINGS.map((name) => `${databaseUrl ? 'pgbench ' : ''}${name} ${ceilings[name].toFixed(0)}/s`).join(', ')}${others.map((name) => `; ratio to ${name} ${(result.perSecond / median.ceilings[name]).toFixed(2)}`).join('')})`,
+      `  (rounds in order, app ÷ ${databaseUrl ? 'pgbench ' : ''}${first}: ${ratios.join(', ')}; medians: ${SUBMISSION_CEILINGS.map((name) => `${databaseUrl ? 'pgbench ' : ''}${name} ${ceilings[name].toFixed(0)}/s`).join(', ')}${others.map((name) => `; ratio to ${name} ${(result.perSecond / median.ceilings[name]).toFixed(2)}`).join('')})`,
     );
     console.log(
       `  (the machine's CPU per submission ${(result.machineCpuMs / result.requests).toFixed(2)} ms: the server ${median.cpuMsPerRequest.toFixed(2)}, the load generator ${(result.generatorCpuMs / result.requests).toFixed(2)}, the database and the rest ${((result.machineCpuMs - result.generatorCpuMs) / result.requests - median.cpuMsPerRequest).toFixed(2)})`,
