@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
   // After a rush, the heap's freed pages go back to the system (decision 065).
-  const memorySettle = startMemorySettle({ lastActiveAt: deps.requestLoad.lastActiveAt, logger });
+  const memorySettle = startMemorySettle({ logger });
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
     noteServerUrl(env.DATA_DIR, env.PUBLIC_URL);

@@ -1,23 +1,41 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MEMORY_SETTLE_CHECK_MS, MEMORY_SETTLE_GROWTH_BYTES, MEMORY_SETTLE_IDLE_MS, startMemorySettle, type GcFunction, type MemorySettle } from './memory-settle';
+import { MEMORY_SETTLE_CHECK_MS, MEMORY_SETTLE_GROWTH_BYTES, MEMORY_SETTLE_QUIET_CHECKS, startMemorySettle, type GcFunction, type MemorySettle } from './memory-settle';
 
 const MB = 1024 * 1024;
+const QUIET_MS = MEMORY_SETTLE_CHECK_MS * MEMORY_SETTLE_QUIET_CHECKS;
 // A heap and a collector the test drives: the collector brings the heap down to `live`.
 let heap = 0;
 let live = 0;
-let lastActive = 0;
 const gc = vi.fn<GcFunction>(() => {
   heap = live;
 });
+// An event loop the test drives: `busy` is its busy share from now on.
+let busy = 0;
+let active = 0;
+let idle = 0;
+let measuredAt = 0;
+const measureLoop = (current?: EventLoopUtilization, previous?: EventLoopUtilization): EventLoopUtilization => {
+  if (current && previous) {
+    const a = current.active - previous.active;
+    const i = current.idle - previous.idle;
+    return { active: a, idle: i, utilization: a + i > 0 ? a / (a + i) : 0 };
+  }
+  const elapsed = Date.now() - measuredAt;
+  measuredAt = Date.now();
+  active += elapsed * busy;
+  idle += elapsed * (1 - busy);
+  return { active, idle, utilization: 0 };
+};
 const info = vi.fn();
 let settle: MemorySettle | null = null;
-const start = (withGc: GcFunction | null = gc) =>
-  (settle = startMemorySettle({ lastActiveAt: () => lastActive, logger: { info } as never, gc: withGc, heapBytes: () => heap, now: () => Date.now() }));
+const start = (withGc: GcFunction | null = gc) => (settle = startMemorySettle({ logger: { info } as never, gc: withGc, heapBytes: () => heap, measureLoop, now: () => Date.now() }));
 
 beforeEach(() => {
   vi.useFakeTimers();
   heap = live = 60 * MB;
-  lastActive = Date.now();
+  busy = active = idle = 0;
+  measuredAt = Date.now();
   gc.mockClear();
   info.mockClear();
 });
@@ -28,12 +46,14 @@ afterEach(() => {
 });
 
 describe('memory settle after a rush', () => {
-  it('collects once the rush is over, with the last-resort collection, and logs what it gave back', () => {
+  it('collects once the event loop has been quiet for 30 s, with the last-resort collection, and logs what it gave back', () => {
     start();
-    heap = 180 * MB; // the rush grew the heap
+    busy = 0.95; // the rush
+    vi.advanceTimersByTime(60_000);
+    heap = 180 * MB;
     live = 64 * MB;
-    lastActive = Date.now();
-    vi.advanceTimersByTime(MEMORY_SETTLE_IDLE_MS - MEMORY_SETTLE_CHECK_MS); // not idle long enough yet
+    busy = 0.01; // over: job polls, a health check now and then
+    vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
     expect(gc).not.toHaveBeenCalled();
     vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
     expect(gc).toHaveBeenCalledTimes(1);
@@ -41,20 +61,31 @@ describe('memory settle after a rush', () => {
     expect(info).toHaveBeenCalledWith(expect.objectContaining({ heapBeforeMb: 180, heapAfterMb: 64 }), 'memory settled after load');
   });
 
-  it('never collects while requests keep coming', () => {
+  it('never collects while the process works: requests, or a long email drain without any request', () => {
     start();
     heap = 300 * MB;
-    for (let n = 0; n < 20; n++) {
-      lastActive = Date.now(); // a request every check
-      vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
-    }
+    busy = 0.4;
+    vi.advanceTimersByTime(QUIET_MS * 5);
     expect(gc).not.toHaveBeenCalled();
+  });
+
+  it('starts counting again after one busy check', () => {
+    start();
+    heap = 300 * MB;
+    vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
+    busy = 0.5;
+    vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
+    busy = 0;
+    vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
+    expect(gc).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
+    expect(gc).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a heap that grew by less than the threshold alone', () => {
     start();
     heap += MEMORY_SETTLE_GROWTH_BYTES - MB;
-    vi.advanceTimersByTime(MEMORY_SETTLE_IDLE_MS * 3);
+    vi.advanceTimersByTime(QUIET_MS * 3);
     expect(gc).not.toHaveBeenCalled();
   });
 
@@ -62,20 +93,21 @@ describe('memory settle after a rush', () => {
     start();
     heap = 200 * MB;
     live = 150 * MB; // a rush that left more live data (caches filled)
-    vi.advanceTimersByTime(MEMORY_SETTLE_IDLE_MS * 6);
+    vi.advanceTimersByTime(QUIET_MS * 4);
     expect(gc).toHaveBeenCalledTimes(1);
-    // The next rush grows it again from there: one more collection, once idle.
-    lastActive = Date.now();
+    // The next rush grows it again from there: one more collection, once quiet.
+    busy = 0.9;
+    vi.advanceTimersByTime(20_000);
     heap = 150 * MB + MEMORY_SETTLE_GROWTH_BYTES;
-    vi.advanceTimersByTime(MEMORY_SETTLE_IDLE_MS + MEMORY_SETTLE_CHECK_MS);
+    busy = 0;
+    vi.advanceTimersByTime(QUIET_MS);
     expect(gc).toHaveBeenCalledTimes(2);
   });
 
   it('does nothing without an exposed collector (development, tests)', () => {
     const settle = start(null);
     heap = 500 * MB;
-    vi.advanceTimersByTime(MEMORY_SETTLE_IDLE_MS * 6);
-    expect(settle.check()).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
+    for (let n = 0; n < MEMORY_SETTLE_QUIET_CHECKS * 2; n++) expect(settle.check()).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { getHeapStatistics } from 'node:v8';
-import { performance } from 'node:perf_hooks';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { Logger } from './logger';
 
 /**
@@ -7,13 +7,17 @@ import type { Logger } from './logger';
  * stretch needed: after a Saturday night they hold garbage the collector freed but did not hand back to
  * the system. V8's own memory reducer releases them once the process looks idle (~35 s after a burst
  * when nothing else runs), but the job workers' polls often keep it from ever deciding so. Once the
- * server has answered no request for IDLE_MS and its heap has grown by GROWTH_BYTES since the last
- * settle, one full collection "of last resort" (V8's, the one its memory reducer, a heap snapshot or a
- * low-memory notification runs) frees the garbage and releases the pages.
+ * event loop has been quiet (under QUIET_SHARE busy) for QUIET_CHECKS checks in a row, 30 s, and the heap
+ * has grown by GROWTH_BYTES since the last settle, one full collection "of last resort" (V8's, the one
+ * its memory reducer, a heap snapshot or a low-memory notification runs) frees the garbage and releases
+ * the pages.
+ *
+ * Quiet is the event loop's measure, not "no request": a load balancer's health check every few seconds
+ * does not keep the memory, and a long email drain (no request, a busy loop) is not interrupted.
  *
  * Its price is the memory reducer's: it drops the optimised code, so the next ~2 s of requests run on
- * code being optimised again (~140 functions; twice the CPU per submission meanwhile). Hence IDLE_MS at
- * 30 s, about when V8 would do the same on its own, and never while requests come.
+ * code being optimised again (~140 functions; twice the CPU per submission meanwhile). Hence 30 s, about
+ * when V8 would do the same on its own, and never while the process works.
  *
  * The collection is V8's `gc` function, which the server's Node flags expose (`--expose-gc`,
  * SERVER_NODE_FLAGS); without it (development, tests) nothing runs. It pauses the process ~50–150 ms.
@@ -24,19 +28,21 @@ import type { Logger } from './logger';
 export type GcFunction = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 
 export const MEMORY_SETTLE_CHECK_MS = 5_000;
-/** No request answered for this long: the rush is over (and V8's own memory reducer would soon decide the same). */
-export const MEMORY_SETTLE_IDLE_MS = 30_000;
-/** Growth of the heap (committed, MB) since the last settle that is worth a collection. */
+/** Checks in a row with the event loop quiet (30 s): the rush is over, and V8's own memory reducer would soon decide the same. */
+export const MEMORY_SETTLE_QUIET_CHECKS = 6;
+/** The event loop's busy share under which a check's 5 s count as quiet (health checks and job polls stay far under it). */
+export const MEMORY_SETTLE_QUIET_SHARE = 0.1;
+/** Growth of the heap (committed) since the last settle that is worth a collection. */
 export const MEMORY_SETTLE_GROWTH_BYTES = 32 * 1024 * 1024;
 
 type Options = {
-  /** When the last request ended (performance.now()), or now while one is in flight (RequestLoad.lastActiveAt). */
-  lastActiveAt: () => number;
   logger?: Pick<Logger, 'info'>;
   /** globalThis.gc by default (present with --expose-gc); null: none. */
   gc?: GcFunction | null;
   /** The V8 heap's committed size in bytes (v8.getHeapStatistics().total_heap_size by default). */
   heapBytes?: () => number;
+  /** node:perf_hooks' eventLoopUtilization by default (a test gives its own). */
+  measureLoop?: (current?: EventLoopUtilization, previous?: EventLoopUtilization) => EventLoopUtilization;
   now?: () => number;
 };
 
@@ -51,10 +57,21 @@ export const exposedGc = (): GcFunction | undefined => (globalThis as { gc?: GcF
 /** The last-resort collection: what settle runs, and what the contract test checks V8 still does. */
 export const collectAndRelease = (gc: GcFunction) => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 
-export function startMemorySettle({ lastActiveAt, logger, gc = exposedGc() ?? null, heapBytes = () => getHeapStatistics().total_heap_size, now = () => performance.now() }: Options): MemorySettle {
+export function startMemorySettle({
+  logger,
+  gc = exposedGc() ?? null,
+  heapBytes = () => getHeapStatistics().total_heap_size,
+  measureLoop = performance.eventLoopUtilization,
+  now = () => performance.now(),
+}: Options = {}): MemorySettle {
   let reference = heapBytes();
+  let lastLoop = measureLoop();
+  let quietChecks = 0;
   const check = () => {
-    if (!gc || now() - lastActiveAt() < MEMORY_SETTLE_IDLE_MS) return false;
+    const loop = measureLoop();
+    quietChecks = measureLoop(loop, lastLoop).utilization < MEMORY_SETTLE_QUIET_SHARE ? quietChecks + 1 : 0;
+    lastLoop = loop;
+    if (!gc || quietChecks < MEMORY_SETTLE_QUIET_CHECKS) return false;
     const before = heapBytes();
     if (before - reference < MEMORY_SETTLE_GROWTH_BYTES) return false;
     const started = now();

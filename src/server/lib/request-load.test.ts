@@ -52,21 +52,6 @@ describe('request load', () => {
     expect(step(load, { loopBusy: 0.97, steps: 2 })).toBe(false);
   });
 
-  it('knows since when it has been idle: now while a request is in flight, else when the last one ended', async () => {
-    vi.advanceTimersByTime(1_000);
-    const first = startRequest(load);
-    const second = startRequest(load);
-    vi.advanceTimersByTime(5_000);
-    expect(load.lastActiveAt()).toBe(Date.now());
-    await first.finish();
-    vi.advanceTimersByTime(2_000);
-    expect(load.lastActiveAt()).toBe(Date.now()); // the second one is still in flight
-    await second.finish();
-    const endedAt = Date.now();
-    vi.advanceTimersByTime(12_000);
-    expect(load.lastActiveAt()).toBe(endedAt);
-  });
-
   it('is not saturated by requests waiting on the database while the loop has time to spare', () => {
     startRequest(load);
     expect(step(load, { loopBusy: 0.4, steps: 10 })).toBe(false);

@@ -17,8 +17,6 @@ export type RequestLoad = {
   startSampling(): void;
   /** False until a whole window was sampled; once true, until the shares fall under EASED_SHARE. */
   isSaturated(): boolean;
-  /** When the last request ended (the clock of `now`), or now while one is in flight: how long the process has been idle. */
-  lastActiveAt(): number;
   stopSampling(): void;
 };
 
@@ -49,7 +47,6 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
   const loopShares: number[] = [];
   let timer: NodeJS.Timeout | null = null;
   let saturated = false;
-  let lastEndedAt = now();
 
   const takeSample = () => {
     const at = now();
@@ -80,10 +77,7 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
       try {
         await next();
       } finally {
-        if (--inFlight === 0) {
-          lastEndedAt = now();
-          busyMs += lastEndedAt - busySince;
-        }
+        if (--inFlight === 0) busyMs += now() - busySince;
       }
     },
     startSampling() {
@@ -96,7 +90,6 @@ export function createRequestLoad({ measureLoop = performance.eventLoopUtilizati
       timer = setInterval(takeSample, REQUEST_LOAD_SAMPLE_MS).unref();
     },
     isSaturated: () => saturated,
-    lastActiveAt: () => (inFlight > 0 ? now() : lastEndedAt),
     stopSampling() {
       if (timer) clearInterval(timer);
       timer = null;
