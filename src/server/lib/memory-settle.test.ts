@@ -1,5 +1,5 @@
-import type { EventLoopUtilization } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeEventLoop } from '../../../tests/support/fake-event-loop';
 import { MEMORY_SETTLE_CHECK_MS, MEMORY_SETTLE_GROWTH_BYTES, MEMORY_SETTLE_QUIET_CHECKS, startMemorySettle, type GcFunction, type MemorySettle } from './memory-settle';
 
 const MB = 1024 * 1024;
@@ -10,32 +10,16 @@ let live = 0;
 const gc = vi.fn<GcFunction>(() => {
   heap = live;
 });
-// An event loop the test drives: `busy` is its busy share from now on.
-let busy = 0;
-let active = 0;
-let idle = 0;
-let measuredAt = 0;
-const measureLoop = (current?: EventLoopUtilization, previous?: EventLoopUtilization): EventLoopUtilization => {
-  if (current && previous) {
-    const a = current.active - previous.active;
-    const i = current.idle - previous.idle;
-    return { active: a, idle: i, utilization: a + i > 0 ? a / (a + i) : 0 };
-  }
-  const elapsed = Date.now() - measuredAt;
-  measuredAt = Date.now();
-  active += elapsed * busy;
-  idle += elapsed * (1 - busy);
-  return { active, idle, utilization: 0 };
-};
+// An event loop the test drives (fake timers).
+let loop: ReturnType<typeof createFakeEventLoop>;
 const info = vi.fn();
 let settle: MemorySettle | null = null;
-const start = (withGc: GcFunction | null = gc) => (settle = startMemorySettle({ logger: { info } as never, gc: withGc, heapBytes: () => heap, measureLoop, now: () => Date.now() }));
+const start = (withGc: GcFunction | null = gc) => (settle = startMemorySettle({ logger: { info } as never, gc: withGc, heapBytes: () => heap, measureLoop: loop.measure, now: () => Date.now() }));
 
 beforeEach(() => {
   vi.useFakeTimers();
   heap = live = 60 * MB;
-  busy = active = idle = 0;
-  measuredAt = Date.now();
+  loop = createFakeEventLoop();
   gc.mockClear();
   info.mockClear();
 });
@@ -48,11 +32,11 @@ afterEach(() => {
 describe('memory settle after a rush', () => {
   it('collects once the event loop has been quiet for 30 s, with the last-resort collection, and logs what it gave back', () => {
     start();
-    busy = 0.95; // the rush
+    loop.setBusy(0.95); // the rush
     vi.advanceTimersByTime(60_000);
     heap = 180 * MB;
     live = 64 * MB;
-    busy = 0.01; // over: job polls, a health check now and then
+    loop.setBusy(0.01); // over: job polls, a health check now and then
     vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
     expect(gc).not.toHaveBeenCalled();
     vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
@@ -64,7 +48,7 @@ describe('memory settle after a rush', () => {
   it('never collects while the process works: requests, or a long email drain without any request', () => {
     start();
     heap = 300 * MB;
-    busy = 0.4;
+    loop.setBusy(0.4);
     vi.advanceTimersByTime(QUIET_MS * 5);
     expect(gc).not.toHaveBeenCalled();
   });
@@ -73,9 +57,9 @@ describe('memory settle after a rush', () => {
     start();
     heap = 300 * MB;
     vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
-    busy = 0.5;
+    loop.setBusy(0.5);
     vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
-    busy = 0;
+    loop.setBusy(0);
     vi.advanceTimersByTime(QUIET_MS - MEMORY_SETTLE_CHECK_MS);
     expect(gc).not.toHaveBeenCalled();
     vi.advanceTimersByTime(MEMORY_SETTLE_CHECK_MS);
@@ -96,10 +80,10 @@ describe('memory settle after a rush', () => {
     vi.advanceTimersByTime(QUIET_MS * 4);
     expect(gc).toHaveBeenCalledTimes(1);
     // The next rush grows it again from there: one more collection, once quiet.
-    busy = 0.9;
+    loop.setBusy(0.9);
     vi.advanceTimersByTime(20_000);
     heap = 150 * MB + MEMORY_SETTLE_GROWTH_BYTES;
-    busy = 0;
+    loop.setBusy(0);
     vi.advanceTimersByTime(QUIET_MS);
     expect(gc).toHaveBeenCalledTimes(2);
   });

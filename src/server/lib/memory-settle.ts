@@ -52,10 +52,8 @@ export type MemorySettle = {
   stop(): void;
 };
 
-export const exposedGc = (): GcFunction | undefined => (globalThis as { gc?: GcFunction }).gc;
+const exposedGc = (): GcFunction | undefined => (globalThis as { gc?: GcFunction }).gc;
 
-/** The last-resort collection: what settle runs, and what the contract test checks V8 still does. */
-export const collectAndRelease = (gc: GcFunction) => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 
 export function startMemorySettle({
   logger,
@@ -75,7 +73,7 @@ export function startMemorySettle({
     const before = heapBytes();
     if (before - reference < MEMORY_SETTLE_GROWTH_BYTES) return false;
     const started = now();
-    collectAndRelease(gc);
+    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     reference = heapBytes();
     logger?.info({ heapBeforeMb: Math.round(before / 1048576), heapAfterMb: Math.round(reference / 1048576), ms: Math.round(now() - started) }, 'memory settled after load');
     return true;

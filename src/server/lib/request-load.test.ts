@@ -1,26 +1,14 @@
-import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { Context } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeEventLoop } from '../../../tests/support/fake-event-loop';
 import { createRequestLoad, REQUEST_LOAD_SAMPLE_MS, waitForRequestLull, type RequestLoad } from './request-load';
 
-// A clock and an event loop the test drives: each 100 ms step says how busy the loop was.
-let loopActive = 0;
-let loopIdle = 0;
-const measureLoop = (current?: EventLoopUtilization, previous?: EventLoopUtilization): EventLoopUtilization => {
-  if (current && previous) {
-    const active = current.active - previous.active;
-    const idle = current.idle - previous.idle;
-    return { active, idle, utilization: active + idle > 0 ? active / (active + idle) : 0 };
-  }
-  return { active: loopActive, idle: loopIdle, utilization: 0 };
-};
+// A clock (fake timers) and an event loop the test drives: each 100 ms step says how busy the loop was.
+let loop: ReturnType<typeof createFakeEventLoop>;
 
 function step(load: RequestLoad, { loopBusy, steps = 1 }: { loopBusy: number; steps?: number }) {
-  for (let n = 0; n < steps; n++) {
-    loopActive += REQUEST_LOAD_SAMPLE_MS * loopBusy;
-    loopIdle += REQUEST_LOAD_SAMPLE_MS * (1 - loopBusy);
-    vi.advanceTimersByTime(REQUEST_LOAD_SAMPLE_MS);
-  }
+  loop.setBusy(loopBusy);
+  for (let n = 0; n < steps; n++) vi.advanceTimersByTime(REQUEST_LOAD_SAMPLE_MS);
   return load.isSaturated();
 }
 
@@ -34,7 +22,8 @@ function startRequest(load: RequestLoad): { finish: () => Promise<void> } {
 let load: RequestLoad;
 beforeEach(() => {
   vi.useFakeTimers();
-  load = createRequestLoad({ measureLoop, now: () => Date.now() });
+  loop = createFakeEventLoop();
+  load = createRequestLoad({ measureLoop: loop.measure, now: () => Date.now() });
   load.startSampling();
 });
 afterEach(() => {
@@ -58,11 +47,11 @@ describe('request load', () => {
   });
 
   it('is not saturated by a loop kept busy by the jobs themselves, with a request now and then', async () => {
+    loop.setBusy(1);
     for (let n = 0; n < 10; n++) {
       const request = startRequest(load);
       vi.advanceTimersByTime(20);
       await request.finish();
-      loopActive += REQUEST_LOAD_SAMPLE_MS;
       vi.advanceTimersByTime(REQUEST_LOAD_SAMPLE_MS - 20);
       expect(load.isSaturated()).toBe(false);
     }
