@@ -88,10 +88,29 @@ describe('memory settle after a rush', () => {
     expect(gc).toHaveBeenCalledTimes(2);
   });
 
+  it("collects the start's garbage once the server listens, without waiting, and measures the next rush from the heap it left", () => {
+    heap = 90 * MB; // the bundle evaluated, migrations checked, the job queue set up
+    live = 30 * MB;
+    start().afterStart();
+    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    expect(info).toHaveBeenCalledWith(expect.objectContaining({ heapBeforeMb: 90, heapAfterMb: 30 }), 'memory settled after start');
+    // From 30 MB, not 90: a rush that brings the heap back to 90 MB is worth a collection once quiet.
+    loop.setBusy(0.9);
+    vi.advanceTimersByTime(20_000);
+    heap = 90 * MB;
+    loop.setBusy(0);
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(gc).toHaveBeenCalledTimes(2);
+    expect(info).toHaveBeenLastCalledWith(expect.objectContaining({ heapBeforeMb: 90 }), 'memory settled after load');
+  });
+
   it('does nothing without an exposed collector (development, tests)', () => {
     const settle = start(null);
     heap = 500 * MB;
     expect(vi.getTimerCount()).toBe(0);
+    settle.afterStart();
     for (let n = 0; n < MEMORY_SETTLE_QUIET_CHECKS * 2; n++) expect(settle.check()).toBe(false);
+    expect(info).not.toHaveBeenCalled();
   });
 });
