@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests sit next to the code; API tests run the whole app on a real database (PGlite by
 // default, PostgreSQL when TEST_DATABASE_URL is set). The machine has 2 cores: 2 workers.
+// The API and perf files share their worker's modules (isolate: false): each file builds its own app on
+// its own database, and importing the server's module graph again for every file cost more than a third
+// of those runs (decision 066). tests/support/shared-worker.ts undoes what a file may leave in a module.
+const sharedWorker = { isolate: false, setupFiles: ['tests/support/shared-worker.ts'] };
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -13,6 +17,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          ...sharedWorker,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -25,6 +30,7 @@ export default defineConfig({
           name: 'perf',
           include: ['tests/perf/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          ...sharedWorker,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
