@@ -3,7 +3,7 @@
 // The server is the production start (compiled server, built client, NODE_ENV=production) in its own
 // process, on a throwaway embedded database holding the demo restaurant; with BENCH_DATABASE_URL=postgres://…
 // it runs on a throwaway PostgreSQL database created next to that URL's instead (dropped at the end;
-// BENCH_KEEP_DATABASE=1 keeps it). The load generator (autocannon) runs in another process, sending
+// BENCH_KEEP_DATABASE=1 keeps it). The load generator (bench/http-load.ts, decision 067) runs in another process, sending
 // `Accept-Encoding: gzip, br` as phones do. Ceilings are measured in the same run by bare Hono servers
 // (hello, one `select 1` through the same driver, the same diner HTML file); each line prints its ratio.
 // The submission's ceilings are its own captured statements replayed without the app (scripts/bench/same-sql.ts):
@@ -410,7 +410,7 @@ type Goal = { goal: string; figure: string; ratio?: number; met: boolean | null 
 const goals: Goal[] = [];
 
 const database = databaseUrl ? 'PostgreSQL' : 'embedded PGlite';
-console.log(`\nReFeed bench — ${database}${SCALE ? ' at scale' : ''}, ${cpus().length} cores, ${SECONDS} s per line, load from a separate process (autocannon)`);
+console.log(`\nReFeed bench — ${database}${SCALE ? ' at scale' : ''}, ${cpus().length} cores, ${SECONDS} s per line, load from a separate process (bench/http-load.ts)`);
 const fmt = (value: number, width = 7) => value.toFixed(1).padStart(width);
 console.log(`(a path with a bare-Hono ceiling: the median of ${ROUNDS} rounds alternating it with its ceiling, after a second of warm-up)`);
 console.log(`${'path'.padEnd(34)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} errors   ceiling (req/s)              ratio  server CPU ms/req  machine CPU ms/req (path / ceiling)`);

@@ -1,10 +1,10 @@
 // The bench's load generator, run in its own process so it never shares a core's event loop with the
 // server it measures. Reads one scenario, or a list run one after the other (JSON), from argv, drives each
-// (autocannon, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
+// (a closed loop of keep-alive connections, bench/http-load.ts, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
 // exact p50/p95/p99 from every response time, the non-2xx count and the machine's CPU time meanwhile (an
 // object for one scenario, an array for a list).
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { runClosedLoop } from './http-load';
 
 export type LoadSpec = {
   url: string;
@@ -16,7 +16,7 @@ export type LoadSpec = {
   spreadClientIps?: boolean;
   connections: number;
   seconds: number;
-  /** Requests per second for the whole run (autocannon's overallRate); unset: as fast as answers come. */
+  /** Requests per second for the whole run (an open loop); unset: as fast as answers come. */
   rate?: number;
 };
 /** `machineCpuMs`: CPU time the whole machine spent while it ran (server, database, this generator, the rest). */
@@ -37,32 +37,15 @@ function buildRequest(spec: LoadSpec, n: number, baseHeaders: Record<string, str
 // The phones' header: compression is negotiated as it is for real diners.
 const headersOf = (spec: LoadSpec): Record<string, string> => ({ 'accept-encoding': 'gzip, br', ...spec.headers });
 
-/** As fast as answers come: autocannon, `connections` requests in flight. */
-async function runClosedLoop(spec: LoadSpec): Promise<{ times: number[]; errors: number }> {
-  const instance = autocannon({
-    url: spec.url,
-    connections: spec.connections,
-    duration: spec.seconds,
-    headers: headersOf(spec),
-    requests: [
-      {
-        method: spec.method ?? 'GET',
-        setupRequest(request) {
-          const built = buildRequest(spec, sequence++, request.headers as Record<string, string>);
-          return { ...request, ...built };
-        },
-      },
-    ],
-  });
-  const times: number[] = [];
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
-  const result = await instance;
-  return { times, errors: result.non2xx + result.errors + result.timeouts };
+/** As fast as answers come: `connections` requests in flight (bench/http-load.ts, decision 067). */
+function runClosedLoopOf(spec: LoadSpec): Promise<{ times: number[]; errors: number }> {
+  const headers = headersOf(spec);
+  return runClosedLoop({ url: spec.url, method: spec.method, connections: spec.connections, seconds: spec.seconds, build: () => buildRequest(spec, sequence++, headers) });
 }
 
 /**
  * At a fixed rate: one request every 1/rate s whatever the answers (open loop), each timed from the
- * moment it was due. autocannon's own rate sends each second's quota at once, which measures its bursts.
+ * moment it was due (a rate-limited closed loop would send each second's quota at once and measure its bursts).
  */
 async function runAtRate(spec: LoadSpec, rate: number): Promise<{ times: number[]; errors: number }> {
   const times: number[] = [];
@@ -100,7 +83,7 @@ function readMachineBusyMs(): number {
 async function runSpec(spec: LoadSpec): Promise<LoadResult> {
   const busyBefore = readMachineBusyMs();
   const ownBefore = process.cpuUsage();
-  const { times, errors } = spec.rate ? await runAtRate(spec, spec.rate) : await runClosedLoop(spec);
+  const { times, errors } = spec.rate ? await runAtRate(spec, spec.rate) : await runClosedLoopOf(spec);
   const machineCpuMs = readMachineBusyMs() - busyBefore;
   const own = process.cpuUsage(ownBefore);
   const generatorCpuMs = (own.user + own.system) / 1000;

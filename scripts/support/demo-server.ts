@@ -13,8 +13,11 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export type DemoServer = { base: string; ownerCookie: string; restaurantId: string; pid: number; stop: () => Promise<void> };
 
-/** `databaseUrl`: run on that (throwaway) PostgreSQL database instead of PGlite; `nodeFlags`: instead of the production start's. */
-export type DemoServerOptions = { databaseUrl?: string; nodeFlags?: readonly string[] };
+/**
+ * `databaseUrl`: run on that (throwaway) PostgreSQL database instead of PGlite; `nodeFlags`: instead of the
+ * production start's; `env`: more of the server's settings (e.g. TRUST_PROXY for a load that names its clients).
+ */
+export type DemoServerOptions = { databaseUrl?: string; nodeFlags?: readonly string[]; env?: Record<string, string> };
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const port = await findFreePort();
@@ -32,6 +35,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     AUTH_SECRET: 'demo-server-secret-demo-server-secret-0123',
     LOG_LEVEL: 'warn',
     DATABASE_URL: options.databaseUrl ?? '',
+    ...options.env,
   };
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env, stdio: 'ignore' });
