@@ -1,10 +1,10 @@
 // The bench's load generator, run in its own process so it never shares a core's event loop with the
 // server it measures. Reads one scenario, or a list run one after the other (JSON), from argv, drives each
-// (a closed loop of keep-alive connections, bench/http-load.ts, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
+// (bench/http-load.ts: a closed loop of keep-alive connections, or a steady open loop at a fixed rate), and prints one line of JSON: for each, requests/s,
 // exact p50/p95/p99 from every response time, the non-2xx count and the machine's CPU time meanwhile (an
 // object for one scenario, an array for a list).
 import { readFileSync } from 'node:fs';
-import { runClosedLoop } from './http-load';
+import { runClosedLoop, runOpenLoop } from './http-load';
 
 export type LoadSpec = {
   url: string;
@@ -44,33 +44,13 @@ function runClosedLoopOf(spec: LoadSpec): Promise<{ times: number[]; errors: num
 }
 
 /**
- * At a fixed rate: one request every 1/rate s whatever the answers (open loop), each timed from the
- * moment it was due (a rate-limited closed loop would send each second's quota at once and measure its bursts).
+ * At a fixed rate: one request every 1/rate s whatever the answers (open loop, bench/http-load.ts), each
+ * timed from the moment it was due (a rate-limited closed loop would send each second's quota at once and
+ * measure its bursts).
  */
-async function runAtRate(spec: LoadSpec, rate: number): Promise<{ times: number[]; errors: number }> {
-  const times: number[] = [];
-  let errors = 0;
-  const pending: Promise<void>[] = [];
-  const started = performance.now();
-  for (let n = 0; n < rate * spec.seconds; n++) {
-    const due = started + (n * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const built = buildRequest(spec, sequence++, headersOf(spec));
-    pending.push(
-      fetch(spec.url, { method: spec.method ?? 'GET', headers: built.headers, body: built.body })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          if (!response.ok) errors++;
-          times.push(performance.now() - due);
-        })
-        .catch(() => {
-          errors++;
-        }),
-    );
-  }
-  await Promise.all(pending);
-  return { times, errors };
+function runAtRate(spec: LoadSpec, rate: number): Promise<{ times: number[]; errors: number }> {
+  const headers = headersOf(spec);
+  return runOpenLoop({ url: spec.url, method: spec.method, rate, seconds: spec.seconds, build: () => buildRequest(spec, sequence++, headers) });
 }
 
 /** CPU time the whole machine has spent busy so far, in ms (Linux /proc/stat, clock ticks of 10 ms). */

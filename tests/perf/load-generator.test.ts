@@ -1,4 +1,4 @@
-// The bench's closed-loop load generator (scripts/bench/http-load.ts, decision 067) counts what a server
+// The bench's load generator (scripts/bench/http-load.ts, decision 067), closed and open loops, counts what a server
 // really answered: every whole answer, however its bytes arrive (Content-Length or chunked, split anywhere),
 // non-2xx answers as errors, a closed connection replaced, a refused one retried. A generator that
 // miscounts would make every ratio of the bench wrong.
@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAnswer, runClosedLoop, serialiseRequest } from '../../scripts/bench/http-load';
+import { readAnswer, runClosedLoop, runOpenLoop, serialiseRequest } from '../../scripts/bench/http-load';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
 
@@ -114,5 +114,68 @@ describe('runClosedLoop against a real server', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(result.times).toEqual([]);
     expect(result.errors).toBeGreaterThan(2);
+  });
+});
+
+describe('runOpenLoop against a real server', () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+    server = undefined;
+  });
+
+  it('sends each request when due whatever the answers, times it from then, and waits for every answer', async () => {
+    const seen = { answered: 0, connections: 0, bodies: new Set<number>() };
+    server = createServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (part: string) => (body += part));
+      request.on('end', () => {
+        const { n } = JSON.parse(body) as { n: number };
+        seen.bodies.add(n);
+        seen.answered++;
+        // The first answer blocks this server's event loop for 300 ms: every request due meanwhile is late
+        // by what is left of it, and its time must say so (no coordinated omission).
+        if (n === 0) {
+          const until = performance.now() + 300;
+          while (performance.now() < until);
+        }
+        if (n % 5 === 4) response.writeHead(503, { 'content-type': 'text/plain' }).end('non');
+        else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n }));
+      });
+    });
+    server.on('connection', () => seen.connections++);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    let next = 0;
+    const result = await runOpenLoop({
+      url: `http://127.0.0.1:${port}/feedbacks`,
+      method: 'POST',
+      rate: 50,
+      seconds: 1,
+      build: () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: next++ }) }),
+    });
+    // Every request of the run was sent once and answered; every fifth was refused (503).
+    expect(seen.answered).toBe(50);
+    expect(seen.bodies.size).toBe(50);
+    expect(result.times).toHaveLength(50);
+    expect(result.errors).toBe(10);
+    // The stall shows: the first request waited the whole 300 ms, and so did the ones due just after it.
+    const sorted = [...result.times].sort((a, b) => b - a);
+    expect(sorted[0]).toBeGreaterThanOrEqual(290);
+    expect(sorted.filter((time) => time >= 200).length).toBeGreaterThanOrEqual(5);
+    // Requests due during the stall went on new connections instead of waiting in line behind it.
+    expect(seen.connections).toBeGreaterThan(1);
+  });
+
+  it('counts each request as an error when no connection can be made, and still ends', async () => {
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const { port } = spare.address() as AddressInfo;
+    await new Promise((resolve) => spare.close(resolve));
+    const result = await runOpenLoop({ url: `http://127.0.0.1:${port}/`, rate: 40, seconds: 0.25, build: () => ({ headers: {} }) });
+    expect(result.times).toEqual([]);
+    expect(result.errors).toBe(10);
   });
 });
