@@ -220,6 +220,28 @@ describe('the diner pages on a phone (390×844)', () => {
     expect(refused.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('fetches the schemas and the thank-you screen on the first act, not while the page only shows (decision 069)', async () => {
+    const html = await (await fetch(`${baseUrl}/f/${restaurantId}`)).text();
+    const firstDownload = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+    const page = await browser.newPage(PHONE);
+    const later: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/assets\/.+\.js$/.test(path) && !firstDownload.has(path)) later.push(path);
+    });
+    await openFeedbackPage(page);
+    // A diner reading the page: idle time passes, nothing more is fetched (it was, on the first idle moment).
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2_500);
+    expect(later).toEqual([]);
+    // The first tap on a star fetches the schemas, then the thank-you screen.
+    await rate(page, 5);
+    await expect.poll(() => later.some((path) => /\/thank-you-[^/]+\.js$/.test(path)), { timeout: 15_000 }).toBe(true);
+    expect(later.some((path) => /\/zod-[^/]+\.js$/.test(path))).toBe(true);
+    await page.getByRole('button', { name: 'Envoyer mon avis' }).click();
+    await expect.poll(() => page.getByText('Merci pour votre avis !').isVisible()).toBe(true);
+  });
+
   it('checks the form in the browser once its schemas have arrived', async () => {
     const page = await browser.newPage(PHONE);
     const posts: string[] = [];

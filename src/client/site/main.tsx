@@ -1,4 +1,5 @@
 import '../styles.css';
+import { onFirstAct } from '../lib/first-act';
 import { redirectRecoveryLink, restoreRememberedRouteOnFocus } from './session-effects';
 
 /**
@@ -9,9 +10,6 @@ import { redirectRecoveryLink, restoreRememberedRouteOnFocus } from './session-e
  * visitor who only reads runs no React at all. A button of an island pressed before its island is
  * hydrated is pressed again once it is. The legal pages are hydrated whole once the page has loaded.
  */
-
-/** What a visitor does that may need an island soon. */
-const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel', 'click'] as const;
 
 /** Marks the page as interactive (browser tests wait for it before using a page). */
 function markReady() {
@@ -30,8 +28,8 @@ function hydrateIslandsOnIntent(pathname: string) {
     event.stopImmediatePropagation();
     pressed = button;
   };
-  const start = () => {
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+  document.addEventListener('click', holdPress, true);
+  onFirstAct(() => {
     void import('./islands')
       .then(({ hydrateIslands }) => hydrateIslands(pathname))
       .finally(() => {
@@ -39,9 +37,7 @@ function hydrateIslandsOnIntent(pathname: string) {
         pressed?.click();
         markReady();
       });
-  };
-  document.addEventListener('click', holdPress, true);
-  for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  });
 }
 
 function hydrateWholePage() {
