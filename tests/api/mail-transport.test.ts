@@ -46,6 +46,48 @@ describe('SMTP mail transport', () => {
     expect(received[0].raw).toContain('Subject: Merci pour votre visite');
   });
 
+  it('sends a rush over a few kept connections, and opens a new one once the server closed an idle one', async () => {
+    let sessions = 0;
+    const delivered: string[][] = [];
+    const pooled = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      // An idle connection is closed after 1 s, as a mail server closes one idle for minutes.
+      socketTimeout: 1_000,
+      onConnect(_session, callback) {
+        sessions++;
+        callback();
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          delivered.push(session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => pooled.listen(0, '127.0.0.1', resolve));
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${(pooled.server.address() as AddressInfo).port}`, 'ReFeed <bonjour@refeed.fr>');
+    try {
+      // Forty thank-you emails, sent as the job workers send them: five at a time.
+      for (let wave = 0; wave < 8; wave++) {
+        await Promise.all(Array.from({ length: 5 }, (_, n) => mailer.send({ to: `diner${wave * 5 + n}@example.fr`, subject: 'Merci', html: '<p>Merci !</p>' })));
+      }
+      expect(delivered).toHaveLength(40);
+      // One connection per email without the pool; at most one per message sent at once with it.
+      expect(sessions).toBeLessThanOrEqual(5);
+      // The server closes the idle connections: the next email is sent all the same, on a new one.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const opened = sessions;
+      await mailer.send({ to: 'diner-after@example.fr', subject: 'Merci', html: '<p>Merci !</p>' });
+      expect(delivered.at(-1)).toEqual(['diner-after@example.fr']);
+      expect(sessions).toBeGreaterThan(opened);
+    } finally {
+      mailer.close();
+      await new Promise<void>((resolve) => pooled.close(() => resolve()));
+    }
+  });
+
   it('rejects when the SMTP server cannot be reached', async () => {
     const mailer = createSmtpMailer('smtp://127.0.0.1:1', 'ReFeed <bonjour@refeed.fr>');
     await expect(mailer.send({ to: 'diner@example.fr', subject: 'x', html: '<p>x</p>' })).rejects.toThrow();

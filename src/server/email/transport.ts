@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { runPrepared } from '../db/prepared';
 import { outboxEmails } from '../db/schema';
 import type { Env } from '../env';
+import { JOB_CONCURRENCY } from '../jobs/queue';
 
 export type OutgoingMail = {
   to: string;
@@ -59,8 +60,17 @@ export function createMailer(env: Env, db: Db): Mailer {
   return createOutboxMailer(db, env.MAIL_FROM, dkimOptions(env));
 }
 
+/**
+ * SMTP connections kept open and shared by the sends (nodemailer's pool), as many as a queue's worker sends
+ * at once (jobs/queue.ts; more wait for a free connection). Without it every email opened its own connection: TCP, greeting, EHLO,
+ * STARTTLS's handshake and AUTH before its MAIL FROM, then QUIT — a Saturday evening's thank-you emails
+ * each paid them. A connection is replaced after 100 messages or when the server closes it.
+ * `?pool=false` in SMTP_URL turns it off (the URL's settings win).
+ */
+export const SMTP_POOL = { pool: true, maxConnections: JOB_CONCURRENCY, maxMessages: 100 } as const;
+
 export function createSmtpMailer(smtpUrl: string, from: string, dkim?: DkimOptions): Mailer {
-  const transporter: Transporter = nodemailer.createTransport(smtpUrl, { dkim: withSignedHeaders(dkim) });
+  const transporter: Transporter = nodemailer.createTransport({ ...SMTP_POOL, url: smtpUrl }, { dkim: withSignedHeaders(dkim) });
   return {
     mode: 'smtp',
     async send(mail) {

@@ -40,7 +40,7 @@ const SUPERVISE_INTERVAL_SECONDS = 15;
 export const JOB_POLLING_SECONDS = 1;
 /** Jobs fetched per poll, and how many of them run at once (an SMTP server takes a few connections). */
 export const JOB_BATCH_SIZE = 20;
-const JOB_CONCURRENCY = 5;
+export const JOB_CONCURRENCY = 5;
 
 /**
  * The job queue on the app's database. `listen`: LISTEN/NOTIFY wakes this process's workers as soon as
