@@ -2,13 +2,22 @@
 // really answered: every whole answer, however its bytes arrive (Content-Length or chunked, split anywhere),
 // non-2xx answers as errors, a closed connection replaced, a refused one retried. A generator that
 // miscounts would make every ratio of the bench wrong.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAnswer, runClosedLoop, runOpenLoop, serialiseRequest } from '../../scripts/bench/http-load';
 
 const bytes = (text: string) => Buffer.from(text, 'latin1');
+
+/** A real HTTP server whose requests each carry `{ n }` in a JSON body: `answer` gets n, the request and the response. */
+const numberedServer = (answer: (n: number, request: IncomingMessage, response: ServerResponse) => void): Server =>
+  createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (part: string) => (body += part));
+    request.on('end', () => answer((JSON.parse(body) as { n: number }).n, request, response));
+  });
 
 describe('readAnswer', () => {
   it('waits for the whole body declared by Content-Length, however the bytes are split', () => {
@@ -46,33 +55,27 @@ describe('runClosedLoop against a real server', () => {
 
   it('counts every whole answer, errors on non-2xx, replaces closed connections and sends each built request', async () => {
     const seen = { answered: 0, refusedWith503: 0, closed: 0, connections: 0, bodies: new Set<number>() };
-    server = createServer((request, response) => {
-      let body = '';
-      request.setEncoding('utf8');
-      request.on('data', (part: string) => (body += part));
-      request.on('end', () => {
-        const { n } = JSON.parse(body) as { n: number };
-        expect(request.headers['x-diner']).toBe(String(n));
-        seen.bodies.add(n);
-        seen.answered++;
-        // Each kind of answer from the first four requests on, however slow the machine.
-        const kind = n % 4;
-        if (kind === 1) {
-          seen.refusedWith503++;
-          response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Réessayez"}');
-        } else if (kind === 2) {
-          seen.closed++;
-          response.writeHead(200, { connection: 'close', 'content-type': 'text/plain' }).end('bye');
-        } else if (kind === 3) {
-          // Chunked and compressed, written in pieces with pauses: the answer arrives in several reads.
-          const zipped = gzipSync(Buffer.from(JSON.stringify({ n, padding: 'x'.repeat(4000) })));
-          response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' });
-          response.write(zipped.subarray(0, 10));
-          setTimeout(() => response.end(zipped.subarray(10)), 2);
-        } else {
-          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n }));
-        }
-      });
+    server = numberedServer((n, request, response) => {
+      expect(request.headers['x-diner']).toBe(String(n));
+      seen.bodies.add(n);
+      seen.answered++;
+      // Each kind of answer from the first four requests on, however slow the machine.
+      const kind = n % 4;
+      if (kind === 1) {
+        seen.refusedWith503++;
+        response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"Réessayez"}');
+      } else if (kind === 2) {
+        seen.closed++;
+        response.writeHead(200, { connection: 'close', 'content-type': 'text/plain' }).end('bye');
+      } else if (kind === 3) {
+        // Chunked and compressed, written in pieces with pauses: the answer arrives in several reads.
+        const zipped = gzipSync(Buffer.from(JSON.stringify({ n, padding: 'x'.repeat(4000) })));
+        response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/json' });
+        response.write(zipped.subarray(0, 10));
+        setTimeout(() => response.end(zipped.subarray(10)), 2);
+      } else {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n }));
+      }
     });
     server.on('connection', () => seen.connections++);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
@@ -127,23 +130,17 @@ describe('runOpenLoop against a real server', () => {
 
   it('sends each request when due whatever the answers, times it from then, and waits for every answer', async () => {
     const seen = { answered: 0, connections: 0, bodies: new Set<number>() };
-    server = createServer((request, response) => {
-      let body = '';
-      request.setEncoding('utf8');
-      request.on('data', (part: string) => (body += part));
-      request.on('end', () => {
-        const { n } = JSON.parse(body) as { n: number };
-        seen.bodies.add(n);
-        seen.answered++;
-        // The first answer blocks this server's event loop for 300 ms: every request due meanwhile is late
-        // by what is left of it, and its time must say so (no coordinated omission).
-        if (n === 0) {
-          const until = performance.now() + 300;
-          while (performance.now() < until);
-        }
-        if (n % 5 === 4) response.writeHead(503, { 'content-type': 'text/plain' }).end('non');
-        else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n }));
-      });
+    server = numberedServer((n, _request, response) => {
+      seen.bodies.add(n);
+      seen.answered++;
+      // The first answer blocks this server's event loop for 300 ms: every request due meanwhile is late
+      // by what is left of it, and its time must say so (no coordinated omission).
+      if (n === 0) {
+        const until = performance.now() + 300;
+        while (performance.now() < until);
+      }
+      if (n % 5 === 4) response.writeHead(503, { 'content-type': 'text/plain' }).end('non');
+      else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ n }));
     });
     server.on('connection', () => seen.connections++);
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
