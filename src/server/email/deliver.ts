@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { runPrepared } from '../db/prepared';
+import { prepareFixedQuery, runPrepared } from '../db/prepared';
 import { emailDeliveries, emailLogs } from '../db/schema';
 import { clock } from '../lib/clock';
 import { JOB_EXPIRE_SECONDS } from '../jobs/queue';
@@ -40,17 +40,7 @@ export async function deliverEmailOnce(
 ): Promise<DeliveryOutcome> {
   const now = clock.now();
   // Every statement of the pipeline is named (prepared): each email repeats them (decision 031).
-  const [claimed] = await runPrepared(
-    deps.db
-      .insert(emailDeliveries)
-      .values({ sendKey, status: 'sending', claimedAt: now })
-      .onConflictDoUpdate({
-        target: emailDeliveries.sendKey,
-        set: { status: 'sending', claimedAt: now, attempts: sql`${emailDeliveries.attempts} + 1` },
-        setWhere: eq(emailDeliveries.status, 'failed'),
-      })
-      .returning({ sendKey: emailDeliveries.sendKey }),
-  );
+  const [claimed] = await claimSendKey(deps.db, { sendKey, now });
   if (!claimed) {
     const [existing] = await runPrepared(
       deps.db
@@ -75,12 +65,66 @@ export async function deliverEmailOnce(
     throw error;
   }
   const sentAt = clock.now();
-  const markSent = deps.db.update(emailDeliveries).set({ status: 'sent', sentAt }).where(eq(emailDeliveries.sendKey, sendKey));
   if (!sentLog) {
-    await runPrepared(markSent);
+    await runPrepared(deps.db.update(emailDeliveries).set({ status: 'sent', sentAt }).where(eq(emailDeliveries.sendKey, sendKey)));
     return 'sent';
   }
-  const marked = deps.db.$with('marked').as(markSent.returning({ sendKey: emailDeliveries.sendKey }));
-  await runPrepared(deps.db.with(marked).insert(emailLogs).values({ ...sentLog, createdAt: sentAt }));
+  await markSentAndLog(deps.db, {
+    sendKey,
+    sentAt: sentAt.toISOString(),
+    restaurantId: sentLog.restaurantId ?? null,
+    customerId: sentLog.customerId ?? null,
+    toEmail: sentLog.toEmail,
+    toDomain: sentLog.toDomain,
+    templateName: sentLog.templateName,
+    subject: sentLog.subject,
+    status: sentLog.status,
+    error: sentLog.error ?? null,
+  });
   return 'sent';
 }
+
+/** The claim of a send key (see deliverEmailOnce), built once: every email sends it. */
+const claimSendKey = prepareFixedQuery<Array<{ sendKey: string }>, { sendKey: string; now: Date }>((db) =>
+  db
+    .insert(emailDeliveries)
+    .values({ sendKey: sql.placeholder('sendKey'), status: 'sending', claimedAt: sql.placeholder('now') })
+    .onConflictDoUpdate({
+      target: emailDeliveries.sendKey,
+      set: { status: 'sending', claimedAt: sql`excluded.claimed_at`, attempts: sql`${emailDeliveries.attempts} + 1` },
+      setWhere: eq(emailDeliveries.status, 'failed'),
+    })
+    .returning({ sendKey: emailDeliveries.sendKey }),
+);
+
+type SentLog = { [K in 'restaurantId' | 'customerId' | 'error']: string | null } & { [K in 'toEmail' | 'toDomain' | 'templateName' | 'subject']: string } & {
+  status: (typeof emailLogs.$inferInsert)['status'];
+};
+
+/** The moment of sending, once for the key and its log row (an ISO text: an update's set takes no placeholder). */
+const sentAtParameter = sql`${sql.placeholder('sentAt')}::timestamptz`;
+
+/** The key marked sent and the email_logs row of the sent mail, in one statement built once. */
+const markSentAndLog = prepareFixedQuery<unknown, SentLog & { sendKey: string; sentAt: string }>((db) => {
+  const marked = db.$with('marked').as(
+    db
+      .update(emailDeliveries)
+      .set({ status: 'sent', sentAt: sentAtParameter })
+      .where(eq(emailDeliveries.sendKey, sql.placeholder('sendKey')))
+      .returning({ sendKey: emailDeliveries.sendKey }),
+  );
+  return db
+    .with(marked)
+    .insert(emailLogs)
+    .values({
+      restaurantId: sql.placeholder('restaurantId'),
+      customerId: sql.placeholder('customerId'),
+      toEmail: sql.placeholder('toEmail'),
+      toDomain: sql.placeholder('toDomain'),
+      templateName: sql.placeholder('templateName'),
+      subject: sql.placeholder('subject'),
+      status: sql.placeholder('status'),
+      error: sql.placeholder('error'),
+      createdAt: sentAtParameter,
+    });
+});

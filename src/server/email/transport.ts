@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { runPrepared } from '../db/prepared';
+import { prepareFixedQuery } from '../db/prepared';
 import { outboxEmails } from '../db/schema';
 import type { Env } from '../env';
 import { JOB_CONCURRENCY } from '../jobs/queue';
@@ -80,6 +81,20 @@ export function createSmtpMailer(smtpUrl: string, from: string, dkim?: DkimOptio
   };
 }
 
+type OutboxRow = { toEmail: string; fromEmail: string; subject: string; html: string; text: string | null; headers: Record<string, string>; sizeBytes: number };
+/** The outbox's insert, built once: every mail of outbox mode sends it. */
+const insertOutboxEmail = prepareFixedQuery<unknown, OutboxRow>((db) =>
+  db.insert(outboxEmails).values({
+    toEmail: sql.placeholder('toEmail'),
+    fromEmail: sql.placeholder('fromEmail'),
+    subject: sql.placeholder('subject'),
+    html: sql.placeholder('html'),
+    text: sql.placeholder('text'),
+    headers: sql.placeholder('headers'),
+    sizeBytes: sql.placeholder('sizeBytes'),
+  }),
+);
+
 /**
  * Builds the real MIME message with nodemailer (DKIM-signed when configured) and stores it in the
  * database instead of sending it, so a developer reads every mail at /dev/mailbox.
@@ -94,7 +109,7 @@ export function createOutboxMailer(db: Db, from: string, dkim?: DkimOptions): Ma
       const size = Buffer.isBuffer(info.message) ? info.message.length : 0;
       const fromEmail = typeof message.from === 'string' ? message.from : `${message.from.name} <${message.from.address}>`;
       const headers = { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) };
-      await runPrepared(db.insert(outboxEmails).values({ toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers, sizeBytes: size }));
+      await insertOutboxEmail(db, { toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers, sizeBytes: size });
     },
     close: () => builder.close(),
   };
