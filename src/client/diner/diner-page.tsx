@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
 import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
@@ -43,7 +43,8 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
     loading.then(
       (page) => {
         if (!active) return;
-        setState({ status: 'ready', page });
+        // The whole page renders then: in slices (a transition), not one long task.
+        startTransition(() => setState({ status: 'ready', page }));
         if (route.kind !== 'data') document.title = `${page.restaurant.name} – Votre avis`;
       },
       (error: unknown) => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DinerPage } from './diner-page';
 import { loadPage, trackPageVisit } from './load-page';
@@ -28,10 +28,14 @@ if (route.kind === 'card') {
   // The page handles a failed load itself; this only keeps an early failure from being reported as unhandled.
   initial.catch(() => undefined);
 
-  root.render(
-    <StrictMode>
-      <DinerPage route={route} initial={initial} visit={visit} />
-    </StrictMode>,
+  // In a transition: React renders the page in slices that give way to the browser (the static skeleton
+  // stays painted meanwhile), instead of one long task on a slow phone.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <DinerPage route={route} initial={initial} visit={visit} />
+      </StrictMode>,
+    ),
   );
   // The form's schemas and the thank-you screen arrive while the diner reads the page, not in its first download.
   prefetchDeferredParts();
