@@ -162,6 +162,9 @@ describe('unsubscribing', () => {
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     for (let visit = 0; visit < 3; visit++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Nina', email, marketingConsent: true });
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('Café offert'));
+    // The thank-you mails of these visits travel beside the reward mail over the pooled SMTP connections
+    // and may arrive after it: let them all land before anything is counted.
+    await ctx.waitForIdleQueue();
     const url = unsubscribeUrlOf(mail);
     const [customer] = await ctx.db.select().from(customers).where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)));
     return { restaurant, email, visitor, url, customer };
