@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { defineJob, enqueueJob, jobQueueDbOf, type JobDefinition, type PgBoss } from '../jobs/queue';
+import { defineJob, enqueueJob, jobQueueDbOf, wakeLocalWorker, type JobDefinition, type PgBoss } from '../jobs/queue';
 import { clock } from '../lib/clock';
 import { ZSendEmail, type SendEmailPayload, type SendEmailRequest } from './email-request';
 import { handleSendEmail } from './send-email';
@@ -74,7 +74,8 @@ export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: 
 /**
  * Queues several emails, with enqueueEmail's checks, the queue's retry and retention settings: those due
  * now in one statement, those for later (`startAfter` ahead) in one more, on their own queue
- * (SEND_LATER_EMAIL_JOB). Given `tx`, inside that transaction.
+ * (SEND_LATER_EMAIL_JOB). Given `tx`, inside that transaction (the caller may wakeEmailWorker after
+ * its commit); without it, those due now wake this process's email worker (decision 071).
  */
 export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[], options: { tx?: Db } = {}): Promise<void> {
   const db = options.tx ? { db: jobQueueDbOf(options.tx) } : undefined;
@@ -90,6 +91,12 @@ export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[]
       db,
     );
   }
+  if (!options.tx && later.length < emails.length) wakeEmailWorker(boss);
+}
+
+/** Starts this process's worker of the emails due now on those just committed (wakeLocalWorker). */
+export function wakeEmailWorker(boss: PgBoss): void {
+  wakeLocalWorker(boss, SEND_EMAIL_JOB.name);
 }
 
 /** A send kept once per customer: its request (template, restaurant, customer) and when it is due. */

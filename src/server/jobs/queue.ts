@@ -115,7 +115,7 @@ export async function startJobWorkers<TDeps>(
   const yieldMs = (options.yieldSeconds ?? 0) * 1000;
   yieldTo?.startSampling();
   for (const job of jobs) {
-    await boss.work(
+    const workerId = await boss.work(
       job.name,
       {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? JOB_POLLING_SECONDS,
@@ -140,7 +140,27 @@ export async function startJobWorkers<TDeps>(
         });
       },
     );
+    localWorkersOf(boss).set(job.name, workerId);
   }
+}
+
+/** This process's worker of each queue, by queue name (startJobWorkers), for wakeLocalWorker. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string>>();
+const localWorkersOf = (boss: PgBoss) => {
+  let workers = localWorkers.get(boss);
+  if (!workers) localWorkers.set(boss, (workers = new Map()));
+  return workers;
+};
+
+/**
+ * Starts this process's worker of `queue` on jobs just committed, instead of at its next poll (up to
+ * JOB_POLLING_SECONDS later): for jobs a person or a backlog waits on, queued outside a transaction or
+ * after its commit (decision 071). A no-op where this process runs no worker (a web-only instance: the
+ * worker instances poll). Not for a submission's own emails, which wait for the rush to pass (decision 023).
+ */
+export function wakeLocalWorker(boss: PgBoss, queue: string): void {
+  const workerId = localWorkers.get(boss)?.get(queue);
+  if (workerId) boss.notifyWorker(workerId);
 }
 
 /** The index ensurePendingKeyIndex creates on the table of each queue whose pending jobs are moved by key. */
@@ -179,7 +199,7 @@ async function ensurePendingKeyIndex(boss: PgBoss, queues: readonly string[], lo
 
 /**
  * Enqueues a job. Given `tx`, the job is written inside that transaction: a rolled-back write sends
- * nothing and a committed one always does.
+ * nothing and a committed one always does. Without one, a job due now wakes this process's worker.
  */
 export async function enqueueJob<TPayload, TDeps>(
   boss: PgBoss,
@@ -189,8 +209,14 @@ export async function enqueueJob<TPayload, TDeps>(
 ): Promise<string | null> {
   const data = job.payload.parse(payload) as object;
   const { tx, ...sendOptions } = options;
-  return boss.send(job.name, data, tx ? { ...sendOptions, db: jobQueueDbOf(tx) } : sendOptions);
+  const id = await boss.send(job.name, data, tx ? { ...sendOptions, db: jobQueueDbOf(tx) } : sendOptions);
+  if (!tx && isDueNow(sendOptions.startAfter)) wakeLocalWorker(boss, job.name);
+  return id;
 }
+
+/** Whether a job sent with `startAfter` (a date, an ISO date or seconds from now) is due at once. */
+const isDueNow = (startAfter: SendOptions['startAfter']) =>
+  startAfter === undefined || (typeof startAfter === 'number' ? startAfter <= 0 : new Date(startAfter).getTime() <= Date.now());
 
 const jobQueueDbs = new WeakMap<Db, ReturnType<typeof fromDrizzle>>();
 /**

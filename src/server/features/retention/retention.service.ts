@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { CUSTOMER_LAST_ACTIVITY_SQL } from '../../db/schema/customers';
 import type { AppDeps } from '../../deps';
-import { enqueueEmails, type QueuedEmail } from '../../email/email-queue';
+import { enqueueEmails, wakeEmailWorker, type QueuedEmail } from '../../email/email-queue';
 import { eraseCustomerData } from '../../core/customer-erasure';
 import { clock } from '../../lib/clock';
 import { retentionPeriodText } from '../../../shared/rules/retention';
@@ -99,6 +99,8 @@ export async function runRetention(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, n
       return rows.length;
     });
     reminded += batch;
+    // The reminders just committed leave now rather than at the worker's next poll.
+    if (batch > 0) wakeEmailWorker(deps.boss);
     if (batch < BATCH) break;
   }
   let anonymized = 0;
