@@ -2,9 +2,10 @@
 // submissions of one restaurant never wait on one row; the dashboard and the inbox summary sum them and
 // must stay equal to the data itself.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { foldStatShards } from '../../src/server/core/daily-stats';
+import { clock } from '../../src/server/lib/clock';
 import { parisDayOf } from '../../src/shared/format';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
@@ -16,6 +17,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createDinerTestContext();
 });
+afterEach(() => clock.reset());
 afterAll(async () => {
   await ctx.close();
 });
@@ -106,5 +108,42 @@ describe('the day’s numbers under concurrent submissions (decision 047)', () =
     );
     expect(rollupRows).toBe(keys);
     await expectNumbersEqualTheData(agent, restaurant.id, { feedbacks: 24, visits: 24 });
+  });
+});
+
+describe('the evening’s numbers (decision 072)', () => {
+  /** What the feedbacks themselves say for the Paris evening (from 16:00) of `day`. */
+  async function eveningOf(restaurantId: string, day: string) {
+    const [row] = await queryRows<{ count: number; average: string | null }>(
+      ctx.db,
+      sql`select count(*)::int as count, round(avg(rating), 1)::text as average from feedbacks
+          where restaurant_id = ${restaurantId} and (created_at at time zone 'Europe/Paris')::date = ${day}::date
+            and created_at >= ((${day}::date + time '16:00') at time zone 'Europe/Paris')`,
+    );
+    return { count: row.count, averageRating: row.average === null ? null : Number(row.average) };
+  }
+
+  it('equal a direct count of the evening’s feedbacks after concurrent submissions before and after 16:00, and after the fold', async () => {
+    const { agent, restaurant } = await ownerOfNewRestaurant();
+    // Saturday 21 November 2026 in Paris (UTC+1): six diners at 15:40, eighteen at 19:10, all at once.
+    const submitAt = async (at: string, count: number, offset: number) => {
+      clock.freeze(new Date(at));
+      const statuses = await Promise.all(
+        Array.from({ length: count }, (_, index) => createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 1 + ((index + offset) % 5) }).then((response) => response.status)),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    };
+    await submitAt('2026-11-21T14:40:00Z', 6, 0);
+    await submitAt('2026-11-21T18:10:00Z', 18, 2);
+
+    clock.freeze(new Date('2026-11-21T20:00:00Z')); // 21:00 in Paris
+    const expected = await eveningOf(restaurant.id, '2026-11-21');
+    expect(expected.count).toBe(18);
+    const dashboard = await json<TDashboard>(agent, '/api/dashboard');
+    expect(dashboard.sinceEvening).toEqual(expected);
+    expect(dashboard.today.count).toBe(24);
+
+    await foldStatShards(ctx.db, '2026-11-22');
+    expect((await json<TDashboard>(agent, '/api/dashboard')).sinceEvening).toEqual(expected);
   });
 });

@@ -114,6 +114,9 @@ export const restaurantDailyStats = pgTable(
     visitCount: integer('visit_count').notNull().default(0),
     feedbackCount: integer('feedback_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** The day's feedbacks from DASHBOARD_EVENING_HOUR (16:00 Paris) on, and their ratings' sum: the dashboard's evening (decision 072). */
+    eveningFeedbackCount: integer('evening_feedback_count').notNull().default(0),
+    eveningRatingSum: integer('evening_rating_sum').notNull().default(0),
     /** Which of the day's rows (decision 047): one per connection (`pg_backend_pid() % 64`), summed on read. */
     shard: smallint('shard').notNull().default(0),
   },

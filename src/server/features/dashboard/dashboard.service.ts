@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepareFixedRead } from '../../db/prepared';
+import { isParisEvening } from '../../core/daily-stats';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { parisDayOf } from '../../../shared/format';
-import { DASHBOARD_CHART_DAYS, DASHBOARD_EVENING_HOUR, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
+import { DASHBOARD_CHART_DAYS, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
 import { formatRoleFr } from '../../../shared/rules/roles';
 
 /** The Paris calendar days ending today, oldest first ('YYYY-MM-DD'). */
@@ -18,12 +19,6 @@ export function listParisDays(now: Date, count: number): string[] {
 }
 
 const roundOneDecimal = (value: number) => Math.round(value * 10) / 10;
-
-const PARIS_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: 'numeric', hourCycle: 'h23' });
-/** The hour (0–23) a Paris clock shows at `now`. */
-export function parisHourOf(now: Date): number {
-  return Number(PARIS_HOUR.format(now)) % 24;
-}
 
 type DashboardRow = {
   restaurant: { name: string; google_review_url: string | null; todo_qr: boolean; todo_rewards: boolean; todo_automations: boolean } | null;
@@ -41,7 +36,8 @@ type DashboardRow = {
  *   label as it is now, 'QR principal', or the label the visit's link carried;
  * - the 30 Paris days, oldest first, each day's shards of restaurant_daily_stats summed (decision 047),
  *   the average rounded to one decimal;
- * - after 16:00 Paris, the feedbacks since 16:00 today (count and average).
+ * - after 16:00 Paris, the feedbacks since 16:00 today (count and average), from today's shards of
+ *   restaurant_daily_stats too (decision 072): a busy evening costs the same as a quiet one.
  */
 const dashboardRead = (evening: boolean) =>
   prepareFixedRead<DashboardRow>(sql`with recent as (
@@ -73,11 +69,10 @@ const dashboardRead = (evening: boolean) =>
      left join stats s on s.day = d.day::date) as daily,
     ${
       evening
-        ? sql`(select json_build_object('count', count(*), 'averageRating', round(avg(rating), 1))
-               from feedbacks
-               where restaurant_id = ${sql.placeholder('restaurantId')}::uuid
-                 and created_at >= ((${sql.placeholder('today')}::date + make_time(${DASHBOARD_EVENING_HOUR}, 0, 0)) at time zone 'Europe/Paris')
-                 and created_at <= ${sql.placeholder('now')}::timestamptz)`
+        ? sql`(select json_build_object('count', coalesce(sum(evening_feedback_count), 0)::int,
+                 'averageRating', case when sum(evening_feedback_count) > 0 then round(sum(evening_rating_sum)::numeric / sum(evening_feedback_count), 1) end)
+               from restaurant_daily_stats
+               where restaurant_id = ${sql.placeholder('restaurantId')}::uuid and day = ${sql.placeholder('today')}::date)`
         : sql`null::json`
     } as evening`);
 /** Two fixed texts: before 16:00 Paris without the evening's numbers (not even a plan that reads nothing: a parallel one starts its workers). */
@@ -95,8 +90,7 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
   const now = clock.now();
   const today = parisDayOf(now);
   const firstDay = listParisDays(now, DASHBOARD_CHART_DAYS)[0];
-  const evening = parisHourOf(now) >= DASHBOARD_EVENING_HOUR;
-  const [row] = await (evening ? readDashboard.evening : readDashboard.day)(db, { restaurantId, firstDay, today, now: now.toISOString() });
+  const [row] = await (isParisEvening(now) ? readDashboard.evening : readDashboard.day)(db, { restaurantId, firstDay, today });
   const { restaurant, recent, daily } = row;
   if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
   const visitsLast7Days = daily.slice(-DASHBOARD_VISITS_DAYS).reduce((sum, day) => sum + day.visits, 0);
