@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations } from '../../src/server/db/schema';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../src/server/email/default-automations';
+import { customMigrationStatements } from '../support/migrations';
 import { createRestaurant } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -35,15 +35,6 @@ const PREVIOUS_ALERT = {
   ].join('\n'),
 };
 
-function customStatements(): string[] {
-  const file = readFileSync(new URL('../../drizzle/0013_low_rating_alerts.sql', import.meta.url), 'utf8');
-  return file
-    .slice(file.indexOf('-- custom:'))
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.replace(/^--.*$/gm, '').trim())
-    .filter(Boolean);
-}
-
 async function restaurantAsBefore(alertConfig: typeof PREVIOUS_ALERT) {
   const restaurant = await createRestaurant(ctx);
   await insertDefaultAutomations(ctx.db, restaurant.id);
@@ -61,9 +52,9 @@ describe('migration 0013 on restaurants made before grouped alerts and the diges
     const edited = await restaurantAsBefore({ ...PREVIOUS_ALERT, html: `${PREVIOUS_ALERT.html}<p>Merci !</p>` });
     const noAutomations = await createRestaurant(ctx);
 
-    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+    for (const statement of customMigrationStatements('0013_low_rating_alerts.sql')) await ctx.db.execute(sql.raw(statement));
     // Run twice (a retried deploy): nothing changes the second time.
-    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+    for (const statement of customMigrationStatements('0013_low_rating_alerts.sql')) await ctx.db.execute(sql.raw(statement));
 
     const newAlert = DEFAULT_AUTOMATIONS.find((automation) => automation.key === 'manager_alert_low_rating')!;
     const digest = DEFAULT_AUTOMATIONS.find((automation) => automation.key === 'weekly_digest')!;

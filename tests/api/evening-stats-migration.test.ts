@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { feedbacks } from '../../src/server/db/schema';
+import { customMigrationStatements } from '../support/migrations';
 import type { TestContext } from '../support/test-app';
 import { createDinerRestaurant, createDinerTestContext } from './diner-support';
 
@@ -18,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-function customStatements(): string[] {
-  const file = readFileSync(new URL('../../drizzle/0034_evening_stats.sql', import.meta.url), 'utf8');
-  return file
-    .slice(file.indexOf('-- custom:'))
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.replace(/^--.*$/gm, '').trim())
-    .filter(Boolean);
-}
 
 describe('migrating the evening’s numbers (0034)', () => {
   it('counts each Paris day’s feedbacks from 16:00 on into that day, beside the sums the day already had', async () => {
@@ -45,7 +36,7 @@ describe('migrating the evening’s numbers (0034)', () => {
     await ctx.db.execute(sql`insert into restaurant_daily_stats (restaurant_id, day, shard, feedback_count, rating_sum) values
       (${restaurant.id}, '2026-11-20', 7, 3, 11), (${restaurant.id}, '2026-11-21', 0, 1, 1), (${restaurant.id}, '2026-07-14', 3, 1, 3)`);
 
-    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+    for (const statement of customMigrationStatements('0034_evening_stats.sql')) await ctx.db.execute(sql.raw(statement));
 
     const days = await queryRows<{ day: string; feedbacks: number; evening: number; evening_sum: number }>(
       ctx.db,

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRewards, customers, pointEvents } from '../../src/server/db/schema';
+import { customMigrationStatements } from '../support/migrations';
 import type { TestContext } from '../support/test-app';
 import { createDinerRestaurant, createDinerTestContext } from './diner-support';
 
@@ -17,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-function customStatements(): string[] {
-  const file = readFileSync(new URL('../../drizzle/0011_earning_interval_rewards_paid.sql', import.meta.url), 'utf8');
-  const custom = file.slice(file.indexOf('-- custom:'));
-  return custom
-    .split('--> statement-breakpoint')
-    .map((statement) => statement.replace(/^--.*$/gm, '').trim())
-    .filter(Boolean);
-}
 
 describe('migrating rewards unlocked under the old rule', () => {
   it('pays pending rewards oldest first as far as the balance covers them and withdraws the rest: nothing refused, nothing negative', async () => {
@@ -50,7 +41,7 @@ describe('migrating rewards unlocked under the old rule', () => {
       rewardRow(handed.id, 'Café offert', 50, '2026-10-03T12:00:00Z', 'redeemed'),
     ]);
 
-    for (const statement of customStatements()) await ctx.db.execute(sql.raw(statement));
+    for (const statement of customMigrationStatements('0011_earning_interval_rewards_paid.sql')) await ctx.db.execute(sql.raw(statement));
 
     const state = async (customerId: string) => {
       const [row] = await ctx.db.select({ points: customers.points }).from(customers).where(eq(customers.id, customerId));
