@@ -18,7 +18,7 @@ const SHARD = sql.raw(`(pg_backend_pid() % ${STAT_SHARDS})::smallint`);
 // Built once: an Intl formatter costs far more to create than to use (this runs on every submission).
 const PARIS_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: 'numeric', hourCycle: 'h23' });
 /** The hour (0–23) a Paris clock shows at `at`. */
-export function parisHourOf(at: Date): number {
+function parisHourOf(at: Date): number {
   return Number(PARIS_HOUR.format(at)) % 24;
 }
 
