@@ -8,8 +8,7 @@ import { openDatabase, queryRows } from '../../src/server/db/client';
 import { automations, customers, emailLogs, restaurants } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
-import { ZSendEmail } from '../../src/server/email/email-request';
-import { SEND_EMAIL_JOB } from '../../src/server/email/email-queue';
+import { enqueueEmails, SEND_EMAIL_JOB } from '../../src/server/email/email-queue';
 import { createMailer } from '../../src/server/email/transport';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
@@ -446,15 +445,11 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
     try {
       const { restaurant } = await createRestaurantWithAutomations('Deux Instances');
       const recipients = Array.from({ length: 60 }, (_, n) => uniqueEmail(`twice${n}`));
-      const requests = recipients.map((to) =>
-        ZSendEmail.parse({ template: 'thanks_after_visit', restaurantId: restaurant.id, customerId: null, to, eventId: `two-instances:${to}`, data: {} }),
-      );
-      // Each email queued twice, once by each instance, all at once: both instances are woken and
-      // fetch together. The send key still lets one copy through.
-      await Promise.all([
-        ctx.deps.boss.insert(SEND_EMAIL_JOB.name, requests.map((data) => ({ data }))),
-        second.boss.insert(SEND_EMAIL_JOB.name, requests.map((data) => ({ data }))),
-      ]);
+      const requests = recipients.map((to) => ({ template: 'thanks_after_visit' as const, restaurantId: restaurant.id, customerId: null, to, eventId: `two-instances:${to}`, data: {} }));
+      // Each email queued twice, once by each instance, all at once: each queueing wakes its own
+      // instance's worker (decision 071), so both fetch together. The send key still lets one copy through.
+      const copies = () => requests.map((request) => ({ request, id: crypto.randomUUID() }));
+      await Promise.all([enqueueEmails(ctx.deps.boss, copies()), enqueueEmails(second.boss, copies())]);
       await expect.poll(() => recipients.filter((to) => mailsTo(to).length > 0).length, { timeout: 30_000 }).toBe(recipients.length);
       await ctx.waitForIdleQueue(30_000);
       for (const to of recipients) expect(mailsTo(to)).toHaveLength(1);
