@@ -239,8 +239,9 @@ describe('the marketing site', () => {
     for (const path of ['/', '/en', '/terms', '/confidentialite', '/mentions-legales']) {
       const page = await browser.newPage(PHONE);
       const errors: string[] = [];
+      // Warnings too: a header the browser does not understand (a Permissions-Policy feature) is one.
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await openSitePage(page, path);

@@ -19,8 +19,10 @@ const CONTENT_SECURITY_POLICY = [
 /**
  * The app uses no microphone, location or payment. The camera is the counter's ('Comptoir' scans a
  * reward's QR, issue 27): allowed to the app's own pages only, never to a frame of another origin.
+ * Only features browsers know: Chromium prints a console warning on every page for one it does not
+ * ('bluetooth' did; tests/e2e/site.spec.ts reads the console).
  */
-const PERMISSIONS_POLICY = ['camera=(self)', ...['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'magnetometer', 'gyroscope', 'accelerometer', 'browsing-topics'].map((feature) => `${feature}=()`)].join(', ');
+const PERMISSIONS_POLICY = ['camera=(self)', ...['microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'magnetometer', 'gyroscope', 'accelerometer', 'browsing-topics'].map((feature) => `${feature}=()`)].join(', ');
 
 /** Every response's security headers (HSTS only in production, where the site is served over HTTPS). */
 export function buildSecurityHeaders(production: boolean): ReadonlyArray<readonly [string, string]> {
