@@ -138,8 +138,12 @@ describe('the production bundle', () => {
       expect(answer.headers.get('permissions-policy')).toContain('camera=(self)');
       expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
-    // One header each: the answer's own headers and these are merged, never repeated.
+    // Every API answer is kept out of caches; a page is not an API answer.
+    expect(answers.map((answer) => answer.headers.get('cache-control'))).toEqual(['no-store', 'no-store', null, 'no-store']);
+    // One header each: the answer's own headers and these are merged, never repeated (the API reference
+    // page's own Cache-Control wins over the API's default).
     expect(answers[0].headers.get('content-type')).toBe('application/json');
+    expect((await fetch(`${base}/api/v1/docs`)).headers.get('cache-control')).toBe('no-cache');
     // A proxy's request id is kept.
     expect((await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'lb-42' } })).headers.get('x-request-id')).toBe('lb-42');
   });

@@ -221,6 +221,25 @@ describe('answers', () => {
     }
   });
 
+  it('keeps every API answer out of caches (no-store), pages and a route with its own Cache-Control aside', async () => {
+    const { agent: owner } = await createSignedInOwner(ctx);
+    const answers = [
+      await owner.get('/api/me'),
+      await owner.get('/api/dashboard'),
+      await owner.get('/api/customers'),
+      await owner.get('/api/auth/get-session'),
+      await ctx.agent().get('/api/health'),
+      await ctx.agent().get('/api/nothing-here'),
+      await ctx.agent().get('/api/me'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 404, 401]);
+    for (const answer of answers) expect(answer.headers.get('cache-control'), answer.url).toBe('no-store');
+    // The API reference page sets its own (no-cache): kept, not merged.
+    expect((await ctx.agent().get('/api/v1/docs')).headers.get('cache-control')).toBe('no-cache');
+    // A page is not an API answer: the HTML fallback keeps its no-cache.
+    expect((await ctx.agent().get('/login')).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('answers forgot-password in French, the same for a known and an unknown email', async () => {
     const user = await createUser(ctx);
     const known = await ctx.agent().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });

@@ -27,7 +27,7 @@ export function toFrenchCsv(fields: readonly string[], data: readonly (readonly 
   return '\uFEFF' + Papa.unparse({ fields: [...fields], data: data.map((row) => [...row]) }, { delimiter: ';', newline: '\r\n', escapeFormulae: false, quotes: false });
 }
 
-/** The headers of a CSV download (never cached: it holds the restaurant's data). */
+/** The headers of a CSV download (kept out of caches like every API answer: lib/security-headers). */
 export function csvHeaders(fileName: string): Record<string, string> {
-  return { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' };
+  return { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"` };
 }

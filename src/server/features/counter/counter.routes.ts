@@ -6,16 +6,14 @@ import { validate } from '../../lib/validate';
 import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
 import { handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /** /api/counter: the session restaurant's counter ('Comptoir', '/recompenses'); codes and ids are read within it only. */
 export function createCounterRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireMember(deps, 'counter.use'))
     // Whatever was typed or scanned: a value that cannot be a code is as unknown as a code of another restaurant (404).
-    .get('/codes/:code', async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code')), 200, NO_STORE))
-    .get('/search', validate('query', ZCounterSearchQuery), async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q), 200, NO_STORE))
-    .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor), 200, NO_STORE))
+    .get('/codes/:code', async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code'))))
+    .get('/search', validate('query', ZCounterSearchQuery), async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q)))
+    .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor)))
     .post('/rewards/:id/hand-over', validate('param', ZCounterRewardParam), async (c) => {
       const { id } = c.req.valid('param');
       await handOver(deps, c.get('tenant').restaurantId, id, c.get('user').id);

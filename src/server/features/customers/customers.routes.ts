@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
+import { csvHeaders } from '../../lib/csv';
 import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
@@ -18,17 +19,13 @@ export function createCustomerRoutes(deps: AppDeps) {
     .get('/', view, validate('query', ZCustomersQuery), async (c) => c.json(await searchCustomers(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
     .get('/export.csv', exportData, async (c) => {
       const csv = await exportCustomersCsv(deps.db, c.get('tenant').restaurantId, c.get('user').id);
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="clients.csv"',
-        'Cache-Control': 'no-store',
-      });
+      return c.body(csv, 200, csvHeaders('clients.csv'));
     })
     .get('/:id', view, validate('param', ZCustomerIdParam), async (c) => c.json(await getCustomerDetail(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
     .get('/:id/export', exportData, validate('param', ZCustomerIdParam), async (c) => {
       const { id } = c.req.valid('param');
       const data = await exportCustomerData(deps.db, c.get('tenant').restaurantId, id, c.get('user').id);
-      return c.json(data, 200, { 'Content-Disposition': `attachment; filename="client-${id}.json"`, 'Cache-Control': 'no-store' });
+      return c.json(data, 200, { 'Content-Disposition': `attachment; filename="client-${id}.json"` });
     })
     .post('/:id/rewards/:rewardId/redeem', handOver, validate('param', ZCustomerRewardParams), async (c) => {
       const { id, rewardId } = c.req.valid('param');

@@ -65,22 +65,6 @@ export function readerId(c: Context<AppEnv>): string | undefined {
   return isUuid(current) ? current : undefined;
 }
 
-/**
- * Runs a public read: its error answer (404, 429) is not to be kept by a cache either, like the read's
- * own answer. (A 429's Retry-After is the app's onError's.)
- */
-async function noStoreOnError<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    c.header('Cache-Control', 'no-store');
-    throw error;
-  }
-}
-
-/** The public reads' answers change with every edit of the owner: never cached by a browser or a proxy (the instance keeps them 2 s at most, decision 052). */
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /** Throws the 429 when this caller is over a limit of `action` (also for 'Mes données', my-data.routes.ts). */
 export function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, asker: Asker = {}): Promise<void> {
   return enforceRateLimits(deps.db, limitHits(c, deps, action, asker));
@@ -94,11 +78,8 @@ export function createDinerRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/restaurants/:restaurantId', async (c) => {
       const restaurantId = c.req.param('restaurantId');
-      const restaurant = await noStoreOnError(c, () => {
-        limitRead(c, { visitorId: readerId(c), restaurant: restaurantId });
-        return deps.publicReads.read(`restaurant:${restaurantId}`, () => getPublicRestaurant(deps.db, restaurantId));
-      });
-      return c.json(restaurant, 200, NO_STORE);
+      limitRead(c, { visitorId: readerId(c), restaurant: restaurantId });
+      return c.json(await deps.publicReads.read(`restaurant:${restaurantId}`, () => getPublicRestaurant(deps.db, restaurantId)));
     })
     .get('/restaurants/:restaurantId/anonymous-points', async (c) => {
       const visitorId = ensureDinerId(c, deps);
@@ -107,11 +88,8 @@ export function createDinerRoutes(deps: AppDeps) {
     })
     .get('/qr/:code', async (c) => {
       const code = c.req.param('code');
-      const found = await noStoreOnError(c, () => {
-        limitRead(c, { visitorId: readerId(c), restaurant: `qr:${code}` });
-        return deps.publicReads.read(`qr:${code}`, () => lookupQrCode(deps.db, code));
-      });
-      return c.json(found, 200, NO_STORE);
+      limitRead(c, { visitorId: readerId(c), restaurant: `qr:${code}` });
+      return c.json(await deps.publicReads.read(`qr:${code}`, () => lookupQrCode(deps.db, code)));
     })
     .post('/visits', limitBody, validate('json', ZTrackVisitRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);
@@ -141,14 +119,14 @@ export function createDinerRoutes(deps: AppDeps) {
     .get('/card/:restaurantId', async (c) => {
       const restaurantId = c.req.param('restaurantId');
       const visitorId = readerId(c);
-      await noStoreOnError(c, () => limit(c, deps, 'read', { visitorId, restaurant: restaurantId }));
-      return c.json(await noStoreOnError(c, () => readCard(deps.db, restaurantId, visitorId)), 200, NO_STORE);
+      await limit(c, deps, 'read', { visitorId, restaurant: restaurantId });
+      return c.json(await readCard(deps.db, restaurantId, visitorId));
     })
     .post('/card/:restaurantId/rewards/:rewardId/code', async (c) => {
       const restaurantId = c.req.param('restaurantId');
       const visitorId = readerId(c);
       await limit(c, deps, 'present', { visitorId, restaurant: restaurantId });
-      return c.json(await presentReward(deps, restaurantId, c.req.param('rewardId'), visitorId), 200, NO_STORE);
+      return c.json(await presentReward(deps, restaurantId, c.req.param('rewardId'), visitorId));
     })
     .post('/card/recover', limitBody, validate('json', ZRecoverCardRequest), async (c) => {
       const visitorId = ensureDinerId(c, deps);

@@ -7,9 +7,6 @@ import { ZMyConsentRequest, ZMyErasureConfirmRequest, ZMyErasureRequest, type TM
 import { limit, readerId } from './diner.routes';
 import { confirmMyErasure, readMyData, requestMyErasure, setMyConsent, unsubscribeMe } from './my-data.service';
 
-/** Nothing of a diner's own data is kept by a cache. */
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /**
  * 'Mes données' (decision 045), mounted at /api/public: the device's own data at a restaurant. The
  * device is its rf_tid cookie only (never an id in the request); a browser without one holds nothing.
@@ -22,14 +19,14 @@ export function createMyDataRoutes(deps: AppDeps) {
       const visitorId = readerId(c);
       const restaurantId = c.req.param('restaurantId');
       await limit(c, deps, 'myData', deviceOf(visitorId, restaurantId));
-      return c.json<TMyData>(await read(restaurantId, visitorId), 200, NO_STORE);
+      return c.json<TMyData>(await read(restaurantId, visitorId));
     })
     .get('/restaurants/:restaurantId/my-data/export', async (c) => {
       const visitorId = readerId(c);
       const restaurantId = c.req.param('restaurantId');
       await limit(c, deps, 'myData', deviceOf(visitorId, restaurantId));
       const data = await read(restaurantId, visitorId);
-      return c.json({ exportedAt: clock.now().toISOString(), ...data }, 200, { ...NO_STORE, 'Content-Disposition': 'attachment; filename="mes-donnees.json"' });
+      return c.json({ exportedAt: clock.now().toISOString(), ...data }, 200, { 'Content-Disposition': 'attachment; filename="mes-donnees.json"' });
     })
     .post('/restaurants/:restaurantId/my-data/consent', validate('json', ZMyConsentRequest), async (c) => {
       const visitorId = readerId(c);

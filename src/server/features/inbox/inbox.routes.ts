@@ -30,7 +30,7 @@ export function createInboxRoutes(deps: AppDeps) {
     .get('/', read, validate('query', ZInboxQuery), async (c) => c.json(await listInbox(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
     // The counter staff's view (role équipe): today's reviews without the diners' details.
     .get('/today', requireMember(deps, 'reviews.today'), validate('query', ZTodayReviewsQuery), async (c) =>
-      c.json(await listTodayReviews(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor), 200, { 'Cache-Control': 'no-store' }),
+      c.json(await listTodayReviews(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor)),
     )
     .get('/options', read, async (c) => c.json(await getInboxOptions(deps.db, c.get('tenant').restaurantId)))
     .post('/status', handle, validate('json', ZBulkStatusRequest), async (c) => {

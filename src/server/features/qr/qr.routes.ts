@@ -23,7 +23,6 @@ export function createQrRoutes(deps: AppDeps) {
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': 'inline; filename="cartes-qr.pdf"',
-        'Cache-Control': 'no-store',
       });
     })
     // The client tells when the owner downloaded a QR PNG (the file itself is served from /storage).

@@ -40,7 +40,6 @@ export function createSecurityRoutes(deps: AppDeps) {
       // Beside the five checks (the score is theirs alone): how this process was found to be deployed.
       const proxy = undeclaredProxyNotice(deps);
       result.notices = proxy ? [{ id: 'undeclared-proxy', ...proxy }] : [];
-      c.header('Cache-Control', 'no-store');
       return c.json(result);
     })
     // A plain-text page the owner opens from /security ('Lire le document de sécurité').

@@ -15,8 +15,6 @@ import { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoi
 /** The propriétaire acting: organisation from the tenant (never from the request), user from the session. */
 const actorOf = (c: Context<AppEnv>): WebhookActor => ({ organisationId: c.get('tenant').organisationId, userId: c.get('user').id });
 
-const NO_STORE = { 'Cache-Control': 'no-store' };
-
 /**
  * /api/webhooks (/developpeurs/webhooks, issue #31, decision 059): the organisation's endpoints and their
  * deliveries. Propriétaires only ('api.manage'), on a plan with the API (Premium). Another organisation's
@@ -26,10 +24,10 @@ export function createWebhookRoutes(deps: AppDeps) {
   const manage = requireMember(deps, 'api.manage');
   const plan = requirePlanFeature('api');
   return new Hono<AppEnv>()
-    .get('/', manage, plan, async (c) => c.json({ endpoints: await listEndpoints(deps.db, actorOf(c).organisationId) }, 200, NO_STORE))
-    .post('/', manage, plan, validate('json', ZCreateWebhookEndpointRequest), async (c) => c.json(await createEndpoint(deps, actorOf(c), c.req.valid('json')), 201, NO_STORE))
+    .get('/', manage, plan, async (c) => c.json({ endpoints: await listEndpoints(deps.db, actorOf(c).organisationId) }))
+    .post('/', manage, plan, validate('json', ZCreateWebhookEndpointRequest), async (c) => c.json(await createEndpoint(deps, actorOf(c), c.req.valid('json')), 201))
     .get('/:id', manage, plan, validate('param', ZWebhookEndpointIdParam), async (c) =>
-      c.json(await getEndpoint(deps.db, actorOf(c).organisationId, c.req.valid('param').id), 200, NO_STORE),
+      c.json(await getEndpoint(deps.db, actorOf(c).organisationId, c.req.valid('param').id)),
     )
     .patch('/:id', manage, plan, validate('param', ZWebhookEndpointIdParam), validate('json', ZUpdateWebhookEndpointRequest), async (c) =>
       c.json(await updateEndpoint(deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
@@ -38,10 +36,10 @@ export function createWebhookRoutes(deps: AppDeps) {
       await deleteEndpoint(deps.db, actorOf(c), c.req.valid('param').id);
       return c.json({ ok: true as const });
     })
-    .post('/:id/rotate-secret', manage, plan, validate('param', ZWebhookEndpointIdParam), async (c) => c.json(await rotateSecret(deps, actorOf(c), c.req.valid('param').id), 200, NO_STORE))
+    .post('/:id/rotate-secret', manage, plan, validate('param', ZWebhookEndpointIdParam), async (c) => c.json(await rotateSecret(deps, actorOf(c), c.req.valid('param').id)))
     .get('/:id/deliveries', manage, plan, validate('param', ZWebhookEndpointIdParam), validate('query', ZWebhookDeliveriesQuery), async (c) => {
       const query = c.req.valid('query');
-      return c.json(await listDeliveries(deps.db, actorOf(c), c.req.valid('param').id, query.cursor, query.limit), 200, NO_STORE);
+      return c.json(await listDeliveries(deps.db, actorOf(c), c.req.valid('param').id, query.cursor, query.limit));
     })
     .post('/:id/test', manage, plan, validate('param', ZWebhookEndpointIdParam), async (c) =>
       c.json(await sendTestEvent(deps, { ...actorOf(c), restaurantId: c.get('tenant').restaurantId }, c.req.valid('param').id)),
