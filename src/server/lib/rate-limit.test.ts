@@ -31,6 +31,19 @@ describe('the in-instance counter of the public reads', () => {
     expect(refusal(() => limiter.enforce([{ rule, subject: '10.0.0.1' }]))).toBeUndefined();
   });
 
+  it('counts one subject whatever its case and spaces, and tells long subjects (hashed) apart to their last character', () => {
+    const limiter = createInstanceRateLimiter();
+    const spellings = ['AB12-device', ' ab12-device ', 'ab12-DEVICE', 'ab12-device', 'Ab12-Device'];
+    for (const subject of spellings) expect(refusal(() => limiter.enforce([{ rule, subject }]))).toBeUndefined();
+    expect(refusal(() => limiter.enforce([{ rule, subject: 'ab12-device' }]))).toBeInstanceOf(RateLimitedError);
+    const long = 'q'.repeat(200);
+    for (let n = 0; n < rule.limit; n++) limiter.enforce([{ rule, subject: `${long}1` }]);
+    expect(refusal(() => limiter.enforce([{ rule, subject: `${long}1`.toUpperCase() }]))).toBeInstanceOf(RateLimitedError);
+    expect(refusal(() => limiter.enforce([{ rule, subject: `${long}2` }]))).toBeUndefined();
+    // Another rule counts the same subject in its own window.
+    expect(refusal(() => limiter.enforce([{ rule: { ...rule, name: 'test:other' }, subject: 'ab12-device' }]))).toBeUndefined();
+  });
+
   it('keeps at most maxKeys windows however many subjects come, and never forgets a subject that keeps hitting', () => {
     const limiter = createInstanceRateLimiter({ maxKeys: 1000 });
     const flood = { ...rule, limit: 50 };
