@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../src/server/lib/logger';
+import { createLogger, redactSecrets } from '../../src/server/lib/logger';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
@@ -20,6 +20,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
+
+/** The lines a logger of the app's factory writes while `write` runs, parsed. */
+async function logLines(write: (logger: ReturnType<typeof createLogger>) => void): Promise<Array<Record<string, any>>> {
+  let text = '';
+  const lines = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  write(createLogger('info', lines));
+  await new Promise((resolve) => setImmediate(resolve));
+  return text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+}
 
 const pathOf = (link: string) => {
   const url = new URL(link);
@@ -79,6 +93,29 @@ describe('secrets in logs', () => {
     const calls = lines.filter((line) => line.msg === 'request');
     expect(calls).toEqual([expect.objectContaining({ requestId: 'log-check-api', path: '/api/health', status: 200 })]);
     expect(lines.some((line) => line.requestId === 'log-check-page')).toBe(false);
+  });
+
+  it("keeps an error's type, message, stack and fields, with the tokens in them redacted", async () => {
+    const lines = await logLines((logger) => {
+      const failure = Object.assign(new TypeError('fetch failed for /api/auth/reset-password/Tok3nT0k3n'), { code: 'E_TEST' });
+      logger.error({ err: failure, path: '/api/x' }, 'unexpected error');
+      // An error as the first argument: pino takes its message as the line's message.
+      logger.error(failure);
+      logger.warn({ err: new Error('outer', { cause: new Error('inner') }) }, 'wrapped');
+    });
+    expect(lines[0]).toMatchObject({ msg: 'unexpected error', path: '/api/x', err: { type: 'TypeError', code: 'E_TEST', message: 'fetch failed for /api/auth/reset-password/[redacted]' } });
+    expect(lines[0].err.stack).toMatch(/^TypeError: fetch failed for \/api\/auth\/reset-password\/\[redacted\]\n\s+at /);
+    expect(lines[1]).toMatchObject({ msg: 'fetch failed for /api/auth/reset-password/[redacted]', err: { type: 'TypeError' } });
+    expect(lines[2].err.message).toContain('outer');
+    expect(lines[2].err.stack).toContain('inner');
+    expect(JSON.stringify(lines)).not.toContain('Tok3nT0k3n');
+  });
+
+  it('redacts passwords at any depth and credentials under headers, and keeps dates', async () => {
+    const lines = await logLines((logger) => {
+      logger.info({ password: 'p1', body: { user: { newPassword: 'p2' } }, headers: { Cookie: 'c=1', authorization: 'Bearer x', accept: '*/*' }, at: new Date(0) }, 'request body');
+    });
+    expect(lines[0]).toMatchObject({ password: '[redacted]', body: { user: { newPassword: '[redacted]' } }, headers: { Cookie: '[redacted]', authorization: '[redacted]', accept: '*/*' }, at: '1970-01-01T00:00:00.000Z' });
   });
 
   it('redacts token-bearing paths and queries in any text, keeping ids readable', () => {
