@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
 import { startDependencies } from './bootstrap';
@@ -7,6 +8,30 @@ import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { startMemorySettle } from './lib/memory-settle';
 import { noteServerUrl } from './lib/server-url';
+
+/** How long a stopping instance waits for the requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops taking connections and waits for the requests in flight: every answer from now on says
+ * `Connection: close`, so the client's next request goes to another instance, and a keep-alive connection
+ * is closed as soon as it is idle (Node would keep it for its 5 s timeout). Past `graceMs` the rest are closed.
+ */
+function drainRequests(server: ServerType, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const http = server as Server;
+    http.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+      if (!response.headersSent) response.setHeader('Connection', 'close');
+    });
+    const idle = setInterval(() => http.closeIdleConnections(), 100);
+    const late = setTimeout(() => http.closeAllConnections(), graceMs);
+    http.close(() => {
+      clearInterval(idle);
+      clearTimeout(late);
+      resolve();
+    });
+  });
+}
 
 /** Boot: env → lock → database (migrate) → jobs → listen. */
 async function main(): Promise<void> {
@@ -43,7 +68,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     memorySettle.stop();
-    server.close();
+    // A rolling restart: no new connection; the requests in flight are answered (a diner's submission
+    // commits and gets its answer) before the database and the job queue close, SHUTDOWN_GRACE_MS at most.
+    await drainRequests(server, SHUTDOWN_GRACE_MS);
     await stop();
     process.exit(0);
   };

@@ -179,4 +179,45 @@ describe('the production bundle', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/[a-zé]/);
   }, 60_000);
+
+  // Last: it stops the bundle. A rolling restart must not fail the request a diner or an owner is making.
+  it('on SIGTERM answers the request in flight, takes no new one, then exits 0', async () => {
+    const email = `drain-${Date.now()}@example.fr`;
+    const body = JSON.stringify({
+      restaurantName: 'Le Zinc Arrêté',
+      siren: '552100554',
+      firstName: 'Camille',
+      lastName: 'Durand',
+      email,
+      phone: '06 12 34 56 78',
+      password: 'Motdepasse-solide-42',
+      passwordConfirmation: 'Motdepasse-solide-42',
+      acceptTerms: true,
+    });
+    const bytes = new TextEncoder().encode(body);
+    let sendTheRest!: () => void;
+    const trickled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, bytes.length - 10));
+        sendTheRest = () => {
+          controller.enqueue(bytes.slice(bytes.length - 10));
+          controller.close();
+        };
+      },
+    });
+    // The sign-up is in the server's hands (its head and most of its body) when the signal comes.
+    const answer = fetch(`${base}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: trickled, duplex: 'half' } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // No new request is taken while the one in flight finishes.
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    expect(server.exitCode).toBeNull();
+    sendTheRest();
+    const response = await answer;
+    expect(response.status).toBe(201);
+    expect(await exited).toBe(0);
+    expect(output).not.toContain('database unavailable');
+  }, 60_000);
 });
