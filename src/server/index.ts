@@ -7,7 +7,6 @@ import { describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { startMemorySettle } from './lib/memory-settle';
-import { guardProcess } from './lib/process-guard';
 import { noteServerUrl } from './lib/server-url';
 
 /** How long a stopping instance waits for the requests in flight before it closes their connections. */
@@ -38,7 +37,6 @@ function drainRequests(server: ServerType, graceMs: number): Promise<void> {
 async function main(): Promise<void> {
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  guardProcess(logger);
   const { deps, stop } = await startDependencies(env, logger);
   const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
