@@ -69,6 +69,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A valid sign-up form. */
+const signupBody = (restaurantName: string, email: string) =>
+  JSON.stringify({
+    restaurantName,
+    siren: '552100554',
+    firstName: 'Camille',
+    lastName: 'Durand',
+    email,
+    phone: '06 12 34 56 78',
+    password: 'Motdepasse-solide-42',
+    passwordConfirmation: 'Motdepasse-solide-42',
+    acceptTerms: true,
+  });
+
 let dropDatabase: (() => Promise<void>) | undefined;
 async function createDatabase(adminUrl: string): Promise<string> {
   const { default: pg } = await import('pg');
@@ -158,17 +172,7 @@ describe('the production bundle', () => {
     const signup = await fetch(`${base}/api/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        restaurantName: 'Le Zinc Compilé',
-        siren: '552100554',
-        firstName: 'Camille',
-        lastName: 'Durand',
-        email,
-        phone: '06 12 34 56 78',
-        password: 'Motdepasse-solide-42',
-        passwordConfirmation: 'Motdepasse-solide-42',
-        acceptTerms: true,
-      }),
+      body: signupBody('Le Zinc Compilé', email),
     });
     expect(signup.status).toBe(201);
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(email), 30_000);
@@ -182,19 +186,7 @@ describe('the production bundle', () => {
 
   // Last: it stops the bundle. A rolling restart must not fail the request a diner or an owner is making.
   it('on SIGTERM answers the request in flight, takes no new one, then exits 0', async () => {
-    const email = `drain-${Date.now()}@example.fr`;
-    const body = JSON.stringify({
-      restaurantName: 'Le Zinc Arrêté',
-      siren: '552100554',
-      firstName: 'Camille',
-      lastName: 'Durand',
-      email,
-      phone: '06 12 34 56 78',
-      password: 'Motdepasse-solide-42',
-      passwordConfirmation: 'Motdepasse-solide-42',
-      acceptTerms: true,
-    });
-    const bytes = new TextEncoder().encode(body);
+    const bytes = new TextEncoder().encode(signupBody('Le Zinc Arrêté', `drain-${Date.now()}@example.fr`));
     let sendTheRest!: () => void;
     const trickled = new ReadableStream<Uint8Array>({
       start(controller) {
