@@ -16,6 +16,7 @@ import type { AppEnv } from './lib/hono-env';
 import { rejectUnstorableInput } from './lib/input-guard';
 import { compressLargeAnswers, lightJsonAnswers } from './lib/light-responses';
 import { stampRequest } from './lib/security-headers';
+import { answerWrongMethods } from './lib/wrong-method';
 import { isImageUpload, limitBodies, logApiRequests, refuseForeignOrigins, stampClientIp } from './middleware';
 import { CLIENT_DIST, mountPages } from './pages';
 
@@ -47,6 +48,9 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use(stampRequest(env.NODE_ENV === 'production'));
   app.use(stampClientIp(deps));
   app.use('/api/*', logApiRequests(deps));
+  // A known path asked with a method it does not take answers 405 with Allow (the routes are read once,
+  // at the first such answer, when every route below is mounted).
+  app.use('/api/*', answerWrongMethods(() => app.routes));
   app.use(limitBodies());
   app.use(rejectUnstorableInput({ acceptsImageBody: isImageUpload }));
   app.use('/api/*', refuseForeignOrigins(env.PUBLIC_URL));

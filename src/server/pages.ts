@@ -10,7 +10,7 @@ import { createDinerPageCheck } from './features/diner/public-reads.service';
 import type { AppEnv } from './lib/hono-env';
 import { HTML_HEADERS, lightResponse } from './lib/light-responses';
 import { PROJECT_ROOT } from './lib/project-root';
-import { createSitePageReader, pickEncoding } from './lib/site-pages';
+import { createSitePageReader, encodedEtag, matchesIfNoneMatch, pickEncoding } from './lib/site-pages';
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -30,7 +30,25 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string)
   const staticFiles = serveStatic({ root: path.relative(process.cwd(), clientDist) || '.', precompressed: true });
   // Only paths that name a file (favicon.svg, assets/x.js) are looked up on disk; pages fall through to the
   // HTML below, and HTML files are never served as files (the prerendered pages need their public address).
-  app.use('/*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) && !/\.html?$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+  // A file with precompressed siblings is negotiated: its plain answer says so too (Vary), or a shared
+  // cache could hand the plain bytes' entry to every browser. Known per served file (a finite set).
+  const negotiated = new Map<string, boolean>();
+  const isNegotiated = (pathname: string) => {
+    let known = negotiated.get(pathname);
+    if (known === undefined) {
+      const file = path.join(clientDist, decodeURIComponent(pathname));
+      known = existsSync(`${file}.br`) || existsSync(`${file}.gz`);
+      negotiated.set(pathname, known);
+    }
+    return known;
+  };
+  app.use('/*', async (c, next) => {
+    if (!/\.[a-z0-9]+$/i.test(c.req.path) || /\.html?$/i.test(c.req.path)) return next();
+    const answer = await staticFiles(c, next);
+    const servedFile = c.res.status === 200 && !c.res.headers.get('content-type')?.startsWith('text/html');
+    if (servedFile && !c.res.headers.get('content-encoding') && isNegotiated(c.req.path)) c.header('Vary', 'Accept-Encoding', { append: true });
+    return answer;
+  });
 
   // Crawlers: the site's public pages only; the owner, admin and diner pages are not for search engines.
   app.get('/robots.txt', (c) =>
@@ -61,7 +79,12 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string)
     const page = await readSitePage(c.req.path);
     if (!page) return next();
     const encoding = pickEncoding(c.req.header('Accept-Encoding'));
-    const headers = { ...HTML_HEADERS, vary: 'Accept-Encoding' };
+    const etag = encodedEtag(page.etag, encoding);
+    const headers = { ...HTML_HEADERS, vary: 'Accept-Encoding', etag };
+    // `no-cache` makes the browser ask again on each visit: an unchanged page answers 304, no body.
+    if (matchesIfNoneMatch(c.req.header('If-None-Match'), etag)) {
+      return new Response(null, { status: 304, headers: { 'cache-control': HTML_HEADERS['cache-control'], vary: 'Accept-Encoding', etag } });
+    }
     if (!encoding) return lightResponse(page.html, 200, headers);
     return lightResponse(page[encoding], 200, { ...headers, 'content-encoding': encoding });
   });

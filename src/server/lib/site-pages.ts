@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,7 +9,11 @@ import { ORIGIN_PLACEHOLDER, SITE_PAGES, SITE_PAGES_DIR, sitePageFileName } from
 const compressGzip = promisify(gzip);
 const compressBrotli = promisify(brotliCompress);
 
-export type SitePage = { html: string; gzip: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer> };
+/**
+ * A page, its compressed forms and its validator: a strong ETag of the page's text (each encoding gets its
+ * own, as RFC 9110 wants of a strong validator), so a revisit under `no-cache` answers 304 with no body.
+ */
+export type SitePage = { html: string; gzip: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; etag: string };
 
 /**
  * Reads the site pages the client build prerendered (src/client/site/prerender.tsx), puts the public
@@ -27,7 +32,8 @@ export function createSitePageReader(clientDist: string, publicUrl: string, cach
       compressGzip(html, { level: 9 }),
       compressBrotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
     ]);
-    return { html, gzip: new Uint8Array(gzipped), br: new Uint8Array(brotli) };
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    return { html, gzip: new Uint8Array(gzipped), br: new Uint8Array(brotli), etag };
   };
   // Compressed at start, off the main thread (brotli at its best level takes tens of milliseconds a
   // page): the server answers its first requests meanwhile, and a visitor this early waits for it.
@@ -50,4 +56,16 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';
   return null;
+}
+
+/** The ETag of a page as sent in `encoding` (the plain page's own, or it with the coding appended). */
+export function encodedEtag(etag: string, encoding: 'br' | 'gzip' | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
+/** Whether an If-None-Match header names `etag` (a list, `*`, or weak forms: RFC 9110's weak comparison). */
+export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

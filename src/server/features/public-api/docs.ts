@@ -53,6 +53,7 @@ const PROBLEM_HELP: Record<number, string> = {
   401: 'La clé est absente, mal formée, inconnue ou révoquée. Envoyez `Authorization: Bearer rf_live_…` avec une clé active.',
   403: 'L’organisation n’est pas validée, son forfait n’inclut pas l’API, ou la clé est en lecture seule pour une opération qui écrit.',
   404: 'La ressource n’existe pas, ou n’est pas dans la portée de la clé (un identifiant d’une autre organisation répond aussi 404).',
+  405: 'L’adresse existe mais ne prend pas cette méthode : l’en-tête `Allow` liste celles qu’elle prend.',
   409: 'La requête entre en conflit avec l’état de la ressource (une récompense déjà remise), ou une requête de même `Idempotency-Key` est encore en cours.',
   413: 'Le corps de la requête dépasse la taille permise.',
   415: 'Le type de contenu envoyé n’est pas accepté : envoyez du JSON (`Content-Type: application/json`).',

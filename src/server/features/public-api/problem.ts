@@ -24,6 +24,7 @@ export const PROBLEM_KINDS: Record<number, { title: string; slug: string }> = {
   401: { title: 'Authentification requise', slug: 'authentification-requise' },
   403: { title: 'Accès refusé', slug: 'acces-refuse' },
   404: { title: 'Ressource introuvable', slug: 'introuvable' },
+  405: { title: 'Méthode non autorisée', slug: 'methode-non-autorisee' },
   409: { title: 'Conflit', slug: 'conflit' },
   413: { title: 'Requête trop volumineuse', slug: 'requete-trop-volumineuse' },
   415: { title: 'Type de contenu non pris en charge', slug: 'type-non-pris-en-charge' },
