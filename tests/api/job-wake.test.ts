@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customers, emailLogs } from '../../src/server/db/schema';
 import { enqueueEmail, enqueueEmails, wakeEmailWorker, type QueuedEmail } from '../../src/server/email/email-queue';
@@ -56,10 +56,17 @@ describe('jobs queued outside a transaction wake this process’s worker (decisi
 
   it('emails queued in a transaction (a submission’s) wait for the poll, unless the caller wakes the worker after the commit', async () => {
     const to = uniqueEmail('in-tx');
-    await ctx.db.transaction(async (tx) => {
-      await enqueueEmails(ctx.deps.boss, [welcome(to)], { tx });
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Nothing wakes a worker for it: no notifyWorker call (observed, not replaced), so it waits for the
+    // next poll, ten minutes away.
+    const wakes = vi.spyOn(ctx.deps.boss, 'notifyWorker');
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await enqueueEmails(ctx.deps.boss, [welcome(to)], { tx });
+      });
+      expect(wakes).not.toHaveBeenCalled();
+    } finally {
+      wakes.mockRestore();
+    }
     expect(await sentTo([to])).toBe(0);
     const [job] = await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where data->>'to' = ${to}`);
     expect(job.state).toBe('created');

@@ -48,6 +48,7 @@ describe('SMTP mail transport', () => {
 
   it('sends a rush over a few kept connections, and opens a new one once the server closed an idle one', async () => {
     let sessions = 0;
+    let closed = 0;
     const delivered: string[][] = [];
     const pooled = new SMTPServer({
       authOptional: true,
@@ -57,6 +58,9 @@ describe('SMTP mail transport', () => {
       onConnect(_session, callback) {
         sessions++;
         callback();
+      },
+      onClose() {
+        closed++;
       },
       onData(stream, session, callback) {
         stream.resume();
@@ -77,7 +81,7 @@ describe('SMTP mail transport', () => {
       // One connection per email without the pool; at most one per message sent at once with it.
       expect(sessions).toBeLessThanOrEqual(5);
       // The server closes the idle connections: the next email is sent all the same, on a new one.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await expect.poll(() => closed, { timeout: 15_000, interval: 50 }).toBe(sessions);
       const opened = sessions;
       await mailer.send({ to: 'diner-after@example.fr', subject: 'Merci', html: '<p>Merci !</p>' });
       expect(delivered.at(-1)).toEqual(['diner-after@example.fr']);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInCookie } from './support/accounts';
-import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForPageAtRest } from './support/browser';
 import { readMailbox as readOutbox } from './support/mailbox';
 
 const browser = useBrowser();
@@ -231,8 +231,7 @@ describe('the diner pages on a phone (390×844)', () => {
     });
     await openFeedbackPage(page);
     // A diner reading the page: idle time passes, nothing more is fetched (it was, on the first idle moment).
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(2_500);
+    await waitForPageAtRest(page);
     expect(later).toEqual([]);
     // The first tap on a star fetches the schemas, then the thank-you screen.
     await rate(page, 5);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForPageAtRest } from './support/browser';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -197,7 +197,7 @@ describe('the marketing site', () => {
         if (message.type() === 'error') errors.push(message.text());
       });
       await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
-      await page.waitForTimeout(1500);
+      await waitForPageAtRest(page);
       // Only the site entry (and what it imports statically): no React, no island yet.
       expect(scripts.some((script) => /\/(react|islands)-/.test(script)), scripts.join(' ')).toBe(false);
       expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();

@@ -87,3 +87,17 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 export async function waitForToastsGone(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
 }
+
+/**
+ * Waits until a page that only shows has nothing left to do: the network idle, then two of the browser's
+ * idle periods (what a page defers to `requestIdleCallback` has run), then one request of the page's own
+ * answered (what those callbacks asked for was sent before it, so the test's request listeners saw it).
+ * An event to wait on, where a test used to wait a fixed time to show that nothing more happens.
+ */
+export async function waitForPageAtRest(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))));
+  await page.evaluate(async () => {
+    await (await fetch('/robots.txt', { cache: 'no-store' })).text();
+  });
+}
