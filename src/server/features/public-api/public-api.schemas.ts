@@ -6,13 +6,16 @@
 import { z } from '@hono/zod-openapi';
 import { INBOX_PERIODS } from '../../../shared/rules/inbox-period';
 import { RATING_FILTERS } from '../../../shared/schemas/inbox';
+import { DAY_OUT_OF_BOUNDS_MESSAGE, INVALID_DAY_MESSAGE } from '../../../shared/rules/calendar-day';
+import { zFilterDay } from '../../../shared/schemas/filter-day';
 
 export const PUBLIC_API_MESSAGES = {
   invalidLimit: 'Le paramètre limit doit être un entier entre 1 et 100.',
   invalidCursor: 'Curseur invalide : reprenez la valeur next_cursor d’une réponse précédente.',
   invalidId: 'Identifiant invalide (UUID attendu).',
   invalidFilter: 'Filtre invalide.',
-  invalidDate: 'Date invalide (format AAAA-MM-JJ).',
+  invalidDate: `${INVALID_DAY_MESSAGE}.`,
+  dayOutOfBounds: DAY_OUT_OF_BOUNDS_MESSAGE,
   invalidRange: 'La date de début doit précéder la date de fin.',
   rangeTooLong: 'La période demandée dépasse 366 jours.',
   idempotencyKeyRequired: 'L’en-tête Idempotency-Key est obligatoire (1 à 255 caractères).',
@@ -94,10 +97,7 @@ const ZCursor = z
 
 export const ZPageQuery = z.object({ cursor: ZCursor, limit: ZLimit });
 
-const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLIC_API_MESSAGES.invalidDate)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), PUBLIC_API_MESSAGES.invalidDate);
+const ZDay = zFilterDay({ invalid: PUBLIC_API_MESSAGES.invalidDate, outOfBounds: PUBLIC_API_MESSAGES.dayOutOfBounds });
 
 const ZFlag = z.enum(['1'], { error: PUBLIC_API_MESSAGES.invalidFilter });
 
