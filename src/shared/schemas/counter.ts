@@ -5,6 +5,12 @@ export { CARD_MESSAGES } from './card-messages';
 
 export const PENDING_REWARDS_PAGE_SIZE = 20;
 
+/** The counter's own messages (the card's are CARD_MESSAGES, shared with the diner pages). */
+export const COUNTER_MESSAGES = {
+  /** The 429 of the code lookups and searches (lib/rate-limit-rules counterLookupsPerMember, counterLookupsPerVenue). */
+  lookupsLimited: 'Trop de codes et de recherches au comptoir en une minute. Patientez quelques secondes, puis réessayez.',
+} as const;
+
 export const ZCounterRewardParam = z.object({ id: z.uuid(CARD_MESSAGES.rewardNotFound) });
 
 /** GET /api/counter/search?q= — an email, a phone number or a code. */
