@@ -114,6 +114,51 @@ describe('Comptoir: finding a diner', () => {
   });
 });
 
+describe('Comptoir: what each role reads of the diner (issue 50)', () => {
+  it('gives équipe the first name and the email and phone masked on every counter answer; the roles holding customers.view read them whole', async () => {
+    const { restaurant, staff: owner } = await createCardRestaurant(ctx);
+    const { visitor, rewardId } = await dinerWithCoffee(ctx, restaurant.id);
+    const email = uniqueEmail('marie');
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+    await ctx.db.update(customers).set({ email, firstName: 'Marie', lastName: 'Dupont', phone: '06 12 34 56 78' }).where(eq(customers.id, customer.id));
+    const { code } = await presentReward(visitor, restaurant.id, rewardId);
+    const agents = {} as Record<'manager' | 'staff', Awaited<ReturnType<typeof signIn>>>;
+    for (const role of ['manager', 'staff'] as const) {
+      const user = await createUser(ctx, { email: uniqueEmail(role) });
+      await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role });
+      agents[role] = await signIn(ctx, user.email);
+    }
+    const masked = { id: customer.id, name: 'Marie', email: `${email[0]}•••@${email.split('@')[1]}`, phone: '06 •• •• •• 78', masked: true };
+    const full = { id: customer.id, name: 'Marie Dupont', email, phone: '06 12 34 56 78', masked: false };
+    for (const [who, agent, expected] of [
+      ['équipe', agents.staff, masked],
+      ['gérant', agents.manager, full],
+      ['propriétaire', owner, full],
+    ] as const) {
+      const answers = [
+        await agent.get(`/api/counter/codes/${code}`),
+        await agent.get(`/api/counter/search?q=${encodeURIComponent(email)}`),
+        await agent.get('/api/counter/search?q=0612345678'),
+        await agent.get(`/api/counter/search?q=${code}`),
+        await agent.get('/api/counter/pending'),
+      ];
+      const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, text: await answer.text() })));
+      expect(bodies.map((body) => body.status), who).toEqual([200, 200, 200, 200, 200]);
+      const [lookup, byEmail, byPhone, byCode, pending] = bodies.map((body) => JSON.parse(body.text));
+      expect((lookup as TCodeLookup).customer, who).toEqual(expected);
+      for (const search of [byEmail, byPhone, byCode] as TCounterSearch[]) expect(search.results.map((result) => result.customer), who).toEqual([expected]);
+      expect((pending as TPendingRewardsPage).items.map((item) => item.customer), who).toEqual([expected]);
+      if (expected.masked) {
+        for (const body of bodies) {
+          expect(body.text).not.toContain(email);
+          expect(body.text).not.toContain('Dupont');
+          expect(body.text.replace(/\D/g, '')).not.toContain('12345678');
+        }
+      }
+    }
+  });
+});
+
 describe('/recompenses', () => {
   it('lists every pending reward oldest first with the diner and the date, 20 a page by cursor', async () => {
     const { restaurant, staff } = await createCardRestaurant(ctx);

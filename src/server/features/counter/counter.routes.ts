@@ -6,7 +6,7 @@ import type { AppEnv } from '../../lib/hono-env';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { validate } from '../../lib/validate';
 import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
-import { handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
+import { counterViewOf, handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
 
 /** /api/counter: the session restaurant's counter ('Comptoir', '/recompenses'); codes and ids are read within it only. */
 export function createCounterRoutes(deps: AppDeps) {
@@ -21,9 +21,9 @@ export function createCounterRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireMember(deps, 'counter.use'))
     // Whatever was typed or scanned: a value that cannot be a code is as unknown as a code of another restaurant (404).
-    .get('/codes/:code', limitLookups, async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code'))))
-    .get('/search', validate('query', ZCounterSearchQuery), limitLookups, async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q)))
-    .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor)))
+    .get('/codes/:code', limitLookups, async (c) => c.json(await lookupCode(deps.db, c.get('tenant').restaurantId, c.req.param('code'), counterViewOf(c.get('tenant').role))))
+    .get('/search', validate('query', ZCounterSearchQuery), limitLookups, async (c) => c.json(await searchCounter(deps.db, c.get('tenant').restaurantId, c.req.valid('query').q, counterViewOf(c.get('tenant').role))))
+    .get('/pending', validate('query', ZPendingRewardsQuery), async (c) => c.json(await listPendingRewards(deps.db, c.get('tenant').restaurantId, c.req.valid('query').cursor, counterViewOf(c.get('tenant').role))))
     .post('/rewards/:id/hand-over', validate('param', ZCounterRewardParam), async (c) => {
       const { id } = c.req.valid('param');
       await handOver(deps, c.get('tenant').restaurantId, id, c.get('user').id);
