@@ -199,7 +199,7 @@ describe('the plan’s seats at acceptance (issue 50)', () => {
     expect(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 5)).toContain('Pro');
     expect(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 5)).toContain('5 membres');
     expect(await countedMembers(organisationId)).toBe(5);
-  });
+   }, 120_000);
 
   it('five acceptances at once with two seats left give exactly the limit; équipe still joins; the refused link works once a seat is free', async () => {
     const { organisationId, agent } = await organisationWithSeats(10);
@@ -218,7 +218,7 @@ describe('the plan’s seats at acceptance (issue 50)', () => {
     await lowerSeats(organisationId, 4);
     expect((await accept(people[refusedIndex].agent, people[refusedIndex].token)).status).toBe(200);
     expect(await countedMembers(organisationId)).toBe(4);
-  });
+   }, 120_000);
 
   it('a new address signing up on a full plan gets the message and no account', async () => {
     const { organisationId, agent } = await organisationWithSeats(2);
@@ -230,7 +230,7 @@ describe('the plan’s seats at acceptance (issue 50)', () => {
     expect(refused.status).toBe(403);
     expect(await messageOf(refused)).toBe(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 2));
     expect(await ctx.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
-  });
+   }, 120_000);
 });
 
 describe('a link that no longer works', () => {

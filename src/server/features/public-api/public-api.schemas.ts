@@ -116,7 +116,7 @@ export const ZFeedbackListQuery = z
         description: 'Heure de Paris. `tonight` : depuis 16 h (celle de la veille avant 16 h) ; `today` : aujourd’hui ; `7d` et `30d` : les 7 ou 30 derniers jours, aujourd’hui compris ; `custom` : `from`/`to`.',
         example: '7d',
       }),
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Avec `period=custom` : premier jour (AAAA-MM-JJ, heure de Paris).', example: '2026-11-01' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Avec `period=custom` : premier jour (AAAA-MM-JJ, heure de Paris, du 2000-01-01 au 2100-12-31).', example: '2026-11-01' }),
     to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Avec `period=custom` : dernier jour, inclus.', example: '2026-11-30' }),
     qr: z
       .union([z.uuid(PUBLIC_API_MESSAGES.invalidFilter), z.literal('none')], { error: PUBLIC_API_MESSAGES.invalidFilter })
@@ -145,7 +145,7 @@ export const ZRewardListQuery = z.object({
 
 export const ZVisitsQuery = z
   .object({
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Premier jour, heure de Paris (par défaut : 29 jours avant `to`).', example: '2026-11-01' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Premier jour (AAAA-MM-JJ, heure de Paris, du 2000-01-01 au 2100-12-31 ; par défaut : 29 jours avant `to`).', example: '2026-11-01' }),
     to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Dernier jour inclus, heure de Paris (par défaut : aujourd’hui).', example: '2026-11-07' }),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: PUBLIC_API_MESSAGES.invalidRange, path: ['to'] });
