@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { customerRewards, customers, restaurantAuditLog } from '../../src/server/db/schema';
 import { clock } from '../../src/server/lib/clock';
 import { CARD_MESSAGES } from '../../src/shared/schemas/card-messages';
-import type { TCodeLookup, TCounterSearch, TPendingRewardsPage } from '../../src/shared/schemas/counter';
-import { signIn, uniqueEmail } from '../support/factories';
+import { COUNTER_MESSAGES, type TCodeLookup, type TCounterSearch, type TPendingRewardsPage } from '../../src/shared/schemas/counter';
+import { addMember, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestContext } from '../support/test-app';
 import { createCardRestaurant, dinerWithCoffee, presentReward, readCard } from './card-support';
 import { createDinerTestContext } from './diner-support';
@@ -114,6 +114,51 @@ describe('Comptoir: finding a diner', () => {
   });
 });
 
+describe('Comptoir: what each role reads of the diner (issue 50)', () => {
+  it('gives équipe the first name and the email and phone masked on every counter answer; the roles holding customers.view read them whole', async () => {
+    const { restaurant, staff: owner } = await createCardRestaurant(ctx);
+    const { visitor, rewardId } = await dinerWithCoffee(ctx, restaurant.id);
+    const email = uniqueEmail('marie');
+    const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+    await ctx.db.update(customers).set({ email, firstName: 'Marie', lastName: 'Dupont', phone: '06 12 34 56 78' }).where(eq(customers.id, customer.id));
+    const { code } = await presentReward(visitor, restaurant.id, rewardId);
+    const agents = {} as Record<'manager' | 'staff', Awaited<ReturnType<typeof signIn>>>;
+    for (const role of ['manager', 'staff'] as const) {
+      const user = await createUser(ctx, { email: uniqueEmail(role) });
+      await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role });
+      agents[role] = await signIn(ctx, user.email);
+    }
+    const masked = { id: customer.id, name: 'Marie', email: `${email[0]}•••@${email.split('@')[1]}`, phone: '06 •• •• •• 78', masked: true };
+    const full = { id: customer.id, name: 'Marie Dupont', email, phone: '06 12 34 56 78', masked: false };
+    for (const [who, agent, expected] of [
+      ['équipe', agents.staff, masked],
+      ['gérant', agents.manager, full],
+      ['propriétaire', owner, full],
+    ] as const) {
+      const answers = [
+        await agent.get(`/api/counter/codes/${code}`),
+        await agent.get(`/api/counter/search?q=${encodeURIComponent(email)}`),
+        await agent.get('/api/counter/search?q=0612345678'),
+        await agent.get(`/api/counter/search?q=${code}`),
+        await agent.get('/api/counter/pending'),
+      ];
+      const bodies = await Promise.all(answers.map(async (answer) => ({ status: answer.status, text: await answer.text() })));
+      expect(bodies.map((body) => body.status), who).toEqual([200, 200, 200, 200, 200]);
+      const [lookup, byEmail, byPhone, byCode, pending] = bodies.map((body) => JSON.parse(body.text));
+      expect((lookup as TCodeLookup).customer, who).toEqual(expected);
+      for (const search of [byEmail, byPhone, byCode] as TCounterSearch[]) expect(search.results.map((result) => result.customer), who).toEqual([expected]);
+      expect((pending as TPendingRewardsPage).items.map((item) => item.customer), who).toEqual([expected]);
+      if (expected.masked) {
+        for (const body of bodies) {
+          expect(body.text).not.toContain(email);
+          expect(body.text).not.toContain('Dupont');
+          expect(body.text.replace(/\D/g, '')).not.toContain('12345678');
+        }
+      }
+    }
+  });
+});
+
 describe('/recompenses', () => {
   it('lists every pending reward oldest first with the diner and the date, 20 a page by cursor', async () => {
     const { restaurant, staff } = await createCardRestaurant(ctx);
@@ -135,4 +180,96 @@ describe('/recompenses', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe(CARD_MESSAGES.invalidCursor);
   });
+});
+
+describe('Comptoir: code lookups limited per member and per venue (issue 50)', () => {
+  /** A random value in the code alphabet: a guess, almost surely no live code. */
+  const guess = () => Array.from({ length: 6 }, () => 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[Math.floor(Math.random() * 31)]).join('');
+
+  it('attack: 2,000 code lookups from one member are refused past its limit with Retry-After and a French message; the venue’s other members and the honest retry later are answered', async () => {
+    const { restaurant, staff } = await createCardRestaurant(ctx);
+    const { visitor, rewardId } = await dinerWithCoffee(ctx, restaurant.id);
+    const { code } = await presentReward(visitor, restaurant.id, rewardId);
+    const member = await createUser(ctx, { email: uniqueEmail('equipe') });
+    await addMember(ctx, { organisationId: restaurant.organisationId, userId: member.id, role: 'staff' });
+    const attacker = await signIn(ctx, member.email);
+    const perMember = ctx.deps.rateLimits.owner.counterLookupsPerMember;
+    const statuses: number[] = [];
+    let lastRefusal: Response | null = null;
+    for (let batch = 0; batch < 40; batch++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => attacker.get(`/api/counter/codes/${guess()}`)));
+      for (const answer of answers) {
+        statuses.push(answer.status);
+        if (answer.status === 429) lastRefusal = answer;
+        else await answer.body?.cancel();
+      }
+    }
+    expect(statuses).toHaveLength(2000);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(perMember.limit);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(lastRefusal).not.toBeNull();
+    const retryAfter = Number(lastRefusal!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(perMember.windowSeconds);
+    expect((await lastRefusal!.json()).error).toEqual({ code: 'RATE_LIMITED', message: COUNTER_MESSAGES.lookupsLimited });
+    // The search (which reads codes too) is refused to the same member; the live code stays unread by it.
+    expect((await attacker.get(`/api/counter/search?q=${code}`)).status).toBe(429);
+    // Another member of the venue (the owner) still reads the live code.
+    expect((await staff.get(`/api/counter/codes/${code}`)).status).toBe(200);
+    // A minute later the member is answered again.
+    clock.advance((retryAfter + 1) * 1000);
+    expect((await attacker.get(`/api/counter/codes/${code}`)).status).toBe(200);
+  }, 120_000);
+
+  it('the venue’s ceiling holds whoever asks: members sharing out the guesses stop at the venue’s limit', async () => {
+    const { restaurant } = await createCardRestaurant(ctx);
+    const perVenue = ctx.deps.rateLimits.owner.counterLookupsPerVenue;
+    const perMember = ctx.deps.rateLimits.owner.counterLookupsPerMember;
+    const members = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const user = await createUser(ctx, { email: uniqueEmail('equipe') });
+        await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'staff' });
+        return signIn(ctx, user.email);
+      }),
+    );
+    const statuses: number[] = [];
+    for (const member of members) {
+      const answers = await Promise.all(Array.from({ length: perMember.limit }, () => member.get(`/api/counter/codes/${guess()}`)));
+      for (const answer of answers) {
+        statuses.push(answer.status);
+        await answer.body?.cancel();
+      }
+    }
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(perVenue.limit);
+    // Another venue's counter is not touched.
+    const other = await createCardRestaurant(ctx);
+    expect((await other.staff.get(`/api/counter/codes/${guess()}`)).status).toBe(404);
+  }, 120_000);
+
+  it('an honest rush is all answered: five members, 40 lookups and searches each in a minute', async () => {
+    const { restaurant } = await createCardRestaurant(ctx);
+    const { visitor, rewardId } = await dinerWithCoffee(ctx, restaurant.id);
+    const { code } = await presentReward(visitor, restaurant.id, rewardId);
+    const members = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const user = await createUser(ctx, { email: uniqueEmail('equipe') });
+        await addMember(ctx, { organisationId: restaurant.organisationId, userId: user.id, role: 'staff' });
+        return signIn(ctx, user.email);
+      }),
+    );
+    clock.freeze(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 1_000));
+    const answers: number[] = [];
+    for (let n = 0; n < 40; n++) {
+      // Each member scans every ~1.5 s: mostly codes (the live one and misreads), a few searches.
+      const round = await Promise.all(members.map((member, m) => (n % 8 === m ? member.get(`/api/counter/search?q=${code}`) : member.get(`/api/counter/codes/${n % 2 ? code : guess()}`))));
+      for (const answer of round) {
+        answers.push(answer.status);
+        await answer.body?.cancel();
+      }
+      clock.advance(1_400);
+    }
+    expect(answers).toHaveLength(200);
+    expect(answers.filter((status) => status === 429 || status >= 500)).toEqual([]);
+    expect(answers.filter((status) => status === 200).length).toBeGreaterThanOrEqual(100);
+  }, 120_000);
 });

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memberVenues, organisationInvitations, organisationMembers, restaurants, user } from '../../src/server/db/schema';
+import { memberVenues, organisationInvitations, organisationMembers, organisations, restaurants, user } from '../../src/server/db/schema';
+import { PLAN_MESSAGES } from '../../src/shared/rules/plans';
 import { queryRows } from '../../src/server/db/client';
 import { clock } from '../../src/server/lib/clock';
 import { TEAM_MESSAGES, wrongAccountMessage } from '../../src/shared/schemas/team';
@@ -158,6 +159,78 @@ describe('an invitation, received and accepted', () => {
     const rows = await ctx.db.select().from(organisationMembers).where(eq(organisationMembers.organisationId, restaurant.organisationId));
     expect(rows).toHaveLength(2);
   });
+});
+
+describe('the plan’s seats at acceptance (issue 50)', () => {
+  /** An organisation on Pro with room for `seats` counted members, its owner signed in. */
+  async function organisationWithSeats(seats: number) {
+    const owner = await createUser(ctx, { email: uniqueEmail('owner') });
+    const restaurant = await createRestaurant(ctx, { ownerId: owner.id, plan: 'pro', contactEmail: owner.email });
+    await ctx.db.update(organisations).set({ limitOverrides: { members: seats } }).where(eq(organisations.id, restaurant.organisationId));
+    return { organisationId: restaurant.organisationId, agent: await signIn(ctx, owner.email) };
+  }
+  const lowerSeats = (organisationId: string, seats: number) => ctx.db.update(organisations).set({ limitOverrides: { members: seats } }).where(eq(organisations.id, organisationId));
+  const countedMembers = async (organisationId: string) =>
+    (await ctx.db.select({ role: organisationMembers.role }).from(organisationMembers).where(eq(organisationMembers.organisationId, organisationId))).filter((row) => row.role !== 'staff').length;
+
+  /** `n` invited accounts, each signed in, and their links (sent while the plan had room). */
+  async function invitees(agent: TestAgent, n: number, role: string) {
+    const people: Array<{ agent: TestAgent; token: string; id: string }> = [];
+    for (let i = 0; i < n; i++) {
+      const invited = await createUser(ctx, { email: uniqueEmail(`siege${i}`) });
+      const { token } = await invite(agent, { email: invited.email, role });
+      people.push({ agent: await signIn(ctx, invited.email), token, id: invited.id });
+    }
+    return people;
+  }
+
+  it('two acceptances at once with one seat left (the limit lowered since the invitations): exactly the limit, the other invitee told the plan and the limit', async () => {
+    const { organisationId, agent } = await organisationWithSeats(7);
+    for (let i = 0; i < 3; i++) {
+      const member = await createUser(ctx, { email: uniqueEmail('membre') });
+      await addMember(ctx, { organisationId, userId: member.id, role: 'viewer' });
+    }
+    const people = await invitees(agent, 2, 'manager');
+    // The owner and three members: 4 of 5 seats once the limit is lowered.
+    await lowerSeats(organisationId, 5);
+    const answers = await Promise.all(people.map((person) => accept(person.agent, person.token)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
+    expect(await messageOf(answers.find((answer) => answer.status === 403)!)).toBe(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 5));
+    expect(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 5)).toContain('Pro');
+    expect(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 5)).toContain('5 membres');
+    expect(await countedMembers(organisationId)).toBe(5);
+   }, 120_000);
+
+  it('five acceptances at once with two seats left give exactly the limit; équipe still joins; the refused link works once a seat is free', async () => {
+    const { organisationId, agent } = await organisationWithSeats(10);
+    const people = await invitees(agent, 5, 'viewer');
+    const [waiter] = await invitees(agent, 1, 'staff');
+    await lowerSeats(organisationId, 3);
+    const answers = await Promise.all([...people, waiter].map((person) => accept(person.agent, person.token)));
+    const statuses = answers.map((answer) => answer.status);
+    // The équipe invitee is not counted (decision 057): accepted whatever the seats.
+    expect(statuses[5]).toBe(200);
+    expect(statuses.slice(0, 5).sort()).toEqual([200, 200, 403, 403, 403]);
+    for (const refused of answers.filter((answer) => answer.status === 403)) expect(await messageOf(refused)).toBe(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 3));
+    expect(await countedMembers(organisationId)).toBe(3);
+    // A refused invitation is not consumed: with a seat more, its invitee joins by the same link.
+    const refusedIndex = statuses.findIndex((status) => status === 403);
+    await lowerSeats(organisationId, 4);
+    expect((await accept(people[refusedIndex].agent, people[refusedIndex].token)).status).toBe(200);
+    expect(await countedMembers(organisationId)).toBe(4);
+   }, 120_000);
+
+  it('a new address signing up on a full plan gets the message and no account', async () => {
+    const { organisationId, agent } = await organisationWithSeats(2);
+    const email = uniqueEmail('nouveau');
+    const { token } = await invite(agent, { email, role: 'viewer' });
+    const member = await createUser(ctx, { email: uniqueEmail('membre') });
+    await addMember(ctx, { organisationId, userId: member.id, role: 'manager' });
+    const refused = await signUp(token);
+    expect(refused.status).toBe(403);
+    expect(await messageOf(refused)).toBe(PLAN_MESSAGES.memberLimitAtAcceptance('pro', 2));
+    expect(await ctx.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
+   }, 120_000);
 });
 
 describe('a link that no longer works', () => {

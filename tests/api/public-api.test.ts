@@ -416,6 +416,20 @@ describe('/api/v1 rewards', () => {
     expect(redeemed.data.map((reward) => reward.id)).toEqual([a.rewards.redeemed.id]);
   });
 
+  it('answers 404 to a read-only key’s hand-over of an id it cannot reach, before reading its access (issue 50)', async () => {
+    // Another organisation's reward, a reward of its own organisation's other venue (outside the key's venues), an unknown id.
+    for (const id of [b.rewards.pending.id, a.rewards.second.id, crypto.randomUUID()]) {
+      await expectProblem(await call(subsetKey, `/rewards/${id}/redeem`, { method: 'POST', idempotencyKey: crypto.randomUUID() }), 404, PUBLIC_API_MESSAGES.rewardNotFound);
+    }
+    // A read-only key of the whole other organisation: still 404 for organisation A's reward.
+    const otherReadOnly = (await key(b.organisationId, { access: 'read' })).secret;
+    await expectProblem(await call(otherReadOnly, `/rewards/${a.rewards.pending.id}/redeem`, { method: 'POST', idempotencyKey: crypto.randomUUID() }), 404, PUBLIC_API_MESSAGES.rewardNotFound);
+    // Its own venue's reward: the access refuses it (403), and nothing is handed over.
+    await expectProblem(await call(otherReadOnly, `/rewards/${b.rewards.pending.id}/redeem`, { method: 'POST', idempotencyKey: crypto.randomUUID() }), 403, PUBLIC_API_MESSAGES.readOnlyKey);
+    const rows = await ctx.db.select({ status: customerRewards.status }).from(customerRewards).where(eq(customerRewards.id, b.rewards.pending.id));
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
   it('refuses a hand-over with a read-only key (403) or without an Idempotency-Key (400)', async () => {
     await expectProblem(await call(subsetKey, `/rewards/${a.rewards.pending.id}/redeem`, { method: 'POST', idempotencyKey: 'once' }), 403, PUBLIC_API_MESSAGES.readOnlyKey);
     const missing = await expectProblem(await call(allKey, `/rewards/${a.rewards.pending.id}/redeem`, { method: 'POST' }), 400);

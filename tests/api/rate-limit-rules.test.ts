@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_RATE_LIMITED_MESSAGE, API_UNKNOWN_KEY_LIMITED_MESSAGE, RATE_LIMIT_RULES } from '../../src/server/lib/rate-limit-rules';
 import { RATE_LIMITED_MESSAGE, type RateLimitRule } from '../../src/server/lib/rate-limit';
 import { AUTOMATION_MESSAGES, EDITOR_IMAGE_MESSAGES } from '../../src/shared/schemas/automations';
+import { COUNTER_MESSAGES } from '../../src/shared/schemas/counter';
 import { INBOX_MESSAGES } from '../../src/shared/schemas/inbox';
 import { createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -18,7 +19,7 @@ const everyRule: RateLimitRule[] = [
 describe('the rate-limit rule table', () => {
   it('names each rule once (a name is its counter), with a French message', () => {
     expect(new Set(everyRule.map((rule) => rule.name)).size).toBe(everyRule.length);
-    for (const rule of everyRule) expect([RATE_LIMITED_MESSAGE, AUTOMATION_MESSAGES.savesLimited, EDITOR_IMAGE_MESSAGES.uploadsLimited, INBOX_MESSAGES.replyRateLimited, API_RATE_LIMITED_MESSAGE, API_UNKNOWN_KEY_LIMITED_MESSAGE]).toContain(rule.message);
+    for (const rule of everyRule) expect([RATE_LIMITED_MESSAGE, AUTOMATION_MESSAGES.savesLimited, EDITOR_IMAGE_MESSAGES.uploadsLimited, INBOX_MESSAGES.replyRateLimited, API_RATE_LIMITED_MESSAGE, API_UNKNOWN_KEY_LIMITED_MESSAGE, COUNTER_MESSAGES.lookupsLimited]).toContain(rule.message);
   });
 
   it('is the table SECURITY.md shows, line for line', () => {

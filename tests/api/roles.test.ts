@@ -110,7 +110,20 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'DELETE /api-keys/:id': 'api.manage',
 };
 
-type VenueIds = { restaurant: string; apiKey: string; customer: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
+/** The diner's phone at each venue, and the writings of it a body could carry. */
+const DINER_PHONE = '06 98 76 54 32';
+const PHONE_WRITINGS = [DINER_PHONE, '0698765432', '+33698765432', '+33 6 98 76 54 32', '698765432'];
+
+/** The diner's full email or phone found in an answer's text (JSON-escaped or not), if any. */
+function contactIn(text: string, email: string): string[] {
+  const lowered = text.toLowerCase();
+  const found = [email, ...PHONE_WRITINGS].filter((value) => lowered.includes(value.toLowerCase()) || lowered.includes(JSON.stringify(value).slice(1, -1).toLowerCase()));
+  // A phone in any spacing: its digits in a row once the text's separators are dropped.
+  if (text.replace(/[\s.\-()]/g, '').includes('698765432')) found.push('phone digits');
+  return found;
+}
+
+type VenueIds = { restaurant: string; apiKey: string; customer: string; email: string; customerReward: string; reward: string; qr: string; automation: string; feedback: string; code: string };
 
 /** The route's path with the venue's own ids in its slots (each slot the row it names). */
 function pathFor(path: string, ids: VenueIds): string {
@@ -147,7 +160,9 @@ async function venueWithData(organisationId: string | undefined, ownerId: string
   const email = uniqueEmail('client');
   const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
   for (let n = 0; n < 3; n++) await visitor.submit({ restaurantId: restaurant.id, rating: 5, email, firstName: 'Alice' });
-  const [customer] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+  const [found] = await ctx.db.select().from(customers).where(eq(customers.restaurantId, restaurant.id));
+  // A diner with a known phone too: a role without customers.view never reads the email or the phone whole (issue 50).
+  const [customer] = await ctx.db.update(customers).set({ phone: DINER_PHONE, lastName: 'Durand' }).where(eq(customers.id, found.id)).returning();
   const earned = await ctx.db.select().from(customerRewards).where(eq(customerRewards.customerId, customer.id));
   const presented = await visitor.post(`/api/public/card/${restaurant.id}/rewards/${earned[0].id}/code`);
   const { code } = (await presented.json()) as { code: string };
@@ -158,12 +173,12 @@ async function venueWithData(organisationId: string | undefined, ownerId: string
   const [qr] = await ctx.db.select().from(qrCodes).where(eq(qrCodes.id, tableQr.id));
   // An API key of the organisation on this venue (issue #31).
   const apiKey = await createApiKey(ctx.db, { organisationId: restaurant.organisationId, name: `Clé ${name}`, access: 'read', venueIds: [restaurant.id], personalData: false, createdBy: null });
-  return { restaurant: restaurant.id, apiKey: apiKey.id, customer: customer.id, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
+  return { restaurant: restaurant.id, apiKey: apiKey.id, customer: customer.id, email, customerReward: earned[0].id, reward: reward.id, qr: qr.id, automation: automation.id, feedback: feedback.id, code };
 }
 
 /** One owner call with `ids` in the path's slots; `venue` names the venue it is about (X-Venue, decision 056). */
 const call = (agent: TestAgent, method: string, path: string, ids: VenueIds, venue?: string) =>
-  agent.request(`/api${pathFor(path, ids)}`, {
+  agent.request(`/api${pathFor(path, ids)}${path === '/counter/search' ? `?q=${encodeURIComponent(ids.email)}` : ''}`, {
     method,
     json: method === 'GET' || method === 'DELETE' ? undefined : bodyWith(Object.values(ids)),
     headers: venue ? { [VENUE_HEADER]: venue } : {},
@@ -246,17 +261,43 @@ describe('roles × owner routes (issue #29)', () => {
     expect(await snapshotRestaurant(ctx.db, venueA.restaurant)).toEqual(before);
   }, 300_000);
 
-  it('never refuses a route a role may use (its own venue’s ids), whatever the route then answers', async () => {
+  it('never refuses a route a role may use (its own venue’s ids), whatever the route then answers; without customers.view no body carries the diner’s full email or phone', async () => {
     const failures: string[] = [];
+    let read = 0;
+    // First every read of the roles without customers.view, while the diner's reward still waits at the counter
+    // with a live code (the writes below hand it over, the gérant then erases the diner).
+    for (const role of ['viewer', 'staff'] as const) {
+      for (const { method, path } of listOwnerRoutes(ctx.deps)) {
+        if (method !== 'GET' || !can(role, ROUTE_ACTIONS[`${method} ${path}`])) continue;
+        const response = await call(members[role], method, path, venueA);
+        const text = await response.text();
+        read++;
+        if (response.status >= 500) failures.push(`${role}: ${method} ${path} → ${response.status}`);
+        const shown = contactIn(text, venueA.email);
+        if (shown.length) failures.push(`${role}: ${method} ${path} shows the diner's ${shown.join(', ')}`);
+      }
+    }
+    // Équipe's counter answers name the diner, masked (the counter test checks the exact masks); before the gérant's erasure below.
+    const counter = await (await members.staff.get(`/api/counter/search?q=${encodeURIComponent(venueA.email)}`)).json();
+    expect(counter.results).toEqual([expect.objectContaining({ customer: expect.objectContaining({ id: venueA.customer, name: 'Alice', masked: true, phone: '06 •• •• •• 32' }) })]);
+    const whole = await (await members.manager.get(`/api/counter/search?q=${encodeURIComponent(venueA.email)}`)).json();
+    expect(whole.results[0].customer).toMatchObject({ email: venueA.email, phone: DINER_PHONE, masked: false });
     // Lecture and équipe first, the gérant, then the owner: a row the gérant erased is a 404 for the owner, not a 403.
     for (const role of ['viewer', 'staff', 'manager', 'owner'] as const) {
       for (const { method, path } of listOwnerRoutes(ctx.deps)) {
         const key = `${method} ${path}`;
         if (!can(role, ROUTE_ACTIONS[key])) continue;
         const response = await call(members[role], method, path, venueA);
-        if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`${role}: ${key} → ${response.status} ${(await response.text()).slice(0, 80)}`);
+        const text = await response.text();
+        if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`${role}: ${key} → ${response.status} ${text.slice(0, 80)}`);
+        if (!can(role, 'customers.view')) {
+          read++;
+          const shown = contactIn(text, venueA.email);
+          if (shown.length) failures.push(`${role}: ${key} shows the diner's ${shown.join(', ')}`);
+        }
       }
     }
+    expect(read).toBeGreaterThan(10);
     // The gérant of venue B uses its own venue (the routes a gérant may use: adding venues is the owner's alone).
     for (const { method, path } of listOwnerRoutes(ctx.deps)) {
       if (!can('manager', ROUTE_ACTIONS[`${method} ${path}`])) continue;

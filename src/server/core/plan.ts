@@ -84,6 +84,21 @@ export async function assertMemberWithinPlan(tx: Db, organisationId: string): Pr
 }
 
 /**
+ * At an invitation's acceptance (issue 50): refuses the new member of a counted role when the members
+ * already there fill the plan (403, naming the plan and its limit). Open invitations are not counted here
+ * (the accepted one held its seat; when the limit was lowered since, the first acceptances take the seats
+ * left). Inside the accepting transaction, after locking the organisation row, so that parallel
+ * acceptances are counted one after the other and never pass the limit.
+ */
+export async function assertSeatAtAcceptance(tx: Db, organisationId: string): Promise<void> {
+  const plan = await readOrganisationPlan(tx, organisationId);
+  if (!plan) return;
+  const limit = plan.limits.members;
+  if (limit === null) return;
+  if (!withinLimit(limit, await countMembers(tx, organisationId))) throw new AppError('FORBIDDEN', PLAN_MESSAGES.memberLimitAtAcceptance(plan.plan, limit));
+}
+
+/**
  * Whether an organisation's diner pages, table cards and emails carry the restaurant's brand (white label,
  * Pro and Premium and the trial; decision 058): not once the trial is over.
  */

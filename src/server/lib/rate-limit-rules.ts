@@ -1,4 +1,5 @@
 import { EDITOR_IMAGE_MESSAGES, AUTOMATION_MESSAGES } from '../../shared/schemas/automations';
+import { COUNTER_MESSAGES } from '../../shared/schemas/counter';
 import { INBOX_MESSAGES } from '../../shared/schemas/inbox';
 import { RATE_LIMITED_MESSAGE, type RateLimitRule, type RateLimitSubject } from './rate-limit';
 
@@ -137,6 +138,15 @@ export const OWNER_RATE_LIMITS = {
   securityChecks: rule('security:check:user', 'user', 10, TEN_MINUTES),
   /** Each place search costs the platform a paid Google call. */
   placeSearches: rule('owner:places', 'user', 30, TEN_MINUTES),
+  /**
+   * The counter's code lookups and searches (GET /api/counter/codes/:code and /search, issue 50), per member
+   * and per venue. A rush at the counter is a scan or a typed code every few seconds per person, with a few
+   * misreads and retries: 60 a minute is one a second for a whole minute, for each member; 300 a minute per
+   * venue is five members doing so at once. A script that guessed 1,500 codes in 3.3 s gets 60, then waits:
+   * at most 3,000 guesses per venue in a code's 10 minutes, against 31^6 ≈ 887 million codes.
+   */
+  counterLookupsPerMember: rule('counter:lookup:user', 'user', 60, 60, COUNTER_MESSAGES.lookupsLimited),
+  counterLookupsPerVenue: rule('counter:lookup:restaurant', 'restaurant', 300, 60, COUNTER_MESSAGES.lookupsLimited),
 } as const satisfies Record<string, RateLimitRule>;
 
 export type OwnerRateLimits = Record<keyof typeof OWNER_RATE_LIMITS, RateLimitRule>;

@@ -10,6 +10,8 @@ const OFFSET_FORMAT = new Intl.DateTimeFormat('en-US', { timeZone: APP_TIME_ZONE
 
 /** Paris's offset from UTC in minutes at an instant (60 in winter, 120 in summer). */
 function parisOffsetMinutes(at: Date): number {
+  // An instant the calendar cannot place (a far or malformed day) has no offset: never a RangeError.
+  if (!Number.isFinite(at.getTime())) return 0;
   const name = OFFSET_FORMAT.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
@@ -18,8 +20,8 @@ function parisOffsetMinutes(at: Date): number {
 
 /** The instant of a Paris wall-clock time (day YYYY-MM-DD at `hour`:00), across summer-time changes. */
 export function parisInstant(day: string, hour = 0): Date {
-  const [year, month, date] = day.split('-').map(Number);
-  const asUtc = Date.UTC(year, month - 1, date, hour);
+  const [year, month, date] = parseDay(day);
+  const asUtc = utcMillis(year, month, date, hour);
   // The offset at the guess, then at the corrected instant (they differ only around a change of time).
   const first = asUtc - parisOffsetMinutes(new Date(asUtc)) * 60_000;
   return new Date(asUtc - parisOffsetMinutes(new Date(first)) * 60_000);
@@ -27,8 +29,26 @@ export function parisInstant(day: string, hour = 0): Date {
 
 /** The calendar day `days` after `day` (negative: before). */
 export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+  const [year, month, date] = parseDay(day);
+  const moved = new Date(utcMillis(year, month, date + days, 0));
+  if (!Number.isFinite(moved.getTime())) return day;
+  const movedYear = moved.getUTCFullYear();
+  const yearText = movedYear < 0 ? `-${String(-movedYear).padStart(4, '0')}` : String(movedYear).padStart(4, '0');
+  return `${yearText}-${String(moved.getUTCMonth() + 1).padStart(2, '0')}-${String(moved.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** A day's year, month and date (a year of any length or sign: 10000-01-01, -0001-12-31). */
+function parseDay(day: string): [number, number, number] {
+  const match = /^(-?\d+)-(\d{1,2})-(\d{1,2})$/.exec(day);
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [Number.NaN, Number.NaN, Number.NaN];
+}
+
+/** Date.UTC without its reading of years 0..99 as 1900..1999. */
+function utcMillis(year: number, month: number, date: number, hour: number): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, date);
+  at.setUTCHours(hour, 0, 0, 0);
+  return at.getTime();
 }
 
 /**

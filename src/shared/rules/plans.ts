@@ -165,6 +165,9 @@ export const PLAN_MESSAGES = {
     `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'établissement', 'établissements')}. ${upgradeFr('venues', limit, 'Pour en ajouter un autre')}`,
   memberLimit: (plan: PlanId, limit: number) =>
     `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'membre', 'membres')} (propriétaires, gérants et lecture). ${upgradeFr('members', limit, 'Pour en inviter un autre')}`,
+  /** To the invitee whose acceptance would pass the plan's seats (the limit lowered since the invitation, or a parallel acceptance took the last one). */
+  memberLimitAtAcceptance: (plan: PlanId, limit: number) =>
+    `Le forfait ${PLANS[plan].name.fr} de cette organisation comprend ${countFr(limit, 'membre', 'membres')} (propriétaires, gérants et lecture) et toutes les places sont prises : l’invitation ne peut pas être acceptée pour le moment. Demandez à un propriétaire de libérer une place ou de changer de forfait, puis rouvrez ce lien.`,
   venueReadOnly: (plan: PlanId, limit: number) =>
     `Votre forfait ${PLANS[plan].name.fr} comprend ${countFr(limit, 'établissement', 'établissements')} : cet établissement est en lecture seule, rien n’est supprimé. ${upgradeFr('venues', limit, 'Pour le modifier à nouveau')}`,
   memberReadOnly: (plan: PlanId, limit: number) => {

@@ -5,6 +5,12 @@ export { CARD_MESSAGES } from './card-messages';
 
 export const PENDING_REWARDS_PAGE_SIZE = 20;
 
+/** The counter's own messages (the card's are CARD_MESSAGES, shared with the diner pages). */
+export const COUNTER_MESSAGES = {
+  /** The 429 of the code lookups and searches (lib/rate-limit-rules counterLookupsPerMember, counterLookupsPerVenue). */
+  lookupsLimited: 'Trop de codes et de recherches au comptoir en une minute. Patientez quelques secondes, puis réessayez.',
+} as const;
+
 export const ZCounterRewardParam = z.object({ id: z.uuid(CARD_MESSAGES.rewardNotFound) });
 
 /** GET /api/counter/search?q= — an email, a phone number or a code. */
@@ -15,8 +21,12 @@ export const ZPendingRewardsQuery = z.object({
   cursor: z.string().max(100).regex(/^\d{13,17}_[0-9a-f-]{36}$/i, CARD_MESSAGES.invalidCursor).optional(),
 });
 
-/** A diner as staff see them: a name, or 'Client anonyme' for a phone that never gave one. */
-export type TCounterCustomer = { id: string; name: string | null; email: string | null; phone: string | null };
+/**
+ * A diner as the counter sees them: a name, or 'Client anonyme' for a phone that never gave one. A role
+ * holding `customers.view` reads the full name and contact details; any other (équipe) the first name and
+ * the details masked, `masked: true` (« m•••@gmail.com », « 06 •• •• •• 78 »: rules/contact-mask.ts).
+ */
+export type TCounterCustomer = { id: string; name: string | null; email: string | null; phone: string | null; masked: boolean };
 
 /** A reward waiting at the counter. */
 export type TCounterReward = { id: string; label: string; unlockedAt: string; customer: TCounterCustomer };

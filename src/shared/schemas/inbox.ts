@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DAY_OUT_OF_BOUNDS_MESSAGE, INVALID_DAY_MESSAGE } from '../rules/calendar-day';
 import { INBOX_PERIODS } from '../rules/inbox-period';
+import { zFilterDay } from './filter-day';
 
 export const INBOX_PAGE_SIZE = 20;
 /** Feedbacks marked in one bulk action at most (a page holds 20; the selection is the checked rows). */
@@ -12,7 +14,8 @@ export const INBOX_MESSAGES = {
   empty: 'Aucun avis pour le moment. Imprimez vos QR codes et posez-les sur vos tables pour recueillir les premiers avis.',
   noMatch: 'Aucun avis ne correspond à ces filtres.',
   invalidFilter: 'Filtre invalide',
-  invalidDate: 'Date invalide (format AAAA-MM-JJ)',
+  invalidDate: INVALID_DAY_MESSAGE,
+  dayOutOfBounds: DAY_OUT_OF_BOUNDS_MESSAGE,
   invalidRange: 'La date de début doit précéder la date de fin.',
   invalidCursor: 'Page invalide',
   noIds: 'Sélectionnez au moins un avis.',
@@ -38,7 +41,7 @@ const ZStatus = z.enum(['new', 'done'], { error: INBOX_MESSAGES.invalidFilter })
 export const RATING_FILTERS = ['le3', 'ge4', '1', '2', '3', '4', '5'] as const;
 export type TRatingFilter = (typeof RATING_FILTERS)[number];
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, INBOX_MESSAGES.invalidDate).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), INBOX_MESSAGES.invalidDate);
+const ZDay = zFilterDay({ invalid: INBOX_MESSAGES.invalidDate, outOfBounds: INBOX_MESSAGES.dayOutOfBounds });
 const ZFlag = z.enum(['1'], { error: INBOX_MESSAGES.invalidFilter });
 
 /** The filters of /avis, as kept in its URL (each optional; they combine). */

@@ -6,6 +6,7 @@ import { addDays } from '../rules/inbox-period';
 import type { Role } from '../rules/permissions';
 import type { RestaurantStatus } from '../rules/restaurant-status';
 import { ACCOUNT_MESSAGES } from './accounts';
+import { zFilterDay } from './filter-day';
 import { INBOX_MESSAGES } from './inbox';
 import { SETTINGS_MESSAGES } from './settings';
 
@@ -58,10 +59,7 @@ export const VENUE_COLUMN_LABELS: Record<TVenueSortKey, string> = {
   rewardsRedeemed: 'Récompenses remises',
 };
 
-const ZDay = zod
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, INBOX_MESSAGES.invalidDate)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), INBOX_MESSAGES.invalidDate);
+const ZDay = zFilterDay({ invalid: INBOX_MESSAGES.invalidDate, outOfBounds: INBOX_MESSAGES.dayOutOfBounds });
 
 /** GET /api/venues/synthesis (and its CSV): the period, and the order of the rows. */
 export const ZVenueSynthesisQuery = zod

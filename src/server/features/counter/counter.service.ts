@@ -17,13 +17,34 @@ import {
   type TPendingRewardsPage,
 } from '../../../shared/schemas/counter';
 import { isRewardCode, normalizeRewardCode } from '../../../shared/schemas/card-messages';
+import { counterFirstName, maskEmail, maskPhone } from '../../../shared/rules/contact-mask';
+import { can, type Role } from '../../../shared/rules/permissions';
 
-function toCounterCustomer(row: { id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null }): TCounterCustomer {
-  return { id: row.id, name: counterName(row.firstName, row.lastName), email: row.email, phone: row.phone };
+/**
+ * How much of the diner an answer carries: 'full' for a role holding `customers.view` (permission table),
+ * 'masked' for the others (équipe): the first name, the email and phone masked (issue 50).
+ */
+export type CounterView = 'full' | 'masked';
+
+export function counterViewOf(role: Role): CounterView {
+  return can(role, 'customers.view') ? 'full' : 'masked';
+}
+
+type CustomerRow = { id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
+
+function toCounterCustomer(row: CustomerRow, view: CounterView): TCounterCustomer {
+  if (view === 'full') return { id: row.id, name: counterName(row.firstName, row.lastName), email: row.email, phone: row.phone, masked: false };
+  return {
+    id: row.id,
+    name: counterFirstName(row.firstName, row.lastName),
+    email: row.email ? maskEmail(row.email) : null,
+    phone: row.phone ? maskPhone(row.phone) : null,
+    masked: true,
+  };
 }
 
 /** A scanned or typed code: the reward and its diner; another restaurant's code is unknown here (404). */
-export async function lookupCode(db: Db, restaurantId: string, typed: string): Promise<TCodeLookup> {
+export async function lookupCode(db: Db, restaurantId: string, typed: string, view: CounterView): Promise<TCodeLookup> {
   const code = normalizeRewardCode(typed.slice(0, 40));
   if (!isRewardCode(code)) throw new AppError('NOT_FOUND', CARD_MESSAGES.codeUnknown);
   const found = await readRewardCode(db, restaurantId, code, clock.now());
@@ -35,7 +56,7 @@ export async function lookupCode(db: Db, restaurantId: string, typed: string): P
     status: found.status,
     redeemedAt: found.redeemedAt?.toISOString() ?? null,
     expiresAt: found.expiresAt.toISOString(),
-    customer: toCounterCustomer(found.customer),
+    customer: toCounterCustomer(found.customer, view),
   };
 }
 
@@ -63,11 +84,11 @@ function phoneDigits(value: string): string {
  * Find a diner at the counter by email (whole or its beginning), phone (digits anywhere) or a reward's
  * live code; up to 10 customers, each with their pending rewards.
  */
-export async function searchCounter(db: Db, restaurantId: string, q: string): Promise<TCounterSearch> {
+export async function searchCounter(db: Db, restaurantId: string, q: string, view: CounterView): Promise<TCounterSearch> {
   const code = normalizeRewardCode(q);
   if (isRewardCode(code)) {
     try {
-      const found = await lookupCode(db, restaurantId, code);
+      const found = await lookupCode(db, restaurantId, code, view);
       return { results: [{ customer: found.customer, pending: [{ id: found.id, label: found.label, unlockedAt: found.unlockedAt }] }] };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -107,7 +128,7 @@ export async function searchCounter(db: Db, restaurantId: string, q: string): Pr
     .orderBy(asc(customerRewards.createdAt), asc(customerRewards.id));
   return {
     results: matches.map((m) => ({
-      customer: toCounterCustomer(m),
+      customer: toCounterCustomer(m, view),
       pending: pending.filter((p) => p.customerId === m.id).map((p) => ({ id: p.id, label: p.label, unlockedAt: p.createdAt.toISOString() })),
     })),
   };
@@ -126,7 +147,7 @@ type PendingRow = {
 };
 
 /** /recompenses: every reward waiting to be handed over, oldest first, 20 a page by cursor (created_at, id). */
-export async function listPendingRewards(db: Db, restaurantId: string, cursor: string | undefined): Promise<TPendingRewardsPage> {
+export async function listPendingRewards(db: Db, restaurantId: string, cursor: string | undefined, view: CounterView): Promise<TPendingRewardsPage> {
   const [micros, id] = cursor ? cursor.split('_') : [null, null];
   const after = micros ? sql`and (r.created_at, r.id) > (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)` : sql``;
   const rows = await queryRows<PendingRow>(
@@ -145,7 +166,7 @@ export async function listPendingRewards(db: Db, restaurantId: string, cursor: s
       id: row.id,
       label: row.label,
       unlockedAt: new Date(row.created_at).toISOString(),
-      customer: toCounterCustomer({ id: row.customer_id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone }),
+      customer: toCounterCustomer({ id: row.customer_id, firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone }, view),
     })),
     nextCursor: rows.length > PENDING_REWARDS_PAGE_SIZE && last ? `${last.cursor_micros}_${last.id}` : null,
   };

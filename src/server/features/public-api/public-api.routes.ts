@@ -33,7 +33,7 @@ import {
   ZVisits,
   ZVisitsQuery,
 } from './public-api.schemas';
-import { getCustomer, getFeedback, listCustomers, listFeedbacks, listRewards, listVenues, redeemReward, runIdempotent, visitsPerDay } from './public-api.service';
+import { assertRewardInScope, getCustomer, getFeedback, listCustomers, listFeedbacks, listRewards, listVenues, redeemReward, runIdempotent, visitsPerDay } from './public-api.service';
 
 /** The security scheme every operation requires. */
 const BEARER = 'bearerAuth';
@@ -256,8 +256,10 @@ export function createPublicApi(deps: AppDeps) {
   api.openapi(visitsRoute, async (c) => c.json(await visitsPerDay(deps.db, c.var.apiKey, c.req.valid('param').venueId, c.req.valid('query')), 200));
   api.openapi(redeemRewardRoute, async (c) => {
     const key = c.var.apiKey;
-    assertCanWrite(key);
     const { id } = c.req.valid('param');
+    // A foreign id is unknown to the key (404) before its access is read (403 for its own ids only).
+    await assertRewardInScope(deps.db, key, id);
+    assertCanWrite(key);
     const answer = await runIdempotent(
       deps.db,
       { apiKeyId: key.id, idempotencyKey: c.req.valid('header')['idempotency-key'], fingerprint: `POST ${c.req.path}` },

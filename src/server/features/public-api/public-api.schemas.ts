@@ -6,13 +6,16 @@
 import { z } from '@hono/zod-openapi';
 import { INBOX_PERIODS } from '../../../shared/rules/inbox-period';
 import { RATING_FILTERS } from '../../../shared/schemas/inbox';
+import { DAY_OUT_OF_BOUNDS_MESSAGE, INVALID_DAY_MESSAGE } from '../../../shared/rules/calendar-day';
+import { zFilterDay } from '../../../shared/schemas/filter-day';
 
 export const PUBLIC_API_MESSAGES = {
   invalidLimit: 'Le paramètre limit doit être un entier entre 1 et 100.',
   invalidCursor: 'Curseur invalide : reprenez la valeur next_cursor d’une réponse précédente.',
   invalidId: 'Identifiant invalide (UUID attendu).',
   invalidFilter: 'Filtre invalide.',
-  invalidDate: 'Date invalide (format AAAA-MM-JJ).',
+  invalidDate: `${INVALID_DAY_MESSAGE}.`,
+  dayOutOfBounds: DAY_OUT_OF_BOUNDS_MESSAGE,
   invalidRange: 'La date de début doit précéder la date de fin.',
   rangeTooLong: 'La période demandée dépasse 366 jours.',
   idempotencyKeyRequired: 'L’en-tête Idempotency-Key est obligatoire (1 à 255 caractères).',
@@ -94,10 +97,7 @@ const ZCursor = z
 
 export const ZPageQuery = z.object({ cursor: ZCursor, limit: ZLimit });
 
-const ZDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PUBLIC_API_MESSAGES.invalidDate)
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), PUBLIC_API_MESSAGES.invalidDate);
+const ZDay = zFilterDay({ invalid: PUBLIC_API_MESSAGES.invalidDate, outOfBounds: PUBLIC_API_MESSAGES.dayOutOfBounds });
 
 const ZFlag = z.enum(['1'], { error: PUBLIC_API_MESSAGES.invalidFilter });
 
@@ -116,7 +116,7 @@ export const ZFeedbackListQuery = z
         description: 'Heure de Paris. `tonight` : depuis 16 h (celle de la veille avant 16 h) ; `today` : aujourd’hui ; `7d` et `30d` : les 7 ou 30 derniers jours, aujourd’hui compris ; `custom` : `from`/`to`.',
         example: '7d',
       }),
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Avec `period=custom` : premier jour (AAAA-MM-JJ, heure de Paris).', example: '2026-11-01' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Avec `period=custom` : premier jour (AAAA-MM-JJ, heure de Paris, du 2000-01-01 au 2100-12-31).', example: '2026-11-01' }),
     to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Avec `period=custom` : dernier jour, inclus.', example: '2026-11-30' }),
     qr: z
       .union([z.uuid(PUBLIC_API_MESSAGES.invalidFilter), z.literal('none')], { error: PUBLIC_API_MESSAGES.invalidFilter })
@@ -145,7 +145,7 @@ export const ZRewardListQuery = z.object({
 
 export const ZVisitsQuery = z
   .object({
-    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Premier jour, heure de Paris (par défaut : 29 jours avant `to`).', example: '2026-11-01' }),
+    from: ZDay.optional().openapi({ param: { name: 'from', in: 'query' }, description: 'Premier jour (AAAA-MM-JJ, heure de Paris, du 2000-01-01 au 2100-12-31 ; par défaut : 29 jours avant `to`).', example: '2026-11-01' }),
     to: ZDay.optional().openapi({ param: { name: 'to', in: 'query' }, description: 'Dernier jour inclus, heure de Paris (par défaut : aujourd’hui).', example: '2026-11-07' }),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: PUBLIC_API_MESSAGES.invalidRange, path: ['to'] });

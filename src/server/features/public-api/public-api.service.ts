@@ -280,6 +280,15 @@ export async function listRewards(db: Db, key: AuthenticatedApiKey, venueId: str
  * Hands a pending reward over (core/loyalty redeemCustomerReward: one conditional update, audited with the
  * key, and its `reward.redeemed` webhook queued), in the caller's transaction. Another venue's reward: 404; already handed over: 409.
  */
+/**
+ * A reward id the key can reach (one of its venues), else 404: the route checks it before the key's
+ * access, so a read-only key learns nothing of another venue's or organisation's ids (403 only for its own).
+ */
+export async function assertRewardInScope(db: Db, key: AuthenticatedApiKey, id: string): Promise<void> {
+  const [found] = await queryRows<{ id: string }>(db, sql`select cr.id from customer_rewards cr where cr.id = ${id} and ${inVenues('cr.restaurant_id', key.venueIds)}`);
+  if (!found) throw new AppError('NOT_FOUND', PUBLIC_API_MESSAGES.rewardNotFound);
+}
+
 export async function redeemReward(tx: Db, boss: PgBoss, key: AuthenticatedApiKey, id: string): Promise<TRedeemResult> {
   const [found] = await queryRows<{ restaurant_id: string }>(tx, sql`select cr.restaurant_id from customer_rewards cr where cr.id = ${id} and ${inVenues('cr.restaurant_id', key.venueIds)}`);
   if (!found) throw new AppError('NOT_FOUND', PUBLIC_API_MESSAGES.rewardNotFound);

@@ -2,8 +2,9 @@
  * Accepting an invitation (/invitation, decision 053). Everything is checked again at acceptance: the link
  * is not expired, revoked nor used; its inviter still may grant the role (and the venues); the venues still
  * exist (those deleted since are left out, and with none left the invitation is refused). The membership is
- * created in the transaction that consumes the token, with the invitation row locked: two parallel
- * acceptances of one token make exactly one membership.
+ * created in the transaction that consumes the token, with the organisation's row then the invitation's
+ * locked: two parallel acceptances of one token make exactly one membership, and parallel acceptances of
+ * several never pass the plan's seats, counted as they are at acceptance (issue 50).
  */
 import { venueHref } from '../../../shared/venue';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,7 +18,9 @@ import { mayGrant } from '../../../shared/rules/permissions';
 import { TEAM_MESSAGES, wrongAccountMessage, type TInvitationAccepted, type TInvitationPreview } from '../../../shared/schemas/team';
 import type { z } from 'zod';
 import type { ZInvitationSignupRequest } from '../../../shared/schemas/team';
-import { existingVenueIds, hashInvitationToken, readMemberScope, readOrganisationVenues } from './membership';
+import { existingVenueIds, hashInvitationToken, lockOrganisation, readMemberScope, readOrganisationVenues } from './membership';
+import { assertSeatAtAcceptance } from '../../core/plan';
+import { isCountedRole } from '../../../shared/rules/plans';
 
 type InvitationRow = typeof organisationInvitations.$inferSelect;
 
@@ -76,10 +79,16 @@ export async function previewInvitation(db: Db, token: string): Promise<TInvitat
 
 /** Consumes the token and creates the membership of `account`, inside the caller's transaction. */
 async function acceptInTransaction(tx: Db, token: string, account: { id: string; email: string }): Promise<TInvitationAccepted> {
+  // The organisation's row first (the order of every team write: organisation, then invitation), then the
+  // invitation's row: parallel acceptances into one organisation are counted one after the other (issue 50).
+  const { organisationId } = await usableInvitation(tx, token);
+  await lockOrganisation(tx, organisationId);
   const invitation = await usableInvitation(tx, token, { lock: true });
   if (account.email.toLowerCase() !== invitation.email) throw new AppError('FORBIDDEN', wrongAccountMessage(invitation.email));
   const venues = await grantedVenues(tx, invitation);
   if (await readMemberScope(tx, invitation.organisationId, account.id)) throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInOrganisation);
+  // The plan's seats, as they are now (decision 057): a limit lowered since the invitation was sent counts.
+  if (isCountedRole(invitation.role)) await assertSeatAtAcceptance(tx, invitation.organisationId);
   await tx.insert(organisationMembers).values({ organisationId: invitation.organisationId, userId: account.id, role: invitation.role, allVenues: venues.allVenues });
   if (venues.venueIds.length) {
     await tx.insert(memberVenues).values(venues.venueIds.map((restaurantId) => ({ organisationId: invitation.organisationId, userId: account.id, restaurantId })));
@@ -111,6 +120,8 @@ export async function signUpWithInvitation(
   const invitation = await usableInvitation(deps.db, input.token);
   await grantedVenues(deps.db, invitation);
   if (await hasAccount(deps.db, invitation.email)) throw new AppError('CONFLICT', TEAM_MESSAGES.accountExists);
+  // No account for a seat the plan no longer has (checked again under the lock when the token is consumed).
+  if (isCountedRole(invitation.role)) await assertSeatAtAcceptance(deps.db, invitation.organisationId);
 
   let createdId: string;
   try {

@@ -6,14 +6,24 @@ import { formatDateFr } from '../../../../shared/format';
 import { CARD_MESSAGES, type TCounterCustomer } from '../../../../shared/schemas/counter';
 import { useHandOver } from '../api/hand-over';
 
-/** The diner as staff read them: their name, or 'Client anonyme', and how to reach them. */
+/**
+ * The diner as staff read them: their name, or 'Client anonyme', and how to reach them. Without the right
+ * to see the customers (équipe) the server sends the first name and masked details (« m•••@gmail.com »):
+ * enough to tell two diners apart, said as such to a screen reader.
+ */
 export function CounterCustomerLine({ customer }: { customer: TCounterCustomer }) {
+  const contact = [customer.email, customer.phone].filter(Boolean).join(' · ');
   return (
     <div className="min-w-0">
       <p className="truncate font-semibold text-stone-900" data-testid="counter-customer">
         {customer.name ?? CARD_MESSAGES.anonymous}
       </p>
-      {customer.email || customer.phone ? <p className="truncate text-sm text-stone-600">{[customer.email, customer.phone].filter(Boolean).join(' · ')}</p> : null}
+      {contact ? (
+        <p className="truncate text-sm text-stone-600" data-testid="counter-contact">
+          {customer.masked ? <span className="sr-only">Coordonnées masquées : </span> : null}
+          {contact}
+        </p>
+      ) : null}
     </div>
   );
 }

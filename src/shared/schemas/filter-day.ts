@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { DAY_OUT_OF_BOUNDS_MESSAGE, filterDayProblem, INVALID_DAY_MESSAGE } from '../rules/calendar-day';
+
+/**
+ * A day of a date filter (`from`, `to`), the same rule for the owner API and the public API
+ * (rules/calendar-day.ts): AAAA-MM-JJ, a real calendar day, 2000-01-01..2100-12-31. The messages may be
+ * given in the caller's own punctuation (the public API's end with a full stop).
+ */
+export function zFilterDay(messages: { invalid: string; outOfBounds: string } = { invalid: INVALID_DAY_MESSAGE, outOfBounds: DAY_OUT_OF_BOUNDS_MESSAGE }) {
+  return z.string({ error: messages.invalid }).superRefine((value, context) => {
+    const problem = filterDayProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem === INVALID_DAY_MESSAGE ? messages.invalid : messages.outOfBounds });
+  });
+}
