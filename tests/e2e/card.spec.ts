@@ -203,7 +203,7 @@ describe("the diner's card and the counter (390 px)", () => {
     expect(await neighbour.getByTestId('card-summary').count()).toBe(0);
 
     // The wide screen, for a person to look at.
-    const desktop = await browser.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR', storageState: await diner.context().storageState() });
+    const desktop = await browser.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR', timezoneId: 'Europe/Paris', storageState: await diner.context().storageState() });
     const wide = await desktop.newPage();
     await wide.goto(feedbackUrl);
     await expect.poll(() => wide.getByTestId('card-summary').isVisible(), { timeout: 10_000 }).toBe(true);

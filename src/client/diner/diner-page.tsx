@@ -76,14 +76,8 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   const restaurantId = state.status === 'ready' ? state.page.restaurantId : null;
   const showsForm = route.kind === 'scan' || (route.kind === 'feedback' && !route.link);
   useEffect(() => {
-    if (!restaurantId || !showsForm) return;
-    let active = true;
-    const read = () => getJson<TCardSummary>(`/card/${encodeURIComponent(restaurantId)}/summary`).then((answer) => active && setCard(answer.card), () => undefined);
-    const frame = requestAnimationFrame(() => setTimeout(read));
-    return () => {
-      active = false;
-      cancelAnimationFrame(frame);
-    };
+    // The restaurant's id came back from the server (a UUID); the answer only ever sets this page's state.
+    if (restaurantId && showsForm) requestAnimationFrame(() => setTimeout(() => getJson<TCardSummary>(`/card/${restaurantId}/summary`).then((answer) => setCard(answer.card), () => undefined)));
   }, [restaurantId, showsForm]);
 
   if (state.status === 'error') {
