@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
-import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode } from '../../shared/schemas/card-messages';
+import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode, type TRewardState } from '../../shared/schemas/card-messages';
 import { DinerApiError, getJson, postJson } from './api';
 import { RestaurantHeader, Shell } from './restaurant-header';
-import { Notice, PRIMARY_BUTTON, TextField } from './fields';
+import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { CheckCircleIcon, GiftIcon } from './icons';
 import { loadDinerSchemas } from './load-once';
-import { LinkEmailBox } from './link-email-box';
 
 /**
  * 'Ma carte' (/f/{id}/carte, issue 27): this device's card at this restaurant — balance, progress to the
@@ -43,6 +42,8 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
   const [linked, setLinked] = useState(false);
   const [presenting, setPresenting] = useState<{ id: string; label: string } | null>(null);
+  // « Utiliser une autre adresse » under a pending confirmation: the box again, for a mistyped address.
+  const [otherAddress, setOtherAddress] = useState(false);
 
   // Bumped to read the card again (a retry, a closed code screen).
   const [version, setVersion] = useState(0);
@@ -117,15 +118,20 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
         <div className="mt-6 space-y-5">
           <Balance card={card} />
           <PendingRewards card={card} onPresent={setPresenting} />
-          {card.hasEmail ? null : card.known && (card.balance > 0 || card.pending.length > 0) ? (
-            <div className="space-y-2" data-testid="card-email-invite">
-              <p className="px-1 text-sm text-stone-700">Ajoutez votre email : votre carte ne sera pas perdue avec votre téléphone.</p>
-              <LinkEmailBox restaurantId={restaurantId} restaurantName={card.restaurant.name} balance={card.balance} heading="Gardez votre carte" />
-            </div>
-          ) : null}
+          {card.hasEmail ? null : card.pendingConfirmation && !otherAddress ? (
+            <PendingConfirmation restaurantId={restaurantId} onOtherAddress={() => setOtherAddress(true)} />
+          ) : (
+            <CardEmailBox
+              restaurantId={restaurantId}
+              card={card}
+              onLinkSent={() => {
+                setOtherAddress(false);
+                reload();
+              }}
+            />
+          )}
           <Catalogue card={card} />
           <HandedOver card={card} />
-          {card.hasEmail ? null : <RecoverCard restaurantId={restaurantId} />}
           <nav aria-label="Liens de la carte" className="flex flex-wrap justify-center gap-x-5 gap-y-2 pt-2 text-sm">
             <a href={paths.dinerFeedback.href(restaurantId)} className="font-medium text-brand-800 underline">
               Donner mon avis
@@ -256,9 +262,16 @@ function HandedOver({ card }: { card: TCard }) {
   );
 }
 
-/** 'Retrouver ma carte': the email the card is kept under; a one-time link brings it to this phone. */
-function RecoverCard({ restaurantId }: { restaurantId: string }) {
+/**
+ * The card's one email box (issue 48): it keeps the card or finds it. A phone holding points or a
+ * reward asks link-email (the confirmation link keeps the card under the address, and merges it into a
+ * card already kept there); an empty phone asks 'Retrouver ma carte' (a link only when a card exists
+ * under that address). Either way one box, one address, one link.
+ */
+function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string; card: TCard; onLinkSent: () => void }) {
+  const keeps = card.known && (card.balance > 0 || card.pending.length > 0);
   const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -269,18 +282,21 @@ function RecoverCard({ restaurantId }: { restaurantId: string }) {
     if (sending) return;
     setFailure(null);
     setSending(true);
-    const body = { restaurantId, email };
+    const body = keeps ? { restaurantId, email, marketingConsent: consent } : { restaurantId, email };
+    // Without the schemas (their download failed), the server checks the address alone.
     const schemas = await loadDinerSchemas().catch(() => null);
-    const parsed = schemas ? schemas.ZRecoverCardRequest.safeParse(body) : null;
+    const parsed = schemas ? (keeps ? schemas.ZLinkEmailRequest : schemas.ZRecoverCardRequest).safeParse(body) : null;
     if (parsed && !parsed.success) {
       setSending(false);
       setError(parsed.error.issues[0].message);
-      document.getElementById('recover-email')?.focus();
+      document.getElementById('card-email')?.focus();
       return;
     }
     try {
-      await postJson('/card/recover', parsed ? parsed.data : body);
-      setSent(true);
+      await postJson(keeps ? '/link-email' : '/card/recover', parsed ? parsed.data : body);
+      // Kept: the card now waits for the confirmation (« Confirmez votre email — renvoyer le lien »).
+      if (keeps) onLinkSent();
+      else setSent(true);
     } catch (caught) {
       setFailure(caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError);
     } finally {
@@ -289,17 +305,21 @@ function RecoverCard({ restaurantId }: { restaurantId: string }) {
   }
 
   return (
-    <section aria-labelledby="recover-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
-      <h2 id="recover-title" className="text-lg font-bold text-stone-900">
-        Retrouver ma carte
+    <section aria-labelledby="card-email-title" data-testid="card-email-box" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="card-email-title" className="text-lg font-bold text-stone-900">
+        {CARD_MESSAGES.emailBoxTitle}
       </h2>
       <div aria-live="polite">{sent ? <Notice tone="success" title={CARD_MESSAGES.recoverSent}>Ouvrez le lien sur ce téléphone : il est valable 30 minutes.</Notice> : null}</div>
       {sent ? null : (
         <form onSubmit={handleSubmit} noValidate className="mt-2 space-y-4">
-          <p className="text-sm text-stone-600">Nouveau téléphone ? Indiquez l’email de votre carte : nous vous envoyons un lien pour la retrouver ici.</p>
+          <p className="text-sm text-stone-600">
+            {keeps
+              ? 'Indiquez votre email : votre carte ne sera pas perdue avec votre téléphone, et si une carte existe déjà à cette adresse, vous la retrouvez ici.'
+              : 'Votre carte est gardée sous un email ? Indiquez-le : nous vous envoyons un lien pour la retrouver sur ce téléphone.'}
+          </p>
           <TextField
-            id="recover-email"
-            label="Email de ma carte"
+            id="card-email"
+            label="Email"
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -311,12 +331,55 @@ function RecoverCard({ restaurantId }: { restaurantId: string }) {
             }}
             error={error}
           />
+          {keeps ? (
+            <Checkbox id="card-consent" checked={consent} onChange={setConsent}>
+              J’accepte de recevoir par email les offres et actualités de {card.restaurant.name}. Désinscription possible à tout moment.
+            </Checkbox>
+          ) : null}
           <div aria-live="assertive">{failure ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{failure}</Notice> : null}</div>
           <button type="submit" className={SECONDARY_BUTTON} disabled={sending}>
             {sending ? 'Envoi…' : 'Recevoir le lien'}
           </button>
         </form>
       )}
+    </section>
+  );
+}
+
+/**
+ * An address typed on this phone waits for its confirmation (the form's or the box's, 30 minutes): no
+ * second box asking for it, a resend of the link to that same address (link-email's limits).
+ */
+function PendingConfirmation({ restaurantId, onOtherAddress }: { restaurantId: string; onOtherAddress: () => void }) {
+  const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'error'; message: string }>({ status: 'idle' });
+
+  async function resend() {
+    if (state.status === 'sending') return;
+    setState({ status: 'sending' });
+    try {
+      await postJson(`/card/${encodeURIComponent(restaurantId)}/confirmation`, {});
+      setState({ status: 'sent' });
+    } catch (caught) {
+      setState({ status: 'error', message: caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError });
+    }
+  }
+
+  return (
+    <section aria-labelledby="pending-confirmation-title" data-testid="card-pending-confirmation" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
+      <h2 id="pending-confirmation-title" className="text-lg font-bold text-stone-900">
+        {CARD_MESSAGES.confirmPending} —{' '}
+        <button type="button" className="font-bold text-brand-800 underline disabled:text-stone-500" onClick={() => void resend()} disabled={state.status === 'sending'}>
+          {CARD_MESSAGES.resendLink}
+        </button>
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">Ouvrez le lien que nous vous avons envoyé : votre carte sera gardée sous votre adresse. Il est valable 30 minutes.</p>
+      <div aria-live="polite" className="empty:hidden mt-3">
+        {state.status === 'sent' ? <Notice tone="success" title={CARD_MESSAGES.resendSent}>Pensez à regarder dans les courriers indésirables.</Notice> : null}
+        {state.status === 'error' ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{state.message}</Notice> : null}
+      </div>
+      <button type="button" className="mt-3 text-sm font-medium text-stone-700 underline" onClick={onOtherAddress}>
+        Utiliser une autre adresse
+      </button>
     </section>
   );
 }
@@ -329,8 +392,8 @@ function secondsLeft(expiresAt: string, now: number): number {
 
 /**
  * 'Présenter au comptoir', full screen: the restaurant's name, the reward, its 6-character code and its
- * QR, valid 10 minutes (a countdown; an expired code asks for a new one). While it is shown the card is
- * re-read every few seconds, so the screen says when the staff handed the reward over.
+ * QR, valid 10 minutes (a countdown; an expired code asks for a new one). While it is shown its reward's
+ * state is read every few seconds, so the screen says « Remis » when the staff handed the reward over.
  */
 function PresentOverlay({
   restaurantId,
@@ -381,19 +444,36 @@ function PresentOverlay({
   useEffect(() => {
     if (!ready) return;
     const tick = setInterval(() => setNow(Date.now()), 1000);
-    const poll = setInterval(() => {
-      fetchCard(restaurantId).then(
-        (card) => {
-          if (!card.pending.some((pending) => pending.id === reward.id)) setState({ status: 'handed' });
-        },
-        () => undefined,
+    return () => clearInterval(tick);
+  }, [ready]);
+
+  // While the code is shown, its reward's state is read a few seconds apart (every 3 s for two minutes,
+  // then every 10 s: a code's 10 minutes stay within the read limits), so the screen says « Remis »
+  // within seconds of the hand-over. It stops when handed over, when the code expires or the screen closes.
+  const expiresAt = state.status === 'ready' ? state.shown.expiresAt : null;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const expires = new Date(expiresAt).getTime();
+    const started = Date.now();
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      if (!active || Date.now() >= expires) return;
+      timer = setTimeout(
+        () =>
+          getJson<TRewardState>(`/card/${encodeURIComponent(restaurantId)}/rewards/${encodeURIComponent(reward.id)}`).then(
+            (answer) => (answer.status === 'redeemed' ? active && setState({ status: 'handed' }) : next()),
+            next,
+          ),
+        Date.now() - started < 120_000 ? 3000 : 10_000,
       );
-    }, 4000);
-    return () => {
-      clearInterval(tick);
-      clearInterval(poll);
     };
-  }, [ready, restaurantId, reward.id]);
+    next();
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [expiresAt, restaurantId, reward.id]);
 
   const left = state.status === 'ready' ? secondsLeft(state.shown.expiresAt, now) : 0;
 
@@ -415,7 +495,10 @@ function PresentOverlay({
         ) : state.status === 'handed' ? (
           <div role="status" className="flex flex-col items-center gap-2 py-6">
             <CheckCircleIcon className="size-16 text-emerald-600" />
-            <p className="text-xl font-bold text-stone-900">Récompense remise. Bon appétit !</p>
+            <p className="text-4xl font-bold text-emerald-700" data-testid="reward-handed-over">
+              {CARD_MESSAGES.handedOverShort}
+            </p>
+            <p className="text-lg text-stone-900">Récompense remise. Bon appétit !</p>
           </div>
         ) : left > 0 ? (
           <>

@@ -2,7 +2,8 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
 import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
-import { DinerApiError } from './api';
+import type { TCardSummary } from '../../shared/schemas/card-messages';
+import { DinerApiError, getJson } from './api';
 import { FeedbackForm, type SubmittedFeedback } from './feedback-form';
 import { loadPage, type LoadedPage } from './load-page';
 import type { DinerRoute } from './route';
@@ -19,6 +20,9 @@ const ThankYou = lazy(() =>
 
 // 'Mes données' (decision 045): its own chunk, fetched only on /f/{id}/donnees.
 const MyDataPage = lazy(() => import('./my-data-page').then((module) => ({ default: module.MyDataPage })));
+
+// The returning diner's card above the form (issue 48): fetched only when this device holds one here.
+const CardSummary = lazy(() => import('./card-summary'));
 
 function PlainThanks() {
   return <p className="text-lg font-semibold text-stone-900">{DINER_MESSAGES.feedbackThanks}</p>;
@@ -37,6 +41,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   const [loading, setLoading] = useState(initial);
   const [tracked, setTracked] = useState<TTrackVisitResponse | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedFeedback | null>(null);
+  const [card, setCard] = useState<TCardSummary['card']>(null);
 
   useEffect(() => {
     let active = true;
@@ -65,6 +70,15 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
       active = false;
     };
   }, [visit]);
+
+  // This device's card here (issue 48), read once the form painted (a frame, then a task): the form
+  // never waits for it. Not on a confirmation link or 'Mes données'.
+  const restaurantId = state.status === 'ready' ? state.page.restaurantId : null;
+  const showsForm = route.kind === 'scan' || (route.kind === 'feedback' && !route.link);
+  useEffect(() => {
+    // The restaurant's id came back from the server (a UUID); the answer only ever sets this page's state.
+    if (restaurantId && showsForm) requestAnimationFrame(() => setTimeout(() => getJson<TCardSummary>(`/card/${restaurantId}/summary`).then((answer) => setCard(answer.card), () => undefined)));
+  }, [restaurantId, showsForm]);
 
   if (state.status === 'error') {
     return (
@@ -100,6 +114,11 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   return (
     <Shell>
       <RestaurantHeader page={page} />
+      {card && page && !submitted ? (
+        <Suspense fallback={null}>
+          <CardSummary restaurantId={page.restaurantId} card={card} />
+        </Suspense>
+      ) : null}
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-7">
         {route.kind === 'data' ? (
           page ? (

@@ -20,6 +20,14 @@ export const CARD_MESSAGES = {
   // The same words as DINER_MESSAGES' (the card's chunk does not import those).
   genericError: 'Une erreur est survenue',
   linkInvalid: 'Ce lien de confirmation est invalide ou a expiré.',
+  // One email box on the card (issue 48): it keeps the card (a device holding points) or finds it (a new phone).
+  emailBoxTitle: 'Gardez ou retrouvez votre carte',
+  // A typed address waiting for its confirmation link (issue 48): no second box, a resend.
+  confirmPending: 'Confirmez votre email',
+  resendLink: 'renvoyer le lien',
+  resendSent: 'Un nouveau lien de confirmation vient de vous être envoyé.',
+  noPendingConfirmation: 'Aucune confirmation en attente sur ce téléphone.',
+  handedOverShort: 'Remis',
 } as const;
 
 /** Upper case, without spaces or dashes: what staff type ('abc 234', 'ABC-234') is read as 'ABC234'. */
@@ -60,6 +68,8 @@ export type TCard = {
   known: boolean;
   /** Whether the card is kept under a confirmed email (it then survives a lost phone). */
   hasEmail: boolean;
+  /** An address typed on this device waits for its confirmation link (not expired): the card offers a resend, not a second box. */
+  pendingConfirmation: boolean;
   firstName: string | null;
   balance: number;
   catalogue: Array<{ id: string; label: string; description: string | null; cost: number }>;
@@ -73,3 +83,12 @@ export type TCard = {
 
 /** POST /api/public/card/:restaurantId/rewards/:rewardId/code */
 export type TRewardCode = { code: string; expiresAt: string; qrSvg: string; label: string; restaurantName: string };
+
+/**
+ * GET /api/public/card/:restaurantId/summary — what /f and /r show above the form for this device
+ * (issue 48): its balance and the rewards to collect, or `card: null` when it holds nothing here.
+ */
+export type TCardSummary = { card: { balance: number; pending: Array<{ id: string; label: string }> } | null };
+
+/** GET /api/public/card/:restaurantId/rewards/:rewardId — polled by the 'Présenter au comptoir' screen. */
+export type TRewardState = { status: 'pending' | 'redeemed' };

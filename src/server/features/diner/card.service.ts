@@ -3,20 +3,22 @@
  * confirmed email link may hand to a new phone), never by a customer id from the request.
  */
 import { venueBaseUrl } from '../../../shared/venue';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
-import { customerRewards, customers, organisations, restaurants, rewards } from '../../db/schema';
+import { customerRewards, customers, organisations, restaurants, rewards, verification } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { issueRewardCode } from '../../core/reward-codes';
 import { isVenueActive } from '../../core/venue-state';
 import { paths } from '../../../shared/paths';
-import { CARD_MESSAGES, type TCard, type TRewardCode } from '../../../shared/schemas/card-messages';
+import { CARD_MESSAGES, type TCard, type TCardSummary, type TRewardCode, type TRewardState } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES } from '../../../shared/schemas/diner-messages';
 import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
+import { LINK_IDENTIFIER_PREFIX, pendingLinkOf, queuePendingLinkEmail, ZStoredLink } from './email-link.service';
+import { runPrepared } from '../../db/prepared';
 
 /** How many handed-over rewards the card still shows. */
 const HANDED_OVER_SHOWN = 5;
@@ -37,10 +39,10 @@ async function readApprovedRestaurant(db: Db, restaurantId: string) {
 async function findDeviceCustomer(db: Db, restaurantId: string, anonId: string | undefined) {
   if (!anonId) return null;
   const [row] = await db
-    .select({ id: customers.id, points: customers.points, email: customers.email, firstName: customers.firstName })
+    .select({ id: customers.id, anonId: customers.anonId, points: customers.points, email: customers.email, firstName: customers.firstName })
     .from(customers)
-    .where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
-  return row ?? null;
+    .where(and(eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId), isNull(customers.anonymizedAt)));
+  return row ? { ...row, anonId } : null;
 }
 
 export async function readCard(db: Db, restaurantId: string, anonId: string | undefined): Promise<TCard> {
@@ -64,6 +66,8 @@ export async function readCard(db: Db, restaurantId: string, anonId: string | un
     restaurant,
     known: !!customer,
     hasEmail: !!customer?.email,
+    // Only a card without a confirmed address offers the resend (a confirmed one has nothing to confirm).
+    pendingConfirmation: !!customer && !customer.email && !!(await findPendingConfirmation(db, restaurantId, customer.anonId)),
     firstName: customer?.firstName ?? null,
     balance,
     catalogue,
@@ -96,4 +100,95 @@ export async function presentReward(deps: Pick<AppDeps, 'db' | 'env'>, restauran
   // The counter of this venue (decision 056): a staff phone scanning it opens the right venue.
   const qrSvg = await QRCode.toString(`${venueBaseUrl(deps.env.PUBLIC_URL, restaurantId)}${paths.counter.href({ code })}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
   return { code, expiresAt: expiresAt.toISOString(), qrSvg, label: reward.label, restaurantName: restaurant.name };
+}
+
+/**
+ * /f and /r above the form (issue 48): this device's balance and rewards to collect, read by its cookie
+ * alone, after the page painted. A device without a cookie, a record here, points or rewards gets
+ * `card: null` (a device without a cookie costs no query). Per device: never kept in the public reads'
+ * cache (decision 052), and the API answers `Cache-Control: no-store`.
+ */
+export async function readCardSummary(db: Db, restaurantId: string, anonId: string | undefined): Promise<TCardSummary> {
+  if (!anonId || !isUuid(restaurantId)) return { card: null };
+  const customer = await findDeviceCustomer(db, restaurantId, anonId);
+  if (!customer) return { card: null };
+  const pending = await db
+    .select({ id: customerRewards.id, label: customerRewards.label })
+    .from(customerRewards)
+    .where(and(eq(customerRewards.restaurantId, restaurantId), eq(customerRewards.customerId, customer.id), eq(customerRewards.status, 'pending')))
+    .orderBy(asc(customerRewards.createdAt), asc(customerRewards.id));
+  if (customer.points <= 0 && pending.length === 0) return { card: null };
+  return { card: { balance: customer.points, pending } };
+}
+
+/**
+ * The state of one reward of this device's card, polled by the 'Présenter au comptoir' screen so that
+ * it says « Remis » within seconds of the hand-over (issue 48). Another device's or venue's reward is a 404.
+ */
+export async function readRewardState(db: Db, restaurantId: string, rewardId: string, anonId: string | undefined): Promise<TRewardState> {
+  if (!anonId || !isUuid(restaurantId) || !isUuid(rewardId)) throw new AppError('NOT_FOUND', CARD_MESSAGES.rewardNotFound);
+  const [found] = await db
+    .select({ status: customerRewards.status })
+    .from(customerRewards)
+    .innerJoin(customers, eq(customers.id, customerRewards.customerId))
+    .where(and(eq(customerRewards.id, rewardId), eq(customerRewards.restaurantId, restaurantId), eq(customers.restaurantId, restaurantId), eq(customers.anonId, anonId)));
+  if (!found) throw new AppError('NOT_FOUND', CARD_MESSAGES.rewardNotFound);
+  return { status: found.status };
+}
+
+/**
+ * The latest confirmation link (not 'Retrouver ma carte', not expired) an address typed on this device
+ * waits for here: the feedback form's typed address or the card's box. Link rows hold compact JSON
+ * (JSON.stringify), matched as text first (as the erasure does), then read exactly.
+ */
+async function findPendingConfirmation(db: Db, restaurantId: string, anonId: string) {
+  const rows = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        sql`starts_with(${verification.identifier}, ${LINK_IDENTIFIER_PREFIX})`,
+        gt(verification.expiresAt, clock.now()),
+        sql`strpos(${verification.value}, ${`"anonId":${JSON.stringify(anonId)}`}) > 0`,
+      ),
+    )
+    .orderBy(desc(verification.createdAt))
+    .limit(20);
+  for (const row of rows) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.value);
+    } catch {
+      continue;
+    }
+    const link = ZStoredLink.safeParse(parsed);
+    if (link.success && link.data.restaurantId === restaurantId && link.data.anonId === anonId && link.data.purpose !== 'recover') return link.data;
+  }
+  return null;
+}
+
+/**
+ * « Confirmez votre email — renvoyer le lien »: a new confirmation link (30 minutes) to the address this
+ * device typed and has not confirmed yet, with what was typed with it. The address is the stored one,
+ * never one from the request, and `limit` counts the request under link-email's lines (the device, the
+ * address) before anything is sent. Nothing pending here: a 404.
+ */
+export async function resendConfirmation(
+  deps: Pick<AppDeps, 'db' | 'boss' | 'env'>,
+  restaurantId: string,
+  anonId: string | undefined,
+  limit: (email: string) => Promise<void>,
+): Promise<{ message: string }> {
+  await readApprovedRestaurant(deps.db, restaurantId);
+  const customer = await findDeviceCustomer(deps.db, restaurantId, anonId);
+  const pending = customer && !customer.email ? await findPendingConfirmation(deps.db, restaurantId, customer.anonId) : null;
+  if (!customer || !pending) throw new AppError('NOT_FOUND', CARD_MESSAGES.noPendingConfirmation);
+  await limit(pending.email);
+  const input = { restaurantId, email: pending.email, firstName: pending.firstName, lastName: pending.lastName, phone: pending.phone, marketingConsent: pending.marketingConsent };
+  const link = pendingLinkOf(deps, input, customer.anonId, customer.id, clock.now());
+  await deps.db.transaction(async (tx) => {
+    await runPrepared(tx.insert(verification).values(link.row));
+    await queuePendingLinkEmail(deps, tx, link.email);
+  });
+  return { message: CARD_MESSAGES.resendSent };
 }

@@ -11,7 +11,7 @@ import type { DinerAction } from '../../lib/rate-limit-rules';
 import { ZConfirmEmailLinkRequest, ZLinkEmailRequest, ZRecoverCardRequest, ZSubmitFeedbackRequest, ZTrackVisitRequest } from '../../../shared/schemas/diner';
 import { getAnonymousPoints, getPublicRestaurant, lookupQrCode, trackVisit } from './public-reads.service';
 import { confirmEmailLink, requestCardRecovery, requestEmailLink } from './email-link.service';
-import { presentReward, readCard } from './card.service';
+import { presentReward, readCard, readCardSummary, readRewardState, resendConfirmation } from './card.service';
 import { submitFeedback } from './diner.service';
 import { isUuid } from '../../../shared/rules/uuid';
 
@@ -121,6 +121,30 @@ export function createDinerRoutes(deps: AppDeps) {
       const visitorId = readerId(c);
       await limit(c, deps, 'read', { visitorId, restaurant: restaurantId });
       return c.json(await readCard(deps.db, restaurantId, visitorId));
+    })
+    // /f and /r above the form (issue 48): this device's balance and rewards, read after the page painted.
+    // Counted in the instance like the other reads (decision 049), never in the public reads' cache
+    // (decision 052): the answer is this device's alone.
+    .get('/card/:restaurantId/summary', async (c) => {
+      const restaurantId = c.req.param('restaurantId');
+      const visitorId = readerId(c);
+      limitRead(c, { visitorId, restaurant: restaurantId });
+      return c.json(await readCardSummary(deps.db, restaurantId, visitorId));
+    })
+    // Polled by the 'Présenter au comptoir' screen while it is open (issue 48).
+    .get('/card/:restaurantId/rewards/:rewardId', async (c) => {
+      const restaurantId = c.req.param('restaurantId');
+      const visitorId = readerId(c);
+      limitRead(c, { visitorId, restaurant: restaurantId });
+      return c.json(await readRewardState(deps.db, restaurantId, c.req.param('rewardId'), visitorId));
+    })
+    // « Confirmez votre email — renvoyer le lien »: counted as a link-email request, its address included.
+    .post('/card/:restaurantId/confirmation', async (c) => {
+      const restaurantId = c.req.param('restaurantId');
+      const visitorId = readerId(c);
+      // Finding nothing costs a read: counted as one (the link-email lines count a resend that sends).
+      limitRead(c, { visitorId, restaurant: restaurantId });
+      return c.json(await resendConfirmation(deps, restaurantId, visitorId, (email) => limit(c, deps, 'link', { visitorId, restaurant: restaurantId, email })));
     })
     .post('/card/:restaurantId/rewards/:rewardId/code', async (c) => {
       const restaurantId = c.req.param('restaurantId');

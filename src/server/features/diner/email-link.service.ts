@@ -19,7 +19,7 @@ import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 
 /** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
-const ZStoredLink = z.object({
+export const ZStoredLink = z.object({
   restaurantId: z.string(),
   anonId: z.string(),
   email: z.string(),
@@ -32,7 +32,7 @@ const ZStoredLink = z.object({
 });
 
 export const EMAIL_LINK_EXPIRES_MINUTES = 30;
-const LINK_IDENTIFIER_PREFIX = 'diner-link:';
+export const LINK_IDENTIFIER_PREFIX = 'diner-link:';
 
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
