@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { findFreePort } from '../e2e/support/server';
+import { readMigrationJournal } from '../../src/server/db/client';
 import { TEST_DATABASE_URL } from '../support/database';
 import { buildServerBundle } from '../support/outage';
 import { fail, waitUntil } from '../support/wait';
@@ -82,6 +83,18 @@ async function startInstance(env: Record<string, string>, { ready = true } = {})
   return instance;
 }
 
+/** Runs a script of scripts/ as npm runs it (through tsx), without blocking this process. */
+function runScript(script: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 async function stopInstance(instance: Instance): Promise<void> {
   if (instance.child.exitCode === null) instance.child.kill('SIGTERM');
   await instance.exited;
@@ -123,6 +136,40 @@ describe.runIf(TEST_DATABASE_URL)('roles on PostgreSQL', () => {
       expect(web.output()).toContain('jobs: queued here, run by the instances with JOB_WORKERS=on');
     } finally {
       await Promise.all([stopInstance(worker), stopInstance(web)]);
+    }
+  });
+
+  it('MIGRATE_ON_START=0 on an unmigrated database: 503 naming the first migration until npm run migrate has run, then ready', { timeout: 120_000 }, async () => {
+    const name = `refeed_roles_${randomBytes(4).toString('hex')}`;
+    await admin(`create database "${name}"`);
+    const url = new URL(TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const instance = await startInstance({ DATABASE_URL: url.toString(), MIGRATE_ON_START: '0', LOG_LEVEL: 'info' }, { ready: false });
+    try {
+      const first = readMigrationJournal()[0].tag;
+      const waiting = await waitUntil(
+        async () => {
+          if (instance.child.exitCode !== null) throw new Error(`the server exited:\n${instance.output()}`);
+          const response = await fetch(`${instance.base}/api/health/ready`).catch(() => null);
+          return response ? { status: response.status, body: await response.json() } : undefined;
+        },
+        { timeoutMs: 60_000, onTimeout: fail(() => `the server did not listen:\n${instance.output()}`) },
+      );
+      expect(waiting).toEqual({ status: 503, body: { ready: false, database: true, schema: false, queue: false, draining: false, waitingFor: first } });
+      expect(instance.output()).toContain(`migrations: waiting for ${first}`);
+      expect((await fetch(`${instance.base}/api/public/qr/abc`)).status).toBe(503);
+      // The release step, as the operator runs it (package.json's script, through tsx).
+      const migrate = await runScript('scripts/migrate.ts', { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'refeed-migrate-')), LOG_LEVEL: 'warn' });
+      expect(migrate.status, migrate.stderr).toBe(0);
+      expect(migrate.stdout).toMatch(new RegExp(`^Applied ${readMigrationJournal().length} migration\\(s\\) to PostgreSQL at .*: ${first}, `));
+      await waitUntil(async () => (await fetch(`${instance.base}/api/health/ready`).catch(() => null))?.status === 200, {
+        timeoutMs: 30_000,
+        onTimeout: fail(() => `the server did not become ready after npm run migrate:\n${instance.output()}`),
+      });
+      expect(instance.output()).toContain('migrations: the schema is current');
+    } finally {
+      await stopInstance(instance);
+      await admin(`drop database if exists "${name}" with (force)`);
     }
   });
 
