@@ -197,6 +197,8 @@ const serverEnv: NodeJS.ProcessEnv = {
   MAIL_MODE: 'outbox',
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl,
+  // One instance: its uploads may stay on its disk (decision 078).
+  INSTANCE_COUNT: '1',
   PORT: String(port),
   PUBLIC_URL: base,
   // A loopback run without TLS: production would refuse this http address otherwise.

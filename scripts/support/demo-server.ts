@@ -36,6 +36,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     AUTH_SECRET: 'demo-server-secret-demo-server-secret-0123',
     LOG_LEVEL: 'warn',
     DATABASE_URL: options.databaseUrl ?? '',
+    // One instance: its uploads may stay on its disk (decision 078).
+    INSTANCE_COUNT: '1',
     ...options.env,
   };
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });

@@ -4,7 +4,9 @@ import { Hono, type Context } from 'hono';
 import type { ApiErrorBody } from '../shared/errors';
 import { createApiRoutes } from './api-routes';
 import type { AppDeps } from './deps';
-import { handleErrors } from './error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS, handleErrors } from './error-handler';
+import { DATABASE_UNAVAILABLE_MESSAGE } from './lib/errors';
+import { retryAfterHeader } from './lib/rate-limit';
 import { createMailboxRoutes } from './features/dev/mailbox.routes';
 import { problemAnswersForPipeline } from './features/public-api/problem';
 import { createPublicApi } from './features/public-api/public-api.routes';
@@ -54,6 +56,14 @@ export function createApp(deps: AppDeps, options: { clientDist?: string } = {}) 
   app.use(limitBodies());
   app.use(rejectUnstorableInput({ acceptsImageBody: isImageUpload }));
   app.use('/api/*', refuseForeignOrigins(env.PUBLIC_URL));
+  // Started with MIGRATE_ON_START=0 on a schema behind this version: nothing but the health checks is
+  // served until `npm run migrate` has applied what is missing (decision 078).
+  app.use(async (c, next) => {
+    if (deps.readiness.waitingForMigration() === null || c.req.path === '/api/health' || c.req.path === '/api/health/ready') return next();
+    const headers = retryAfterHeader(DATABASE_RETRY_AFTER_SECONDS);
+    if (c.req.path.startsWith('/api/')) return c.json<ApiErrorBody>({ error: { code: 'UNAVAILABLE', message: DATABASE_UNAVAILABLE_MESSAGE } }, 503, headers);
+    return c.text(DATABASE_UNAVAILABLE_MESSAGE, 503, headers);
+  });
   // A write outside the diner's own endpoints (an owner's edit, an administrator's decision, an account
   // deleted) may change what the public reads answer: this instance forgets them (decision 052).
   app.use('/api/*', async (c, next) => {

@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { createJobQueue, type PgBoss } from './jobs/queue';
 import type { Logger } from './lib/logger';
 import type { Resolver } from './lib/safe-fetch';
+import { createReadiness, type Readiness } from './lib/readiness';
 import { createRequestLoad, type RequestLoad } from './lib/request-load';
 import { rateLimitsWith, type RateLimitOverrides, type RateLimits } from './lib/rate-limit-rules';
 import { createStorage, type FileStorage } from './storage/storage';
@@ -26,6 +27,8 @@ export type AppDeps = {
   requestLoad: RequestLoad;
   /** The diner's public reads remembered in this instance for a moment (core/public-read-cache.ts, decision 052). */
   publicReads: PublicReadCache;
+  /** Schema current, queue started, not draining: what `GET /api/health/ready` answers (lib/readiness.ts). */
+  readiness: Readiness;
   /** Replaces DNS for webhook addresses (tests only; lib/safe-fetch.ts checks whatever it answers). */
   webhookResolver?: Resolver;
 };
@@ -53,5 +56,6 @@ export function createDeps(
     rateLimits,
     requestLoad: createRequestLoad(),
     publicReads: createPublicReadCache(),
+    readiness: createReadiness(),
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MAIL_FROM, describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env';
+import { DEFAULT_MAIL_FROM, describeDatabase, EnvError, instanceLayoutRefusal, mailSettingWarnings, parseEnv } from './env';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -103,5 +103,42 @@ describe('parseEnv', () => {
     const env = parseEnv({ DATA_DIR: freshDir(), DATABASE_URL: 'postgres://app:s3cret@db.internal:5433/refeed' });
     expect(describeDatabase(env)).toBe('PostgreSQL at db.internal:5433/refeed');
     expect(describeDatabase(env)).not.toContain('s3cret');
+  });
+});
+
+describe('instances (decision 078)', () => {
+  const postgres = 'postgres://refeed@db.internal:5432/refeed';
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://refeed.example.fr', AUTH_SECRET: 'x'.repeat(32), MAIL_MODE: 'outbox' };
+
+  it('migrates at start unless MIGRATE_ON_START=0, which needs PostgreSQL (something else must migrate it)', () => {
+    expect(parseEnv({ DATA_DIR: freshDir() }).MIGRATE_ON_START).toBe('1');
+    expect(() => parseEnv({ MIGRATE_ON_START: '0', DATA_DIR: freshDir() })).toThrow(/MIGRATE_ON_START: 0 needs DATABASE_URL/);
+    expect(parseEnv({ MIGRATE_ON_START: '0', DATABASE_URL: postgres, DATA_DIR: freshDir() }).MIGRATE_ON_START).toBe('0');
+  });
+
+  it('takes INSTANCE_COUNT from 1 to 64, above 1 on PostgreSQL only, and DRAIN_NOTICE_SECONDS from 0 (default) to 60', () => {
+    expect(parseEnv({ DATA_DIR: freshDir() }).INSTANCE_COUNT).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: freshDir(), INSTANCE_COUNT: '1' }).INSTANCE_COUNT).toBe(1);
+    expect(() => parseEnv({ DATA_DIR: freshDir(), INSTANCE_COUNT: '2' })).toThrow(/INSTANCE_COUNT: above 1 needs DATABASE_URL/);
+    expect(parseEnv({ DATA_DIR: freshDir(), INSTANCE_COUNT: '3', DATABASE_URL: postgres }).INSTANCE_COUNT).toBe(3);
+    expect(() => parseEnv({ DATA_DIR: freshDir(), INSTANCE_COUNT: '0', DATABASE_URL: postgres })).toThrow(/INSTANCE_COUNT/);
+    expect(parseEnv({ DATA_DIR: freshDir() }).DRAIN_NOTICE_SECONDS).toBe(0);
+    expect(parseEnv({ DATA_DIR: freshDir(), DRAIN_NOTICE_SECONDS: '3' }).DRAIN_NOTICE_SECONDS).toBe(3);
+    expect(() => parseEnv({ DATA_DIR: freshDir(), DRAIN_NOTICE_SECONDS: '90' })).toThrow(/DRAIN_NOTICE_SECONDS/);
+  });
+
+  it('refuses production on PostgreSQL with uploads on the local disk, unless INSTANCE_COUNT=1 says it is the only instance', () => {
+    const dir = freshDir();
+    const undeclared = instanceLayoutRefusal(parseEnv({ ...production, DATA_DIR: dir, DATABASE_URL: postgres }));
+    expect(undeclared).toBe(
+      `Invalid configuration:\n  - S3_BUCKET: is required in production on PostgreSQL, where several instances may serve: uploads would be written to ${path.join(dir, 'storage')} on this machine only. Set S3_BUCKET, or INSTANCE_COUNT=1 if this is the only instance`,
+    );
+    expect(instanceLayoutRefusal(parseEnv({ ...production, DATA_DIR: dir, DATABASE_URL: postgres, INSTANCE_COUNT: '2' }))).toMatch(/^Invalid configuration:\n {2}- S3_BUCKET: is required with INSTANCE_COUNT=2/);
+    expect(instanceLayoutRefusal(parseEnv({ ...production, DATA_DIR: dir, DATABASE_URL: postgres, INSTANCE_COUNT: '1' }))).toBeNull();
+    expect(instanceLayoutRefusal(parseEnv({ ...production, DATA_DIR: dir, DATABASE_URL: postgres, INSTANCE_COUNT: '4', S3_BUCKET: 'refeed' }))).toBeNull();
+    // The embedded database is one instance by nature; development and `npm start` with nothing set start as before.
+    expect(instanceLayoutRefusal(parseEnv({ ...production, DATA_DIR: dir }))).toBeNull();
+    expect(instanceLayoutRefusal(parseEnv({ DATA_DIR: dir }))).toBeNull();
+    expect(instanceLayoutRefusal(parseEnv({ DATA_DIR: dir, DATABASE_URL: postgres }))).toBeNull();
   });
 });

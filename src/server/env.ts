@@ -52,6 +52,23 @@ const ZEnv = z
     /** `off`: this instance queues jobs (emails, housekeeping) but runs none; another instance with `on` runs them. */
     JOB_WORKERS: z.enum(['on', 'off']).default('on'),
     /**
+     * 1 (default): the instance applies the pending migrations at start, under a PostgreSQL advisory lock
+     * (any number of instances may start together). 0: it does not; until `npm run migrate` has brought the
+     * schema to this version it answers 503 and its readiness names the migration it waits for (decision 078).
+     */
+    MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+    /**
+     * How many instances serve behind the balancer (decision 078). The public reads' limits, counted in each
+     * instance, are divided by it; the connection budget printed at start is multiplied by it. Production on
+     * PostgreSQL with uploads on the local disk (no S3_BUCKET) starts only with INSTANCE_COUNT=1.
+     */
+    INSTANCE_COUNT: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * After SIGTERM, how long the instance keeps serving while its readiness answers 503, before it stops
+     * listening (decision 078): the balancer's check interval × its fall count. 0: it stops listening at once.
+     */
+    DRAIN_NOTICE_SECONDS: z.coerce.number().min(0).max(60).default(0),
+    /**
      * How long a due job may wait, at most, while live requests saturate this instance (decision 023);
      * 0: jobs never wait. At most 20: a waiting job is already claimed and expires 30 s after.
      */
@@ -79,6 +96,20 @@ const ZEnv = z
         code: 'custom',
         path: ['JOB_WORKERS'],
         message: 'off needs DATABASE_URL: on the embedded database this is the only instance, so no other would send the emails',
+      });
+    }
+    if (env.MIGRATE_ON_START === '0' && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATE_ON_START'],
+        message: '0 needs DATABASE_URL: the embedded database is this process’s own, nothing else could migrate it',
+      });
+    }
+    if ((env.INSTANCE_COUNT ?? 1) > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INSTANCE_COUNT'],
+        message: 'above 1 needs DATABASE_URL: the embedded database is one process’s folder, one instance only',
       });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
@@ -154,6 +185,21 @@ export function mailSettingWarnings(env: Pick<Env, 'NODE_ENV' | 'MAIL_FROM' | 'D
     warnings.push('DKIM n’est pas configuré (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY) : les emails ne sont pas signés et risquent d’être refusés ou classés en spam.');
   }
   return warnings;
+}
+
+/**
+ * Why this server must not start as configured, or null: production on PostgreSQL (where several instances
+ * can share the database) keeping uploads on the local disk, unless INSTANCE_COUNT=1 says this is the only
+ * instance: with two, a logo uploaded through one exists on that one only. The embedded database is one
+ * instance by nature (its folder is locked). Checked by the server's start, not by the scripts.
+ */
+export function instanceLayoutRefusal(env: Pick<Env, 'NODE_ENV' | 'DATABASE_URL' | 'S3_BUCKET' | 'INSTANCE_COUNT' | 'DATA_DIR'>): string | null {
+  if (env.NODE_ENV !== 'production' || !env.DATABASE_URL || env.S3_BUCKET || env.INSTANCE_COUNT === 1) return null;
+  const disk = path.join(env.DATA_DIR, 'storage');
+  if (env.INSTANCE_COUNT) {
+    return `Invalid configuration:\n  - S3_BUCKET: is required with INSTANCE_COUNT=${env.INSTANCE_COUNT}: uploads (logos, images) would be written to ${disk} on each machine, and an image uploaded through one instance would be missing on the others`;
+  }
+  return `Invalid configuration:\n  - S3_BUCKET: is required in production on PostgreSQL, where several instances may serve: uploads would be written to ${disk} on this machine only. Set S3_BUCKET, or INSTANCE_COUNT=1 if this is the only instance`;
 }
 
 /** Describes the database for logs without ever printing a password. */

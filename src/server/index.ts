@@ -2,8 +2,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app';
-import { startDependencies } from './bootstrap';
-import { describeDatabase, EnvError, mailSettingWarnings, parseEnv } from './env';
+import { connectionBudget, startDependencies } from './bootstrap';
+import { describeDatabase, EnvError, instanceLayoutRefusal, mailSettingWarnings, parseEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { startMemorySettle } from './lib/memory-settle';
@@ -33,11 +33,21 @@ function drainRequests(server: ServerType, graceMs: number): Promise<void> {
   });
 }
 
-/** Boot: env → lock → database (migrate) → jobs → listen. */
+/**
+ * Boot: env → lock → database (migrate under the migration lock) → jobs → listen. With MIGRATE_ON_START=0
+ * and the schema behind, it listens at once and answers 503 until `npm run migrate` has run (decision 078).
+ */
 async function main(): Promise<void> {
   const env = parseEnv();
+  const refusal = instanceLayoutRefusal(env);
+  if (refusal) throw new EnvError(refusal);
   const logger = createLogger(env.LOG_LEVEL);
-  const { deps, stop } = await startDependencies(env, logger);
+  const { deps, stop, ready } = await startDependencies(env, logger, { serveWhileWaiting: true });
+  ready.catch(async (error: unknown) => {
+    console.error('ReFeed failed to start:', error);
+    await stop();
+    process.exit(1);
+  });
   const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
   // After the start and after a rush, the heap's freed pages go back to the system (decision 065).
@@ -50,6 +60,12 @@ async function main(): Promise<void> {
     console.log(`  mail: ${deps.mailer.mode === 'smtp' ? 'SMTP' : `outbox (${outboxWhere})`}`);
     console.log(`  storage: ${deps.storage.kind === 's3' ? `S3 bucket ${env.S3_BUCKET}` : path.join(env.DATA_DIR, 'storage')}`);
     if (env.JOB_WORKERS === 'off') console.log('  jobs: queued here, run by the instances with JOB_WORKERS=on');
+    // What N instances of this role take from PostgreSQL's max_connections (decision 078).
+    const budget = connectionBudget(env);
+    console.log(`  ${budget}`);
+    logger.info({ role: env.JOB_WORKERS === 'on' ? 'web+jobs' : 'web', instanceCount: env.INSTANCE_COUNT ?? null }, budget);
+    const waiting = deps.readiness.waitingForMigration();
+    if (waiting) console.log(`  schema: waiting for migration ${waiting} (MIGRATE_ON_START=0): answering 503 until npm run migrate has run`);
     // Settings that hurt delivery without stopping the start: on the console, in the log, and on the admin console.
     for (const warning of mailSettingWarnings(env)) {
       console.warn(`  warning: ${warning}`);
@@ -68,6 +84,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     memorySettle.stop();
+    // Readiness answers 503 first, while the instance still serves: the balancer's checks see it and stop
+    // sending new requests before the listener closes (DRAIN_NOTICE_SECONDS, decision 078).
+    deps.readiness.markDraining();
+    if (env.DRAIN_NOTICE_SECONDS > 0) {
+      logger.info(`draining: readiness answers 503, listening ${env.DRAIN_NOTICE_SECONDS} s more`);
+      await new Promise((resolve) => setTimeout(resolve, env.DRAIN_NOTICE_SECONDS * 1000));
+    }
     // A rolling restart: no new connection; the requests in flight are answered (a diner's submission
     // commits and gets its answer) before the database and the job queue close, SHUTDOWN_GRACE_MS at most.
     await drainRequests(server, SHUTDOWN_GRACE_MS);

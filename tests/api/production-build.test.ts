@@ -36,6 +36,8 @@ beforeAll(async () => {
       PUBLIC_URL: base,
       // A loopback test without TLS: production refuses an http address otherwise.
       ALLOW_HTTP_PUBLIC_URL: '1',
+      // One instance: its uploads may stay on its disk (decision 078).
+      INSTANCE_COUNT: '1',
       DATA_DIR: dataDir,
       // The PostgreSQL run of the suite starts the bundle on PostgreSQL too.
       DATABASE_URL: process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : '',

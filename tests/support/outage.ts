@@ -84,6 +84,8 @@ export async function createOutageServer(bundleDir: string, databaseUrl: string)
           ALLOW_HTTP_PUBLIC_URL: '1',
           DATA_DIR: dataDir,
           DATABASE_URL: databaseUrl,
+          // One instance: its uploads may stay on its disk (decision 078).
+          INSTANCE_COUNT: '1',
           AUTH_SECRET: 'outage-test-secret-outage-test-secret-01',
           MAIL_MODE: 'outbox',
           // Each load request names its own client address, so no per-IP limit answers 429.

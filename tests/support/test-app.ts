@@ -125,6 +125,7 @@ export async function createTestContext(
   // As the server starts (bootstrap.ts): the queues exist whether this process works them or not.
   if (options.startWorkers !== false) await startJobWorkers(deps.boss, ALL_JOBS, deps, logger, { pollingIntervalSeconds: 0.5 });
   else await prepareJobQueues(deps.boss, ALL_JOBS, logger);
+  deps.readiness.markQueueStarted();
   const app = createApp(deps, { clientDist: dataDir });
   const db = deps.db;
 

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -119,17 +120,76 @@ export function handleConnectionErrors(pool: pg.Pool, onConnectionLost: Connecti
 }
 
 /**
- * Applies every migration in drizzle/ not applied yet (the same history on both databases). The migration
- * tests pass a folder holding an earlier part of that history, to build a database as it was then.
+ * The PostgreSQL advisory lock every instance takes around its schema work at start (drizzle's migrations
+ * and pg-boss's install): instances starting together run it one after the other, the first applies what
+ * is pending and the others find nothing to do (decision 078). Any fixed 64-bit number, ReFeed's own.
  */
-export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+export const MIGRATION_LOCK_KEY = 4_902_026_049;
+
+/**
+ * Runs `work` while holding the migration lock, on a connection of its own (a session-level lock belongs
+ * to one connection; the pool's would hand it to a request). The lock goes with the connection if the
+ * process dies. PGlite is one process already: `work` runs directly. `onWait` hears when another instance
+ * holds the lock.
+ */
+export async function withMigrationLock<T>(database: Database, work: (client: pg.Client | null) => Promise<T>, onWait?: () => void): Promise<T> {
+  if (database.kind === 'pglite') return work(null);
+  const client = new pg.Client({ connectionString: database.pool.options.connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK_KEY]);
+    if (!rows[0].locked) {
+      onWait?.();
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    }
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Applies every migration in drizzle/ not applied yet (the same history on both databases), under the
+ * migration lock on PostgreSQL (the migrator runs on the lock's own connection). The migration tests pass a
+ * folder holding an earlier part of that history, to build a database as it was then.
+ * `lockHeld`: the caller holds the lock already (withMigrationLock) and passes its connection.
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER, lockHeld?: pg.Client | null): Promise<void> {
   if (database.kind === 'pglite') {
     const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
-  } else {
-    await migratePg(drizzlePg(database.pool), { migrationsFolder });
+    return;
   }
+  const run = (client: pg.Client) => migratePg(drizzlePg(client), { migrationsFolder });
+  if (lockHeld) await run(lockHeld);
+  else await withMigrationLock(database, (client) => run(client!));
+}
+
+type JournalEntry = { idx: number; when: number; tag: string };
+
+/** The migrations of `migrationsFolder` in order (drizzle's journal). */
+export function readMigrationJournal(migrationsFolder = MIGRATIONS_FOLDER): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  return journal.entries;
+}
+
+/**
+ * The tags of the migrations this version has and the database does not, in order (empty: the schema is
+ * current). drizzle's migrator applies every migration newer than the last one it recorded
+ * (`drizzle.__drizzle_migrations.created_at` is the journal's `when`); this reads the same way.
+ */
+export async function pendingMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<string[]> {
+  const entries = readMigrationJournal(migrationsFolder);
+  const [table] = await queryRows<{ present: string | null }>(database.db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as present`);
+  if (!table?.present) return entries.map((entry) => entry.tag);
+  const [last] = await queryRows<{ at: string | number | null }>(database.db, sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`);
+  const lastAt = last?.at === null || last?.at === undefined ? -1 : Number(last.at);
+  return entries.filter((entry) => entry.when > lastAt).map((entry) => entry.tag);
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). Prefer the query builder. */

@@ -48,13 +48,16 @@ export const JOB_CONCURRENCY = 5;
  * the listening connection would be woken by every queued job for nothing (on PostgreSQL, one more
  * backend woken and one more message parsed per submission).
  */
+/** The job queue's own PostgreSQL pool, per instance (beside the app's POOL_SIZE; plus one LISTEN connection where workers run). */
+export const JOB_QUEUE_POOL_SIZE = 4;
+
 export function createJobQueue(database: Database, { listen = true }: { listen?: boolean } = {}): PgBoss {
   const common = { useListenNotify: listen, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as const;
   if (database.kind === 'pglite') {
     return new PgBoss({ db: fromPglite(database.jobQueueClient), backend: 'pglite', ...common });
   }
   const { connectionString } = database.pool.options;
-  return new PgBoss({ connectionString, max: 4, ...common });
+  return new PgBoss({ connectionString, max: JOB_QUEUE_POOL_SIZE, ...common });
 }
 
 /** Runs `task` over `items` with at most `limit` running at once, keeping the order of results. */

@@ -31,6 +31,15 @@ describe('the in-instance counter of the public reads', () => {
     expect(refusal(() => limiter.enforce([{ rule, subject: '10.0.0.1' }]))).toBeUndefined();
   });
 
+  it('allows each of N instances its share of the limit, rounded up (INSTANCE_COUNT, decision 078)', () => {
+    const ten = { ...rule, limit: 10 };
+    for (const [instanceCount, share] of [[1, 10], [2, 5], [3, 4], [20, 1]]) {
+      const limiter = createInstanceRateLimiter({ instanceCount });
+      for (let n = 0; n < share; n++) expect(refusal(() => limiter.enforce([{ rule: ten, subject: '10.0.0.1' }]))).toBeUndefined();
+      expect(refusal(() => limiter.enforce([{ rule: ten, subject: '10.0.0.1' }]))).toBeInstanceOf(RateLimitedError);
+    }
+  });
+
   it('counts one subject whatever its case and spaces, and tells long subjects (hashed) apart to their last character', () => {
     const limiter = createInstanceRateLimiter();
     const spellings = ['AB12-device', ' ab12-device ', 'ab12-DEVICE', 'ab12-device', 'Ab12-Device'];

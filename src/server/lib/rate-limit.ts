@@ -168,10 +168,16 @@ function instanceKey(rule: RateLimitCounter, subject: string): string {
  * database counter (keys: `instanceKey`). At most `maxKeys` windows are
  * kept; past it the least recently hit one is forgotten (a Map keeps insertion order, and each hit moves
  * its key to the end), so a flood of new subjects cannot grow memory, and a subject that keeps hitting is
- * never the one forgotten. For the public reads only: the limits hold per instance (SECURITY.md).
+ * never the one forgotten. For the public reads only.
+ *
+ * `instanceCount` (INSTANCE_COUNT): behind a balancer that spreads a client's requests over N instances,
+ * each allows ⌈limit / N⌉ of a window, so that the client's allowance across them is the table's
+ * (decision 078: a database counter would make every read a write again, ~6× fewer reads/s).
  */
-export function createInstanceRateLimiter(options: { maxKeys?: number } = {}): InstanceRateLimiter {
+export function createInstanceRateLimiter(options: { maxKeys?: number; instanceCount?: number } = {}): InstanceRateLimiter {
   const maxKeys = options.maxKeys ?? 50_000;
+  const instances = Math.max(1, options.instanceCount ?? 1);
+  const share = (limit: number) => Math.max(1, Math.ceil(limit / instances));
   const windows = new Map<string, { count: number; start: number }>();
   const hit = (rule: RateLimitCounter, subject: string, now: number): RateLimitResult => {
     const key = instanceKey(rule, subject);
@@ -180,7 +186,7 @@ export function createInstanceRateLimiter(options: { maxKeys?: number } = {}): I
     if (!window || window.start <= now - windowMs) window = { count: 0, start: now };
     window.count += 1;
     setNewest(windows, key, window, maxKeys);
-    return { allowed: window.count <= rule.limit, count: window.count, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
+    return { allowed: window.count <= share(rule.limit), count: window.count, retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - now) / 1000)) };
   };
   return {
     enforce(hits) {

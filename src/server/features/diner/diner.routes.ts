@@ -73,7 +73,8 @@ export function limit(c: Context<AppEnv>, deps: AppDeps, action: DinerAction, as
 /** Public diner endpoints (issue [diner]), mounted at /api/public. */
 export function createDinerRoutes(deps: AppDeps) {
   // The reads are counted in this instance, not in the database (decision 049): a read writes nothing.
-  const reads = createInstanceRateLimiter();
+  // Behind N instances each allows its share of the ceilings (INSTANCE_COUNT, decision 078).
+  const reads = createInstanceRateLimiter({ instanceCount: deps.env.INSTANCE_COUNT });
   const limitRead = (c: Context<AppEnv>, asker: Asker) => reads.enforce(limitHits(c, deps, 'read', asker));
   return new Hono<AppEnv>()
     .get('/restaurants/:restaurantId', async (c) => {

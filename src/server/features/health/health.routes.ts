@@ -6,7 +6,13 @@ import type { AppEnv } from '../../lib/hono-env';
 /** The job queue's answer is reused this long: a load balancer polling every second costs one queue read per window. */
 const QUEUE_PROBE_TTL_MS = 5000;
 
-/** GET /api/health: 200 when the database and the job queue answer, 503 otherwise. */
+/**
+ * GET /api/health (liveness): 200 when the database and the job queue answer, 503 otherwise.
+ * GET /api/health/ready (readiness, for the balancer; decision 078): 200 `{ ready: true, database: true,
+ * schema: true, queue: true, draining: false }` only when the database answers `select 1`, the schema has
+ * every migration of this version and the job queue has started; otherwise 503 with the same fields
+ * (`waitingFor`: the first missing migration's tag while the schema is behind). Draining (SIGTERM): 503.
+ */
 export function createHealthRoutes(deps: AppDeps) {
   // A failed probe is logged: a 503 must say which part did not answer and why.
   const failed = (part: string) => (error: unknown) => {
@@ -23,9 +29,20 @@ export function createHealthRoutes(deps: AppDeps) {
     }
     return queueProbe.answer;
   };
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const [database, queue] = await Promise.all([deps.db.execute(sql`select 1`).then(() => true, failed('database')), probeQueue()]);
-    const ok = database && queue;
-    return c.json({ ok, database, queue }, ok ? 200 : 503);
-  });
+  const { readiness } = deps;
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const [database, queue] = await Promise.all([deps.db.execute(sql`select 1`).then(() => true, failed('database')), probeQueue()]);
+      const ok = database && queue;
+      return c.json({ ok, database, queue }, ok ? 200 : 503);
+    })
+    .get('/ready', async (c) => {
+      const draining = readiness.draining();
+      const waitingFor = readiness.waitingForMigration();
+      const database = await deps.db.execute(sql`select 1`).then(() => true, failed('database'));
+      const schema = waitingFor === null;
+      const queue = readiness.queueStarted();
+      const ready = !draining && database && schema && queue;
+      return c.json({ ready, database, schema, queue, draining, ...(waitingFor ? { waitingFor } : {}) }, ready ? 200 : 503);
+    });
 }
