@@ -131,6 +131,10 @@ describe.runIf(TEST_DATABASE_URL)('MIGRATE_ON_START=0 (PostgreSQL)', () => {
       const page = await server.get('/login');
       expect(page.status).toBe(503);
       expect(await page.text()).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+      // Alive all the same: liveness answers 200, so an orchestrator does not restart a waiting instance.
+      const alive = await server.get('/api/health');
+      expect(alive.status).toBe(200);
+      expect(await alive.json()).toEqual({ ok: true, database: true, queue: null });
 
       // The release step, as another process would run it.
       expect(await migrateAlone(server.env, createLogger('silent'))).toEqual(journal.map((entry) => entry.tag));

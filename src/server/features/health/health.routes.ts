@@ -7,7 +7,8 @@ import type { AppEnv } from '../../lib/hono-env';
 const QUEUE_PROBE_TTL_MS = 5000;
 
 /**
- * GET /api/health (liveness): 200 when the database and the job queue answer, 503 otherwise.
+ * GET /api/health (liveness): 200 when the database and the job queue answer (the queue reads null while it
+ * has not started: an instance waiting for its schema is alive), 503 otherwise.
  * GET /api/health/ready (readiness, for the balancer; decision 078): 200 `{ ready: true, database: true,
  * schema: true, queue: true, draining: false }` only when the database answers `select 1`, the schema has
  * every migration of this version and the job queue has started; otherwise 503 with the same fields
@@ -32,8 +33,13 @@ export function createHealthRoutes(deps: AppDeps) {
   const { readiness } = deps;
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const [database, queue] = await Promise.all([deps.db.execute(sql`select 1`).then(() => true, failed('database')), probeQueue()]);
-      const ok = database && queue;
+      // An instance still waiting for its schema (MIGRATE_ON_START=0) has no queue yet, and is alive: its
+      // liveness stays 200 (readiness says it is not ready), or an orchestrator would restart it in a loop.
+      const [database, queue] = await Promise.all([
+        deps.db.execute(sql`select 1`).then(() => true, failed('database')),
+        readiness.queueStarted() ? probeQueue() : Promise.resolve(null),
+      ]);
+      const ok = database && queue !== false;
       return c.json({ ok, database, queue }, ok ? 200 : 503);
     })
     .get('/ready', async (c) => {
