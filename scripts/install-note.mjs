@@ -8,7 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..');
-const current = process.versions.node.split('.').map(Number);
+// npm runs this with node_modules/.bin first on PATH, where `node` is the packaged Node 22: the Node npm itself
+// runs on (the one its EBADENGINE warnings name) is in npm's user agent.
+const npmNode = /\bnode\/v(\d+\.\d+\.\d+)/.exec(process.env.npm_config_user_agent ?? '')?.[1] ?? process.versions.node;
+const current = npmNode.split('.').map(Number);
 
 /** `>=A.B.C` (what these packages declare) checked against npm's Node; any other range is left alone. */
 function below(range) {
@@ -30,6 +33,6 @@ if (names.length > 0) {
     ? `the Node ${lock.packages[`node_modules/${packaged}`]?.version ?? '22'} this install added (${packaged})`
     : 'Node 22.12 or later, which you need to install on this machine (no npm package of Node 22 for it; see the README)';
   console.log(
-    `refeed: the ${names.length} EBADENGINE warnings above are expected: ${names.join(', ')} ask for Node 22 and npm runs on ${process.version}; ReFeed runs them on ${runtime} (decision 029).`,
+    `refeed: the ${names.length} EBADENGINE warnings above are expected: ${names.join(', ')} ask for Node 22 and npm runs on Node v${npmNode}; ReFeed runs them on ${runtime} (decision 029).`,
   );
 }
