@@ -9,7 +9,7 @@ import { startDependencies } from '../../src/server/bootstrap';
 import { parseEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/lib/logger';
 import { acquireDataDirLock, DataDirLockedError } from '../../src/server/lib/data-dir-lock';
-import { DEMO_MANAGER, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
+import { DEMO_MANAGER, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF, demoSeedSummary, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
 import { createFirstAdmin } from '../../src/server/features/admin/admin-bootstrap.service';
 import { isAppAdmin } from '../../src/server/features/admin/admins.service';
 import { createUser, signIn } from '../support/factories';
@@ -58,13 +58,30 @@ describe('seed:demo', () => {
     expect((await staff.get('/api/customers')).status).toBe(403);
     expect(await seedDemoRestaurant(ctx.deps)).toEqual({ created: false });
   });
+
+  it('prints both venues and the three logins, each of which signs in', async () => {
+    for (const created of [true, false]) {
+      const printed = demoSeedSummary(created, 'http://localhost:3000');
+      expect(printed).toContain('"Chez Demo":');
+      expect(printed).toContain('"Chez Demo Bastille":');
+      expect(printed).toContain('http://localhost:3000/login');
+      const logins = [...printed.matchAll(/^ {2}(owner|gérant|équipe)\b.*?(\S+@\S+) \/ (\S+)$/gmu)].map((m) => [m[1], m[2], m[3]]);
+      expect(logins).toEqual([
+        ['owner', DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD],
+        ['gérant', DEMO_MANAGER.email, DEMO_MANAGER.password],
+        ['équipe', DEMO_STAFF.email, DEMO_STAFF.password],
+      ]);
+      // The demo exists (the test above seeded it): each printed login opens a session.
+      for (const [, email, password] of logins) expect((await (await signIn(ctx, email, password)).get('/api/me')).status).toBe(200);
+    }
+  });
 });
 
 describe('admin:create', () => {
   it('promotes an existing user', async () => {
     const existing = await createUser(ctx);
     const result = await createFirstAdmin(ctx.deps, existing.email);
-    expect(result).toEqual({ created: false, setPasswordUrl: null });
+    expect(result).toEqual({ created: false, renewed: false, setPasswordUrl: null });
     expect(await isAppAdmin(ctx.db, existing.id)).toBe(true);
   });
 
@@ -78,6 +95,32 @@ describe('admin:create', () => {
     const redirect = await ctx.agent().get(new URL(result.setPasswordUrl!).pathname + new URL(result.setPasswordUrl!).search, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toMatch(/\/set-password\?token=/);
+  });
+
+  it('run again before the password was chosen, prints a new link and revokes the first; once it is chosen, no link', async () => {
+    const email = 'lost-link-admin@refeed.fr';
+    const first = await createFirstAdmin(ctx.deps, email);
+    const second = await createFirstAdmin(ctx.deps, email);
+    expect(second).toMatchObject({ created: false, renewed: true });
+    expect(second.setPasswordUrl).toMatch(/^http:\/\/localhost:3000\/api\/auth\/reset-password\/[\w-]+\?callbackURL=/);
+    expect(second.setPasswordUrl).not.toBe(first.setPasswordUrl);
+    const open = (url: string) => ctx.agent().get(new URL(url).pathname + new URL(url).search, { redirect: 'manual' });
+    // better-auth sends a revoked or unknown token to the callback with an error instead of a token.
+    expect((await open(first.setPasswordUrl!)).headers.get('location')).toMatch(/[?&]error=INVALID_TOKEN/);
+    const location = (await open(second.setPasswordUrl!)).headers.get('location')!;
+    const token = new URL(location, 'http://localhost').searchParams.get('token');
+    expect(token).toBeTruthy();
+    const reset = await ctx.agent().post('/api/auth/reset-password', { token, newPassword: 'Admin-choisi-2026!' });
+    expect(reset.status).toBe(200);
+    expect((await (await signIn(ctx, email, 'Admin-choisi-2026!')).get('/api/me')).status).toBe(200);
+    // The password is chosen: a third run only confirms the role, it prints no link.
+    expect(await createFirstAdmin(ctx.deps, email)).toEqual({ created: false, renewed: false, setPasswordUrl: null });
+  });
+
+  it('prints no link for an account that chose its password at sign-up', async () => {
+    const existing = await createUser(ctx);
+    expect(await createFirstAdmin(ctx.deps, existing.email)).toEqual({ created: false, renewed: false, setPasswordUrl: null });
+    expect(await createFirstAdmin(ctx.deps, existing.email)).toEqual({ created: false, renewed: false, setPasswordUrl: null });
   });
 });
 

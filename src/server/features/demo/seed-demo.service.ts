@@ -35,6 +35,24 @@ const weightedRating = () => pick([5, 5, 5, 5, 4, 4, 4, 3, 2, 1]);
 export const DEMO_MANAGER = { email: 'gerant@chezdemo.fr', password: 'ChezDemo-Gerant-2026!', name: 'Gabriel Gérant' } as const;
 export const DEMO_STAFF = { email: 'equipe@chezdemo.fr', password: 'ChezDemo-Equipe-2026!', name: 'Sacha Service' } as const;
 
+/**
+ * What `npm run seed:demo` prints: both venues and the three logins the README promises (owner, gérant of
+ * Bastille, équipe of Chez Demo), whether this run created them or found them.
+ */
+export function demoSeedSummary(created: boolean, publicUrl: string): string {
+  return [
+    created ? 'Created the demo organisation "Chez Demo SARL" with two approved venues:' : 'The demo organisation "Chez Demo SARL" already exists, with two approved venues:',
+    '  - "Chez Demo": 4 QR codes, 40 customers, 200 feedbacks over 60 days, rewards',
+    '  - "Chez Demo Bastille": 3 QR codes, 25 customers, 90 feedbacks',
+    '',
+    `Sign in at ${publicUrl}/login with:`,
+    `  owner (propriétaire), both venues:  ${DEMO_OWNER_EMAIL} / ${DEMO_OWNER_PASSWORD}`,
+    `  gérant of "Chez Demo Bastille":     ${DEMO_MANAGER.email} / ${DEMO_MANAGER.password}`,
+    `  équipe (waiter) of "Chez Demo":     ${DEMO_STAFF.email} / ${DEMO_STAFF.password}`,
+    '',
+  ].join('\n');
+}
+
 type Tx = Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0];
 
 /**
