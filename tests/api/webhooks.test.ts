@@ -12,10 +12,20 @@ import { clock } from '../../src/server/lib/clock';
 import { isPublicAddress } from '../../src/server/lib/safe-fetch';
 import { openSecret } from '../../src/server/lib/secret-box';
 import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } from '../../src/server/core/webhook-events';
-import { deliverWebhook, purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from '../../src/server/features/webhooks/webhooks.jobs';
+import {
+  deliverWebhook,
+  pauseDurationMs,
+  purgeWebhookDeliveries,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_PAUSE_AFTER_FAILURES,
+  WEBHOOK_PAUSE_DURATIONS_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_USER_AGENT,
+} from '../../src/server/features/webhooks/webhooks.jobs';
 import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webhook-policy';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
-import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
+import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpoint, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
 import { createUser, signIn, uniqueEmail } from '../support/factories';
 import { firstTransaction, recordRoundTrips } from '../support/statements';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -366,6 +376,66 @@ describe('retries and disabling', () => {
     expect(mail.html).toContain('3 jours');
     await waitForOtherJobs();
     expect((await ctx.mails(owner.email)).filter((m) => m.subject === 'Webhook désactivé')).toHaveLength(1);
+  });
+
+  it('pauses an endpoint after 5 failures in a row (circuit breaker): its deliveries wait without spending attempts, the pause grows, one mail, a success resumes all', async () => {
+    const { restaurant, agent, owner } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/breaker', ['feedback.created']);
+    answers.set('/breaker', 500);
+    const start = new Date();
+    clock.freeze(start);
+    for (let n = 0; n < WEBHOOK_PAUSE_AFTER_FAILURES + 1; n++) expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
+    // Five attempts fail; the sixth delivery finds the endpoint paused and is not sent.
+    expect(await runDueDeliveries()).toBe(WEBHOOK_PAUSE_AFTER_FAILURES);
+    expect(receivedOn('/breaker')).toHaveLength(WEBHOOK_PAUSE_AFTER_FAILURES);
+    const paused = (await (await agent.get(`/api/webhooks/${endpoint.id}`)).json()) as TWebhookEndpoint;
+    expect(paused).toMatchObject({ status: 'active', consecutiveFailures: WEBHOOK_PAUSE_AFTER_FAILURES, pausedUntil: new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0]).toISOString() });
+    const waiting = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.attempts, 0)));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: 'pending', nextAttemptAt: new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0]) });
+    const mail = await ctx.waitForMail((m) => m.toEmail === owner.email && m.subject === 'Webhook en pause');
+    expect(mail.html).toContain('ne sont pas perdus');
+    // During the pause, the retries due (5 s) are not sent either.
+    clock.freeze(new Date(start.getTime() + 30_000));
+    expect(await runDueDeliveries()).toBe(0);
+    // When it ends, one delivery goes first (the probe): it fails, and the pause is longer (5 min); no second mail.
+    const probeAt = new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0] + 1000);
+    clock.freeze(probeAt);
+    expect(await runDueDeliveries()).toBe(1);
+    const [longer] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(longer).toMatchObject({ consecutiveFailures: WEBHOOK_PAUSE_AFTER_FAILURES + 1, pauseCount: 2, pausedUntil: new Date(probeAt.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[1]) });
+    expect(pauseDurationMs(99)).toBe(WEBHOOK_PAUSE_DURATIONS_MS[WEBHOOK_PAUSE_DURATIONS_MS.length - 1]);
+    // The server is back: after the pause every delivery is sent and the breaker closes.
+    answers.delete('/breaker');
+    clock.freeze(new Date(probeAt.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[1] + 1000));
+    await runDueDeliveries();
+    await runDueDeliveries();
+    const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(Array(WEBHOOK_PAUSE_AFTER_FAILURES + 1).fill('succeeded'));
+    // No delivery spent more than its own attempts: the waits did not count.
+    expect(Math.max(...deliveries.map((delivery) => delivery.attempts))).toBeLessThanOrEqual(3);
+    const healed = (await (await agent.get(`/api/webhooks/${endpoint.id}`)).json()) as TWebhookEndpoint;
+    expect(healed).toMatchObject({ consecutiveFailures: 0, pausedUntil: null, failingSince: null });
+    await waitForOtherJobs();
+    expect((await ctx.mails(owner.email)).filter((m) => m.subject === 'Webhook en pause')).toHaveLength(1);
+  });
+
+  it('« Envoyer un test » goes through a pause and, answered, resumes the waiting deliveries at once', async () => {
+    const { restaurant, agent } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/probe', ['feedback.created']);
+    answers.set('/probe', 503);
+    const start = new Date();
+    clock.freeze(start);
+    for (let n = 0; n < WEBHOOK_PAUSE_AFTER_FAILURES + 1; n++) expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
+    await runDueDeliveries();
+    const [paused] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(paused.pausedUntil!.getTime()).toBeGreaterThan(start.getTime());
+    answers.delete('/probe');
+    expect((await agent.post(`/api/webhooks/${endpoint.id}/test`)).status).toBe(200);
+    await runDueDeliveries();
+    await runDueDeliveries();
+    const statuses = (await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).map((delivery) => delivery.status);
+    expect(statuses).toEqual(Array(WEBHOOK_PAUSE_AFTER_FAILURES + 2).fill('succeeded'));
   });
 });
 

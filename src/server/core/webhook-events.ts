@@ -25,8 +25,21 @@ export const ZWebhookDeliver = z.object({
    * runs (the process died while sending), it is given up instead of staying « En attente » forever.
    */
   giveUp: z.boolean().optional(),
+  /**
+   * Asked by a propriétaire (« Envoyer un test », « Renvoyer »): sent even while the endpoint is paused (the
+   * owner's probe; a success ends the pause). Its retries are ordinary ones.
+   */
+  manual: z.boolean().optional(),
 });
 export type WebhookDeliverPayload = z.infer<typeof ZWebhookDeliver>;
+
+/**
+ * At most this many deliveries of one organisation are being sent at once by one instance (pg-boss's group
+ * concurrency, the organisation's id as the group): 20 endpoints that never answer hold two of its
+ * WEBHOOK_DELIVERY_LANES lanes, and the other organisations' deliveries take the others.
+ */
+export const WEBHOOK_ORGANISATION_CONCURRENCY = 2;
+export const WEBHOOK_DELIVERY_LANES = 4;
 
 /** A payload (JSON text) larger than this has its long texts cut (a feedback comment is already bounded). */
 export const WEBHOOK_PAYLOAD_MAX_BYTES = 64 * 1024;
@@ -71,7 +84,7 @@ export async function queueWebhookEvents(boss: PgBoss, tx: Db, events: readonly 
   if (events.length === 0) return [];
   const now = clock.now();
   const rows = events.map((event) => ({ restaurant_id: event.restaurantId, type: event.type, payload: webhookPayloadOf(event, now) }));
-  const inserted = await queryPreparedRows<{ id: string }>(
+  const inserted = await queryPreparedRows<{ id: string; organisation_id: string }>(
     tx,
     sql`with ev as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(restaurant_id uuid, type text, payload jsonb)
@@ -83,18 +96,26 @@ export async function queueWebhookEvents(boss: PgBoss, tx: Db, events: readonly 
         from ev
         join restaurants r on r.id = ev.restaurant_id
         join webhook_endpoints w on w.organisation_id = r.organisation_id and w.status = 'active' and ev.type = any(w.events)
-        returning id`,
+        returning id, (select organisation_id from webhook_endpoints where id = endpoint_id) as organisation_id`,
   );
-  if (inserted.length > 0) await queueWebhookDeliveryJobs(boss, tx, inserted.map((row) => ({ deliveryId: row.id, attempt: 0 })));
+  if (inserted.length > 0) await queueWebhookDeliveryJobs(boss, tx, inserted.map((row) => ({ deliveryId: row.id, attempt: 0, organisationId: row.organisation_id })));
   return inserted.map((row) => row.id);
 }
 
-/** Queues delivery jobs (now, or at `startAfter`); given `tx`, inside that transaction. */
-export async function queueWebhookDeliveryJobs(boss: PgBoss, tx: Db | null, jobs: ReadonlyArray<WebhookDeliverPayload & { startAfter?: Date }>): Promise<void> {
+/**
+ * Queues delivery jobs (now, or at `startAfter`); given `tx`, inside that transaction. Each job is in its
+ * organisation's group: each instance runs at most WEBHOOK_ORGANISATION_CONCURRENCY of one organisation's
+ * deliveries at once, whatever its number of endpoints (issue 50, decision 077).
+ */
+export async function queueWebhookDeliveryJobs(
+  boss: PgBoss,
+  tx: Db | null,
+  jobs: ReadonlyArray<WebhookDeliverPayload & { organisationId: string; startAfter?: Date }>,
+): Promise<void> {
   if (jobs.length === 0) return;
   await boss.insert(
     WEBHOOK_DELIVER_QUEUE,
-    jobs.map(({ startAfter, ...data }) => ({ data: ZWebhookDeliver.parse(data), ...(startAfter ? { startAfter } : {}) })),
+    jobs.map(({ startAfter, organisationId, ...data }) => ({ data: ZWebhookDeliver.parse(data), group: { id: organisationId }, ...(startAfter ? { startAfter } : {}) })),
     tx ? { db: jobQueueDbOf(tx) } : undefined,
   );
 }
