@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { customerRewards, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
+import { customerRewards, customers, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { clock } from '../../src/server/lib/clock';
@@ -141,7 +141,7 @@ function verify(secret: string, request: Received) {
 }
 
 describe('events delivered, signed', () => {
-  it('a 2★ submission delivers feedback.created, feedback.low_rating and customer.created, signed with the endpoint’s secret', async () => {
+  it('a 2★ submission delivers feedback.created and feedback.low_rating (an anonymous device is no customer.created: decision 077), signed with the endpoint’s secret', async () => {
     const { restaurant, agent } = await premiumVenue();
     const { secret, endpoint } = await createEndpoint(agent, '/all', ['feedback.created', 'feedback.low_rating', 'customer.created']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -154,16 +154,15 @@ describe('events delivered, signed', () => {
 
     const visitor = createVisitor(ctx);
     expect((await visitor.submit({ restaurantId: restaurant.id, rating: 2, comment: 'Trop salé' })).status).toBe(200);
-    expect(await runDueDeliveries()).toBe(3);
+    expect(await runDueDeliveries()).toBe(2);
     const got = receivedOn('/all');
-    expect(got).toHaveLength(3);
+    expect(got).toHaveLength(2);
     const events = got.map((request) => verify(secret, request));
-    expect(events.map((event) => event.type).sort()).toEqual(['customer.created', 'feedback.created', 'feedback.low_rating']);
+    expect(events.map((event) => event.type).sort()).toEqual(['feedback.created', 'feedback.low_rating']);
     const feedback = events.find((event) => event.type === 'feedback.created')!;
     expect(feedback.data).toMatchObject({ rating: 2, comment: 'Trop salé', venue: { id: restaurant.id, name: restaurant.name } });
-    expect(feedback.data.customer_id).toBe(events.find((event) => event.type === 'customer.created')!.data.id);
-    // No personal data in customer.created.
-    expect(Object.keys(events.find((event) => event.type === 'customer.created')!.data).sort()).toEqual(['created_at', 'id', 'venue']);
+    const [device] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.anonId, visitor.agent.cookies.get('rf_tid')!));
+    expect(feedback.data.customer_id).toBe(device.id);
     for (const request of got) {
       expect(request.headers['user-agent']).toBe(WEBHOOK_USER_AGENT);
       expect(request.headers['content-type']).toBe('application/json');
@@ -177,17 +176,17 @@ describe('events delivered, signed', () => {
     // A second rating of the same device: no customer.created, and 5★ is no low rating.
     expect((await visitor.submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
     expect(await runDueDeliveries()).toBe(1);
-    expect(verify(secret, receivedOn('/all')[3]).type).toBe('feedback.created');
+    expect(verify(secret, receivedOn('/all')[2]).type).toBe('feedback.created');
 
     // The owner page lists it with its counts and last delivery.
     const listed = await (await agent.get('/api/webhooks')).json();
-    expect(listed.endpoints[0]).toMatchObject({ id: endpoint.id, status: 'active', counts: { succeeded: 4, pending: 0, failed: 0 }, lastDelivery: { status: 'succeeded' } });
+    expect(listed.endpoints[0]).toMatchObject({ id: endpoint.id, status: 'active', counts: { succeeded: 3, pending: 0, failed: 0 }, lastDelivery: { status: 'succeeded' } });
     const page = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries`)).json()) as TWebhookDeliveriesPage;
-    expect(page.deliveries).toHaveLength(4);
+    expect(page.deliveries).toHaveLength(3);
     expect(page.deliveries[0].eventType).toBe('feedback.created');
     expect(page.deliveries[0].attemptLog).toEqual([expect.objectContaining({ responseStatus: 200, responseExcerpt: 'ok merci', error: null })]);
-    const firstPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=3`)).json()) as TWebhookDeliveriesPage;
-    const secondPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=3&cursor=${firstPage.nextCursor}`)).json()) as TWebhookDeliveriesPage;
+    const firstPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=2`)).json()) as TWebhookDeliveriesPage;
+    const secondPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=2&cursor=${firstPage.nextCursor}`)).json()) as TWebhookDeliveriesPage;
     expect([...firstPage.deliveries, ...secondPage.deliveries].map((d) => d.id)).toEqual(page.deliveries.map((d) => d.id));
     expect(secondPage.nextCursor).toBeNull();
   });

@@ -47,13 +47,67 @@ const TRUNCATED_TEXT_LENGTH = 1000;
 
 type Iso = string;
 export type FeedbackEventData = { id: string; rating: number; comment: string | null; table_label: string | null; customer_id: string; created_at: Iso };
-export type CustomerEventData = { id: string; created_at: Iso };
+/**
+ * A customer event's data (decision 077): thin, no contact details (they stay behind an API key allowed to read
+ * personal data: GET /customers/{id}): what the restaurant knows of the customer, and what changed.
+ */
+export type CustomerEventData = {
+  id: string;
+  has_email: boolean;
+  has_name: boolean;
+  has_phone: boolean;
+  marketing_consent: boolean;
+  changes: CustomerChange[];
+  updated_at: Iso;
+};
+export const CUSTOMER_CHANGES = ['email', 'name', 'phone', 'marketing_consent'] as const;
+export type CustomerChange = (typeof CUSTOMER_CHANGES)[number];
+
+/** What a customer row holds that its events describe. */
+export type CustomerState = { email: string | null; first_name: string | null; last_name: string | null; phone: string | null; marketing_consent: boolean };
+
+/**
+ * A customer the restaurant can know (decision 077): a confirmed email, or a phone typed with the marketing
+ * consent. An anonymous device (points only, or a typed name) is not announced.
+ */
+export const isKnownCustomer = (state: CustomerState): boolean => !!state.email || (!!state.phone && state.marketing_consent);
+
+/**
+ * The customer event of a change from `before` (null: no row before) to `after`: `customer.created` when the
+ * customer becomes known, `customer.updated` when a known customer's email, name, phone or consent changed,
+ * else none.
+ */
+export function customerEventOf(restaurantId: string, id: string, before: CustomerState | null, after: CustomerState, at: Date): WebhookEventInput | null {
+  if (!isKnownCustomer(after)) return null;
+  const was = before ?? { email: null, first_name: null, last_name: null, phone: null, marketing_consent: false };
+  const changes = CUSTOMER_CHANGES.filter((change) => {
+    if (change === 'email') return (was.email ?? '').toLowerCase() !== (after.email ?? '').toLowerCase();
+    if (change === 'name') return (was.first_name ?? '') !== (after.first_name ?? '') || (was.last_name ?? '') !== (after.last_name ?? '');
+    if (change === 'phone') return (was.phone ?? '') !== (after.phone ?? '');
+    return was.marketing_consent !== after.marketing_consent;
+  });
+  const known = before !== null && isKnownCustomer(before);
+  if (known && changes.length === 0) return null;
+  return {
+    restaurantId,
+    type: known ? 'customer.updated' : 'customer.created',
+    data: {
+      id,
+      has_email: !!after.email,
+      has_name: !!(after.first_name || after.last_name),
+      has_phone: !!after.phone,
+      marketing_consent: after.marketing_consent,
+      changes,
+      updated_at: at.toISOString(),
+    },
+  };
+}
 export type RewardEventData = { id: string; label: string; cost: number; customer_id: string; unlocked_at: Iso | null; redeemed_at?: Iso | null };
 
 /** One thing that happened, for the organisation of `restaurantId`. `data` gets `venue: { id, name }` added. */
 export type WebhookEventInput =
   | { restaurantId: string; type: 'feedback.created' | 'feedback.low_rating'; data: FeedbackEventData }
-  | { restaurantId: string; type: 'customer.created'; data: CustomerEventData }
+  | { restaurantId: string; type: 'customer.created' | 'customer.updated'; data: CustomerEventData }
   | { restaurantId: string; type: 'reward.unlocked' | 'reward.redeemed'; data: RewardEventData };
 
 export type WebhookPayload = { type: WebhookEvent; timestamp: Iso; data: Record<string, unknown> };
