@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { z } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +8,12 @@ import { customerRewards, customers, feedbacks, restaurantDailyStats } from '../
 import { PUBLIC_API_ROUTES } from '../../src/server/features/public-api/public-api.routes';
 import { PROBLEM_KINDS } from '../../src/server/features/public-api/problem';
 import { ZProblem } from '../../src/server/features/public-api/public-api.schemas';
-import { uniqueEmail } from '../support/factories';
+import { WEBHOOK_PAYLOAD_SCHEMAS } from '../../src/server/features/public-api/webhook-schemas';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../../src/shared/rules/developer-api';
+import { createUser, signIn, uniqueEmail } from '../support/factories';
+import { fail, waitUntil } from '../support/wait';
 import type { TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor, linkEmailAndConfirm } from './diner-support';
 
 type Operation = { operationId: string; security?: unknown; responses: Record<string, { content?: Record<string, { example?: unknown; schema?: unknown }> }> };
 type OpenApiDocument = {
@@ -16,20 +21,36 @@ type OpenApiDocument = {
   info: { title: string; version: string };
   servers: Array<{ url: string }>;
   security: unknown[];
-  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  components: { securitySchemes: Record<string, { type: string; scheme: string }>; schemas: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
+  webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { $ref: string } }> }; parameters: Array<{ name: string; in: string; required?: boolean }> } }>;
 };
 
 let ctx: TestContext;
 let document: OpenApiDocument;
+/** The webhook receiver (127.0.0.1, reachable with WEBHOOK_ALLOW_PRIVATE=1): every body it is sent. */
+let receiver: Server;
+let receiverUrl: string;
+const sent: Array<{ headers: Record<string, unknown>; body: string }> = [];
 beforeAll(async () => {
-  ctx = await createDinerTestContext();
+  ctx = await createDinerTestContext({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      sent.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   const answer = await ctx.app.request('http://localhost:3000/api/v1/openapi.json');
   expect(answer.status).toBe(200);
   document = (await answer.json()) as OpenApiDocument;
 });
 afterAll(async () => {
   await ctx.close();
+  await new Promise((resolve) => receiver.close(resolve));
 });
 
 /** The route config (and so its zod schemas) behind an operation of the document (paths are relative to the server, …/api/v1). */
@@ -195,3 +216,72 @@ describe('/api/v1/docs, the reference page written from the document (decision 0
     }
   });
 });
+
+describe('webhooks, in the document and as sent (decision 077)', () => {
+  it('documents every event as an OpenAPI 3.1 webhook: its payload schema, the Standard Webhooks headers and the retry schedule', async () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const components = document.components.schemas;
+    for (const event of WEBHOOK_EVENTS) {
+      const operation = document.webhooks[event].post;
+      const ref = operation.requestBody.content['application/json'].schema.$ref;
+      expect(components[ref.replace('#/components/schemas/', '')], event).toBeDefined();
+      expect(operation.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    const html = await (await ctx.app.request('http://localhost:3000/api/v1/docs')).text();
+    for (const event of WEBHOOK_EVENTS) {
+      expect(html).toContain(`id="webhook-${event.replace('.', '-')}"`);
+      expect(html).toContain(`href="#webhook-${event.replace('.', '-')}"`);
+    }
+    expect(html).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h puis 10 h');
+    expect(html).toContain('<code>webhook-signature</code>');
+  });
+
+  it('every payload the app sends matches its event’s schema in the document, and customer events fire only for a customer the restaurant can know', async () => {
+    const owner = await createUser(ctx, { email: uniqueEmail('proprio-contrat') });
+    const { restaurant } = await createDinerRestaurant(ctx, { ownerId: owner.id, name: 'Contrat' });
+    const agent = await signIn(ctx, owner.email);
+    expect((await agent.post('/api/webhooks', { url: receiverUrl, events: [...WEBHOOK_EVENTS] })).status).toBe(201);
+
+    // An anonymous device rates: feedback events only, no customer event (the restaurant cannot know who it is).
+    const anonymous = createVisitor(ctx);
+    expect((await anonymous.submit({ restaurantId: restaurant.id, rating: 2, comment: 'Froid', firstName: 'Anonyme' })).status).toBe(200);
+    // It confirms an address: customer.created.
+    const email = uniqueEmail('contrat');
+    expect((await linkEmailAndConfirm(ctx, anonymous, { restaurantId: restaurant.id, email, marketingConsent: true })).response.status).toBe(200);
+    // A known customer gives their name and reaches a reward: customer.updated, feedback.created, reward.unlocked.
+    const known = await createConfirmedVisitor(ctx, restaurant.id, uniqueEmail('connu'), { points: 45 });
+    expect((await known.submit({ restaurantId: restaurant.id, rating: 5, email: (await ctx.db.select().from(customers)).find((row) => row.id === known.customerId)!.email, firstName: 'Lou', lastName: 'Bernard' })).status).toBe(200);
+    // The reward is handed over through the API: reward.redeemed.
+    const [reward] = (await ctx.db.select().from(customerRewards)).filter((row) => row.customerId === known.customerId);
+    expect(reward).toBeDefined();
+    const { secret } = await createApiKey(ctx.db, { organisationId: restaurant.organisationId, name: 'Remise', access: 'read_write', venueIds: null, personalData: false, createdBy: null });
+    const redeemed = await ctx.app.request(`http://localhost:3000/api/v1/rewards/${reward.id}/redeem`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'idempotency-key': 'contrat' } });
+    expect(redeemed.status).toBe(200);
+
+    const received = await waitUntil(
+      () => {
+        const types = new Set(sent.map((one) => (JSON.parse(one.body) as { type: string }).type));
+        return WEBHOOK_EVENTS.every((event) => types.has(event)) ? sent : null;
+      },
+      { timeoutMs: 20_000, onTimeout: fail(() => `received: ${sent.map((one) => (JSON.parse(one.body) as { type: string }).type).join(', ')}`) },
+    );
+    for (const one of received) {
+      const payload = JSON.parse(one.body) as { type: WebhookEvent; data: { id: string } };
+      const schema = WEBHOOK_PAYLOAD_SCHEMAS[payload.type];
+      expect(schema, payload.type).toBeDefined();
+      expectMatches(schema, payload, `webhook ${payload.type}`);
+      for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) expect(one.headers[header], header).toEqual(expect.any(String));
+    }
+    // The customer events: one customer.created (the confirmed address), one customer.updated (the name); none for the anonymous rating.
+    const customerEvents = received.map((one) => JSON.parse(one.body) as { type: string; data: { id: string; changes: string[] } }).filter((payload) => payload.type.startsWith('customer.'));
+    expect(customerEvents.map((payload) => [payload.type, payload.data.changes])).toEqual(
+      expect.arrayContaining([
+        ['customer.created', expect.arrayContaining(['email', 'marketing_consent'])],
+        ['customer.updated', ['name']],
+      ]),
+    );
+    expect(customerEvents).toHaveLength(2);
+    expect(customerEvents.find((payload) => payload.type === 'customer.updated')!.data.id).toBe(known.customerId);
+  }, 60_000);
+});
+

@@ -5,17 +5,27 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { customerRewards, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
+import { customerRewards, customers, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { clock } from '../../src/server/lib/clock';
 import { isPublicAddress } from '../../src/server/lib/safe-fetch';
 import { openSecret } from '../../src/server/lib/secret-box';
 import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } from '../../src/server/core/webhook-events';
-import { deliverWebhook, purgeWebhookDeliveries, WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_USER_AGENT } from '../../src/server/features/webhooks/webhooks.jobs';
+import {
+  deliverWebhook,
+  pauseDurationMs,
+  purgeWebhookDeliveries,
+  WEBHOOK_DELIVERY_RETENTION_DAYS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_PAUSE_AFTER_FAILURES,
+  WEBHOOK_PAUSE_DURATIONS_MS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  WEBHOOK_USER_AGENT,
+} from '../../src/server/features/webhooks/webhooks.jobs';
 import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webhook-policy';
 import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
-import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
+import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpoint, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
 import { createUser, signIn, uniqueEmail } from '../support/factories';
 import { firstTransaction, recordRoundTrips } from '../support/statements';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -131,7 +141,7 @@ function verify(secret: string, request: Received) {
 }
 
 describe('events delivered, signed', () => {
-  it('a 2★ submission delivers feedback.created, feedback.low_rating and customer.created, signed with the endpoint’s secret', async () => {
+  it('a 2★ submission delivers feedback.created and feedback.low_rating (an anonymous device is no customer.created: decision 077), signed with the endpoint’s secret', async () => {
     const { restaurant, agent } = await premiumVenue();
     const { secret, endpoint } = await createEndpoint(agent, '/all', ['feedback.created', 'feedback.low_rating', 'customer.created']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -144,16 +154,15 @@ describe('events delivered, signed', () => {
 
     const visitor = createVisitor(ctx);
     expect((await visitor.submit({ restaurantId: restaurant.id, rating: 2, comment: 'Trop salé' })).status).toBe(200);
-    expect(await runDueDeliveries()).toBe(3);
+    expect(await runDueDeliveries()).toBe(2);
     const got = receivedOn('/all');
-    expect(got).toHaveLength(3);
+    expect(got).toHaveLength(2);
     const events = got.map((request) => verify(secret, request));
-    expect(events.map((event) => event.type).sort()).toEqual(['customer.created', 'feedback.created', 'feedback.low_rating']);
+    expect(events.map((event) => event.type).sort()).toEqual(['feedback.created', 'feedback.low_rating']);
     const feedback = events.find((event) => event.type === 'feedback.created')!;
     expect(feedback.data).toMatchObject({ rating: 2, comment: 'Trop salé', venue: { id: restaurant.id, name: restaurant.name } });
-    expect(feedback.data.customer_id).toBe(events.find((event) => event.type === 'customer.created')!.data.id);
-    // No personal data in customer.created.
-    expect(Object.keys(events.find((event) => event.type === 'customer.created')!.data).sort()).toEqual(['created_at', 'id', 'venue']);
+    const [device] = await ctx.db.select({ id: customers.id }).from(customers).where(eq(customers.anonId, visitor.agent.cookies.get('rf_tid')!));
+    expect(feedback.data.customer_id).toBe(device.id);
     for (const request of got) {
       expect(request.headers['user-agent']).toBe(WEBHOOK_USER_AGENT);
       expect(request.headers['content-type']).toBe('application/json');
@@ -167,17 +176,17 @@ describe('events delivered, signed', () => {
     // A second rating of the same device: no customer.created, and 5★ is no low rating.
     expect((await visitor.submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
     expect(await runDueDeliveries()).toBe(1);
-    expect(verify(secret, receivedOn('/all')[3]).type).toBe('feedback.created');
+    expect(verify(secret, receivedOn('/all')[2]).type).toBe('feedback.created');
 
     // The owner page lists it with its counts and last delivery.
     const listed = await (await agent.get('/api/webhooks')).json();
-    expect(listed.endpoints[0]).toMatchObject({ id: endpoint.id, status: 'active', counts: { succeeded: 4, pending: 0, failed: 0 }, lastDelivery: { status: 'succeeded' } });
+    expect(listed.endpoints[0]).toMatchObject({ id: endpoint.id, status: 'active', counts: { succeeded: 3, pending: 0, failed: 0 }, lastDelivery: { status: 'succeeded' } });
     const page = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries`)).json()) as TWebhookDeliveriesPage;
-    expect(page.deliveries).toHaveLength(4);
+    expect(page.deliveries).toHaveLength(3);
     expect(page.deliveries[0].eventType).toBe('feedback.created');
     expect(page.deliveries[0].attemptLog).toEqual([expect.objectContaining({ responseStatus: 200, responseExcerpt: 'ok merci', error: null })]);
-    const firstPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=3`)).json()) as TWebhookDeliveriesPage;
-    const secondPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=3&cursor=${firstPage.nextCursor}`)).json()) as TWebhookDeliveriesPage;
+    const firstPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=2`)).json()) as TWebhookDeliveriesPage;
+    const secondPage = (await (await agent.get(`/api/webhooks/${endpoint.id}/deliveries?limit=2&cursor=${firstPage.nextCursor}`)).json()) as TWebhookDeliveriesPage;
     expect([...firstPage.deliveries, ...secondPage.deliveries].map((d) => d.id)).toEqual(page.deliveries.map((d) => d.id));
     expect(secondPage.nextCursor).toBeNull();
   });
@@ -366,6 +375,66 @@ describe('retries and disabling', () => {
     expect(mail.html).toContain('3 jours');
     await waitForOtherJobs();
     expect((await ctx.mails(owner.email)).filter((m) => m.subject === 'Webhook désactivé')).toHaveLength(1);
+  });
+
+  it('pauses an endpoint after 5 failures in a row (circuit breaker): its deliveries wait without spending attempts, the pause grows, one mail, a success resumes all', async () => {
+    const { restaurant, agent, owner } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/breaker', ['feedback.created']);
+    answers.set('/breaker', 500);
+    const start = new Date();
+    clock.freeze(start);
+    for (let n = 0; n < WEBHOOK_PAUSE_AFTER_FAILURES + 1; n++) expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
+    // Five attempts fail; the sixth delivery finds the endpoint paused and is not sent.
+    expect(await runDueDeliveries()).toBe(WEBHOOK_PAUSE_AFTER_FAILURES);
+    expect(receivedOn('/breaker')).toHaveLength(WEBHOOK_PAUSE_AFTER_FAILURES);
+    const paused = (await (await agent.get(`/api/webhooks/${endpoint.id}`)).json()) as TWebhookEndpoint;
+    expect(paused).toMatchObject({ status: 'active', consecutiveFailures: WEBHOOK_PAUSE_AFTER_FAILURES, pausedUntil: new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0]).toISOString() });
+    const waiting = await ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.attempts, 0)));
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ status: 'pending', nextAttemptAt: new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0]) });
+    const mail = await ctx.waitForMail((m) => m.toEmail === owner.email && m.subject === 'Webhook en pause');
+    expect(mail.html).toContain('ne sont pas perdus');
+    // During the pause, the retries due (5 s) are not sent either.
+    clock.freeze(new Date(start.getTime() + 30_000));
+    expect(await runDueDeliveries()).toBe(0);
+    // When it ends, one delivery goes first (the probe): it fails, and the pause is longer (5 min); no second mail.
+    const probeAt = new Date(start.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[0] + 1000);
+    clock.freeze(probeAt);
+    expect(await runDueDeliveries()).toBe(1);
+    const [longer] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(longer).toMatchObject({ consecutiveFailures: WEBHOOK_PAUSE_AFTER_FAILURES + 1, pauseCount: 2, pausedUntil: new Date(probeAt.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[1]) });
+    expect(pauseDurationMs(99)).toBe(WEBHOOK_PAUSE_DURATIONS_MS[WEBHOOK_PAUSE_DURATIONS_MS.length - 1]);
+    // The server is back: after the pause every delivery is sent and the breaker closes.
+    answers.delete('/breaker');
+    clock.freeze(new Date(probeAt.getTime() + WEBHOOK_PAUSE_DURATIONS_MS[1] + 1000));
+    await runDueDeliveries();
+    await runDueDeliveries();
+    const deliveries = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(Array(WEBHOOK_PAUSE_AFTER_FAILURES + 1).fill('succeeded'));
+    // No delivery spent more than its own attempts: the waits did not count.
+    expect(Math.max(...deliveries.map((delivery) => delivery.attempts))).toBeLessThanOrEqual(3);
+    const healed = (await (await agent.get(`/api/webhooks/${endpoint.id}`)).json()) as TWebhookEndpoint;
+    expect(healed).toMatchObject({ consecutiveFailures: 0, pausedUntil: null, failingSince: null });
+    await waitForOtherJobs();
+    expect((await ctx.mails(owner.email)).filter((m) => m.subject === 'Webhook en pause')).toHaveLength(1);
+  });
+
+  it('« Envoyer un test » goes through a pause and, answered, resumes the waiting deliveries at once', async () => {
+    const { restaurant, agent } = await premiumVenue();
+    const { endpoint } = await createEndpoint(agent, '/probe', ['feedback.created']);
+    answers.set('/probe', 503);
+    const start = new Date();
+    clock.freeze(start);
+    for (let n = 0; n < WEBHOOK_PAUSE_AFTER_FAILURES + 1; n++) expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 5 })).status).toBe(200);
+    await runDueDeliveries();
+    const [paused] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(paused.pausedUntil!.getTime()).toBeGreaterThan(start.getTime());
+    answers.delete('/probe');
+    expect((await agent.post(`/api/webhooks/${endpoint.id}/test`)).status).toBe(200);
+    await runDueDeliveries();
+    await runDueDeliveries();
+    const statuses = (await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).map((delivery) => delivery.status);
+    expect(statuses).toEqual(Array(WEBHOOK_PAUSE_AFTER_FAILURES + 2).fill('succeeded'));
   });
 });
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.url === '/panne') return void response.writeHead(500, { 'content-type': 'text/plain' }).end('panne');
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"reçu":true}');
     });
@@ -134,4 +135,39 @@ describe('/developpeurs/webhooks', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('an endpoint failing 5 times in a row is shown « En pause » with when it resumes (circuit breaker, decision 077; 1280 and 390 px)', { timeout: 240_000 }, async () => {
+    const page = await signInPage(browser, baseUrl, DESKTOP, owner);
+    const headers = { origin: baseUrl };
+    const restaurant = (await (await page.request.get(`${baseUrl}/api/owner/restaurant`, { headers })).json()) as { id: string };
+    const created = await page.request.post(`${baseUrl}/api/webhooks`, { headers, data: { url: hookUrl.replace('/refeed', '/panne'), events: ['feedback.created'], description: 'Serveur en panne' } });
+    expect(created.status()).toBe(201);
+    const { endpoint } = (await created.json()) as { endpoint: { id: string } };
+    for (let n = 0; n < 5; n++) {
+      const rated = await fetch(`${baseUrl}/api/public/feedbacks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': `10.32.${n}.${1 + (randomBytes(1)[0] % 250)}` },
+        body: JSON.stringify({ submissionId: crypto.randomUUID(), restaurantId: restaurant.id, rating: 4 }),
+      });
+      expect(rated.status).toBe(200);
+    }
+    await waitUntil(async () => ((await (await page.request.get(`${baseUrl}/api/webhooks/${endpoint.id}`, { headers })).json()) as { pausedUntil: string | null }).pausedUntil, {
+      timeoutMs: 60_000,
+      onTimeout: fail(() => 'the endpoint was not paused'),
+    });
+    await page.goto(`${baseUrl}/developpeurs/webhooks`);
+    await page.getByRole('list', { name: 'Points de terminaison' }).getByText('En pause', { exact: true }).waitFor();
+    await page.goto(`${baseUrl}/developpeurs/webhooks/${endpoint.id}`);
+    await page.getByText(/En pause jusqu’au .* après 5 échecs d’affilée/).waitFor();
+    await expectNoSeriousAxeViolation(page);
+    await saveScreenshot(page, 'webhook-endpoint-paused-1280');
+    const phone = await signInPage(browser, baseUrl, PHONE, owner);
+    await phone.goto(`${baseUrl}/developpeurs/webhooks/${endpoint.id}`);
+    await phone.getByText(/En pause jusqu’au/).waitFor();
+    await saveScreenshot(phone, 'webhook-endpoint-paused-390');
+    await phone.close();
+    expect((await page.request.delete(`${baseUrl}/api/webhooks/${endpoint.id}`, { headers })).status()).toBe(200);
+    await page.close();
+  });
 });
+

@@ -31,14 +31,88 @@ export async function eraseCustomerData(db: Db, restaurantId: string, customerId
   await db.transaction((tx) => eraseCustomerDataIn(tx, restaurantId, customerId, actor, mode));
 }
 
-/** eraseCustomerData inside the caller's transaction `tx`. */
+/**
+ * eraseCustomerData inside the caller's transaction `tx`. The erasure of a customer with a confirmed address
+ * (by the owner, or by the diner through the link sent to it) also erases the diner's other, never-merged
+ * device records (decision 077): those without an address that asked for a link to that address (their
+ * device id is in the pending link), or that carry the same typed first and last name. And the webhook
+ * deliveries about any of them (queued, retried or logged: the payloads hold the customer id and comments)
+ * are deleted; their queued jobs then find nothing to send.
+ */
 export async function eraseCustomerDataIn(tx: Db, restaurantId: string, customerId: string, actor: ErasureActor, mode: 'erase' | 'anonymize' = 'erase'): Promise<void> {
   const [locked] = await tx
-    .select({ id: customers.id, email: customers.email, anonId: customers.anonId })
+    .select({ id: customers.id, email: customers.email, anonId: customers.anonId, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)))
     .for('update');
   if (!locked) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);
+  const others = mode === 'erase' && locked.email ? await otherDeviceRecords(tx, restaurantId, locked) : [];
+  for (const record of [locked, ...others]) await eraseRecord(tx, restaurantId, record, mode);
+  await deleteWebhookDeliveriesAbout(tx, restaurantId, [locked.id, ...others.map((record) => record.id)]);
+  await recordRestaurantAudit(tx, {
+    restaurantId,
+    actorUserId: actor.actorUserId,
+    action: mode === 'erase' ? 'customer_erased' : 'customer_anonymized',
+    subjectId: customerId,
+    details: actor.by === 'owner' && others.length === 0 ? null : { ...(actor.by === 'owner' ? {} : { by: actor.by }), ...(others.length ? { device_records: others.length } : {}) },
+  });
+}
+
+type ErasedRecord = { id: string; email: string | null; anonId: string | null; firstName: string | null; lastName: string | null };
+
+/**
+ * The diner's other device records in this restaurant, locked: no address of their own (a record with a
+ * confirmed address is another customer, erased only by its own request), and either named by a pending link
+ * to `customer`'s address (the device asked to be linked to it) or carrying the same first and last name.
+ */
+async function otherDeviceRecords(tx: Db, restaurantId: string, customer: ErasedRecord): Promise<ErasedRecord[]> {
+  const email = customer.email!.trim().toLowerCase();
+  const links = await tx
+    .select({ value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        sql`starts_with(${verification.identifier}, ${PENDING_LINK_PREFIX})`,
+        sql`strpos(${verification.value}, ${`"restaurantId":${JSON.stringify(restaurantId)}`}) > 0`,
+        sql`strpos(lower(${verification.value}), ${`"email":${JSON.stringify(email)}`}) > 0`,
+      ),
+    );
+  const anonIds = links.flatMap((link) => {
+    try {
+      const anonId = (JSON.parse(link.value) as { anonId?: unknown }).anonId;
+      return typeof anonId === 'string' && anonId !== customer.anonId ? [anonId] : [];
+    } catch {
+      return [];
+    }
+  });
+  const first = customer.firstName?.trim().toLowerCase() || null;
+  const last = customer.lastName?.trim().toLowerCase() || null;
+  const byName = first && last ? sql`(lower(trim(${customers.firstName})) = ${first} and lower(trim(${customers.lastName})) = ${last})` : sql`false`;
+  const byLink = anonIds.length ? sql`${customers.anonId} in (${sql.join(anonIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`;
+  return tx
+    .select({ id: customers.id, email: customers.email, anonId: customers.anonId, firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurantId), sql`${customers.id} <> ${customer.id}`, sql`${customers.email} is null`, or(byName, byLink)))
+    .orderBy(customers.id)
+    .for('update');
+}
+
+/**
+ * The webhook deliveries naming these customers (their own events, and the feedbacks and rewards that carry
+ * their id), whatever their state; their attempts go with them (cascade).
+ */
+async function deleteWebhookDeliveriesAbout(tx: Db, restaurantId: string, customerIds: readonly string[]): Promise<void> {
+  await tx.execute(
+    sql`delete from webhook_deliveries
+        where restaurant_id = ${restaurantId}::uuid
+          and (payload->'data'->>'customer_id' = any(${`{${customerIds.join(',')}}`}::text[])
+               or (event_type like 'customer.%' and payload->'data'->>'id' = any(${`{${customerIds.join(',')}}`}::text[])))`,
+  );
+}
+
+/** One record's erasure (or anonymisation): see eraseCustomerData. */
+async function eraseRecord(tx: Db, restaurantId: string, locked: ErasedRecord, mode: 'erase' | 'anonymize'): Promise<void> {
+  const customerId = locked.id;
   const email = locked.email?.trim().toLowerCase() || null;
   const unlink = mode === 'erase' ? { customerId: null } : {};
   await tx.update(feedbacks).set({ ...unlink, comment: null }).where(and(eq(feedbacks.restaurantId, restaurantId), eq(feedbacks.customerId, customerId)));
@@ -81,11 +155,4 @@ export async function eraseCustomerDataIn(tx: Db, restaurantId: string, customer
       .set({ firstName: null, lastName: null, email: null, phone: null, anonId: null, marketingConsent: false, marketingConsentAt: null, unsubscribedAt: null, retentionNoticeAt: null, anonymizedAt: clock.now() })
       .where(eq(customers.id, customerId));
   }
-  await recordRestaurantAudit(tx, {
-    restaurantId,
-    actorUserId: actor.actorUserId,
-    action: mode === 'erase' ? 'customer_erased' : 'customer_anonymized',
-    subjectId: customerId,
-    details: actor.by === 'owner' ? null : { by: actor.by },
-  });
 }

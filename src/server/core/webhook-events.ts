@@ -25,8 +25,21 @@ export const ZWebhookDeliver = z.object({
    * runs (the process died while sending), it is given up instead of staying « En attente » forever.
    */
   giveUp: z.boolean().optional(),
+  /**
+   * Asked by a propriétaire (« Envoyer un test », « Renvoyer »): sent even while the endpoint is paused (the
+   * owner's probe; a success ends the pause). Its retries are ordinary ones.
+   */
+  manual: z.boolean().optional(),
 });
 export type WebhookDeliverPayload = z.infer<typeof ZWebhookDeliver>;
+
+/**
+ * At most this many deliveries of one organisation are being sent at once by one instance (pg-boss's group
+ * concurrency, the organisation's id as the group): 20 endpoints that never answer hold two of its
+ * WEBHOOK_DELIVERY_LANES lanes, and the other organisations' deliveries take the others.
+ */
+export const WEBHOOK_ORGANISATION_CONCURRENCY = 2;
+export const WEBHOOK_DELIVERY_LANES = 4;
 
 /** A payload (JSON text) larger than this has its long texts cut (a feedback comment is already bounded). */
 export const WEBHOOK_PAYLOAD_MAX_BYTES = 64 * 1024;
@@ -34,13 +47,67 @@ const TRUNCATED_TEXT_LENGTH = 1000;
 
 type Iso = string;
 export type FeedbackEventData = { id: string; rating: number; comment: string | null; table_label: string | null; customer_id: string; created_at: Iso };
-export type CustomerEventData = { id: string; created_at: Iso };
+/**
+ * A customer event's data (decision 077): thin, no contact details (they stay behind an API key allowed to read
+ * personal data: GET /customers/{id}): what the restaurant knows of the customer, and what changed.
+ */
+export type CustomerEventData = {
+  id: string;
+  has_email: boolean;
+  has_name: boolean;
+  has_phone: boolean;
+  marketing_consent: boolean;
+  changes: CustomerChange[];
+  updated_at: Iso;
+};
+export const CUSTOMER_CHANGES = ['email', 'name', 'phone', 'marketing_consent'] as const;
+export type CustomerChange = (typeof CUSTOMER_CHANGES)[number];
+
+/** What a customer row holds that its events describe. */
+export type CustomerState = { email: string | null; first_name: string | null; last_name: string | null; phone: string | null; marketing_consent: boolean };
+
+/**
+ * A customer the restaurant can know (decision 077): a confirmed email, or a phone typed with the marketing
+ * consent. An anonymous device (points only, or a typed name) is not announced.
+ */
+export const isKnownCustomer = (state: CustomerState): boolean => !!state.email || (!!state.phone && state.marketing_consent);
+
+/**
+ * The customer event of a change from `before` (null: no row before) to `after`: `customer.created` when the
+ * customer becomes known, `customer.updated` when a known customer's email, name, phone or consent changed,
+ * else none.
+ */
+export function customerEventOf(restaurantId: string, id: string, before: CustomerState | null, after: CustomerState, at: Date): WebhookEventInput | null {
+  if (!isKnownCustomer(after)) return null;
+  const was = before ?? { email: null, first_name: null, last_name: null, phone: null, marketing_consent: false };
+  const changes = CUSTOMER_CHANGES.filter((change) => {
+    if (change === 'email') return (was.email ?? '').toLowerCase() !== (after.email ?? '').toLowerCase();
+    if (change === 'name') return (was.first_name ?? '') !== (after.first_name ?? '') || (was.last_name ?? '') !== (after.last_name ?? '');
+    if (change === 'phone') return (was.phone ?? '') !== (after.phone ?? '');
+    return was.marketing_consent !== after.marketing_consent;
+  });
+  const known = before !== null && isKnownCustomer(before);
+  if (known && changes.length === 0) return null;
+  return {
+    restaurantId,
+    type: known ? 'customer.updated' : 'customer.created',
+    data: {
+      id,
+      has_email: !!after.email,
+      has_name: !!(after.first_name || after.last_name),
+      has_phone: !!after.phone,
+      marketing_consent: after.marketing_consent,
+      changes,
+      updated_at: at.toISOString(),
+    },
+  };
+}
 export type RewardEventData = { id: string; label: string; cost: number; customer_id: string; unlocked_at: Iso | null; redeemed_at?: Iso | null };
 
 /** One thing that happened, for the organisation of `restaurantId`. `data` gets `venue: { id, name }` added. */
 export type WebhookEventInput =
   | { restaurantId: string; type: 'feedback.created' | 'feedback.low_rating'; data: FeedbackEventData }
-  | { restaurantId: string; type: 'customer.created'; data: CustomerEventData }
+  | { restaurantId: string; type: 'customer.created' | 'customer.updated'; data: CustomerEventData }
   | { restaurantId: string; type: 'reward.unlocked' | 'reward.redeemed'; data: RewardEventData };
 
 export type WebhookPayload = { type: WebhookEvent; timestamp: Iso; data: Record<string, unknown> };
@@ -71,7 +138,7 @@ export async function queueWebhookEvents(boss: PgBoss, tx: Db, events: readonly 
   if (events.length === 0) return [];
   const now = clock.now();
   const rows = events.map((event) => ({ restaurant_id: event.restaurantId, type: event.type, payload: webhookPayloadOf(event, now) }));
-  const inserted = await queryPreparedRows<{ id: string }>(
+  const inserted = await queryPreparedRows<{ id: string; organisation_id: string }>(
     tx,
     sql`with ev as (
           select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(restaurant_id uuid, type text, payload jsonb)
@@ -83,18 +150,26 @@ export async function queueWebhookEvents(boss: PgBoss, tx: Db, events: readonly 
         from ev
         join restaurants r on r.id = ev.restaurant_id
         join webhook_endpoints w on w.organisation_id = r.organisation_id and w.status = 'active' and ev.type = any(w.events)
-        returning id`,
+        returning id, (select organisation_id from webhook_endpoints where id = endpoint_id) as organisation_id`,
   );
-  if (inserted.length > 0) await queueWebhookDeliveryJobs(boss, tx, inserted.map((row) => ({ deliveryId: row.id, attempt: 0 })));
+  if (inserted.length > 0) await queueWebhookDeliveryJobs(boss, tx, inserted.map((row) => ({ deliveryId: row.id, attempt: 0, organisationId: row.organisation_id })));
   return inserted.map((row) => row.id);
 }
 
-/** Queues delivery jobs (now, or at `startAfter`); given `tx`, inside that transaction. */
-export async function queueWebhookDeliveryJobs(boss: PgBoss, tx: Db | null, jobs: ReadonlyArray<WebhookDeliverPayload & { startAfter?: Date }>): Promise<void> {
+/**
+ * Queues delivery jobs (now, or at `startAfter`); given `tx`, inside that transaction. Each job is in its
+ * organisation's group: each instance runs at most WEBHOOK_ORGANISATION_CONCURRENCY of one organisation's
+ * deliveries at once, whatever its number of endpoints (issue 50, decision 077).
+ */
+export async function queueWebhookDeliveryJobs(
+  boss: PgBoss,
+  tx: Db | null,
+  jobs: ReadonlyArray<WebhookDeliverPayload & { organisationId: string; startAfter?: Date }>,
+): Promise<void> {
   if (jobs.length === 0) return;
   await boss.insert(
     WEBHOOK_DELIVER_QUEUE,
-    jobs.map(({ startAfter, ...data }) => ({ data: ZWebhookDeliver.parse(data), ...(startAfter ? { startAfter } : {}) })),
+    jobs.map(({ startAfter, organisationId, ...data }) => ({ data: ZWebhookDeliver.parse(data), group: { id: organisationId }, ...(startAfter ? { startAfter } : {}) })),
     tx ? { db: jobQueueDbOf(tx) } : undefined,
   );
 }

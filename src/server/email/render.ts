@@ -96,6 +96,7 @@ export function renderSystemEmail(
         organisationName: text(data.organisation_name) ?? restaurantName,
         endpointUrl: text(data.endpoint_url) ?? '',
         reason: text(data.reason),
+        pausedUntil: text(data.paused_until),
       });
       break;
     case 'admin_new_restaurant':

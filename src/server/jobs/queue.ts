@@ -24,6 +24,14 @@ export type JobDefinition<TPayload, TDeps> = {
   scheduleOptions?: Pick<ScheduleOptions, 'tz' | 'missed'>;
   /** Queue settings beyond the defaults: a policy (e.g. `short`: one waiting job per singletonKey), retention of waiting jobs. */
   queue?: { policy?: QueuePolicy; retentionSeconds?: number };
+  /**
+   * How this queue's jobs are worked, when not as the others (a batch of JOB_BATCH_SIZE, JOB_CONCURRENCY at once):
+   * `lanes` workers each fetching `batchSize` jobs (a slow job then holds up its lane only), and at most
+   * `groupConcurrency` active jobs of one group (the job's `group.id`) in this process (pg-boss's local group
+   * tracking): whatever the number of instances, each keeps lanes free for the other groups. Webhook
+   * deliveries use it: one organisation's slow endpoints never take every lane.
+   */
+  worker?: { lanes: number; batchSize: number; groupConcurrency?: number };
 };
 
 export function defineJob<TPayload, TDeps>(job: JobDefinition<TPayload, TDeps>): JobDefinition<TPayload, TDeps> {
@@ -122,7 +130,12 @@ export async function startJobWorkers<TDeps>(
       job.name,
       {
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? JOB_POLLING_SECONDS,
-        batchSize: JOB_BATCH_SIZE,
+        batchSize: job.worker?.batchSize ?? JOB_BATCH_SIZE,
+        ...(job.worker ? { localConcurrency: job.worker.lanes } : {}),
+        // Counted by this process (exact: a lane that fetched one too many gives it back at once). pg-boss's
+        // database count (`groupConcurrency`) spans instances but two lanes fetching at the same moment may
+        // each see room for one more (measured: 3 of a limit of 2), and the two cannot be combined.
+        ...(job.worker?.groupConcurrency ? { localGroupConcurrency: job.worker.groupConcurrency } : {}),
         // A full batch means a backlog: fetch again at once instead of waiting for the next poll.
         burstWhenBatchFull: true,
         perJobResults: true,

@@ -13,7 +13,7 @@ export const API_KEY_PREFIX = 'rf_live_';
 export const API_KEY_VISIBLE_CHARS = 12;
 
 /** The events a webhook endpoint may subscribe to. */
-export const WEBHOOK_EVENTS = ['feedback.created', 'feedback.low_rating', 'reward.unlocked', 'reward.redeemed', 'customer.created'] as const;
+export const WEBHOOK_EVENTS = ['feedback.created', 'feedback.low_rating', 'reward.unlocked', 'reward.redeemed', 'customer.created', 'customer.updated'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
@@ -27,6 +27,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'reward.unlocked': 'Récompense débloquée',
   'reward.redeemed': 'Récompense remise',
   'customer.created': 'Nouveau client',
+  'customer.updated': 'Client mis à jour',
 };
 
 /** An endpoint's state: delivering, or disabled (by the owner, after a 410, or after failing for 3 days). */

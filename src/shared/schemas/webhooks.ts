@@ -96,6 +96,9 @@ export type TWebhookEndpoint = {
   disabledReason: (typeof WEBHOOK_DISABLED_REASONS)[number] | null;
   disabledAt: string | null;
   failingSince: string | null;
+  /** The circuit breaker (decision 077): failed attempts in a row, and the end of the pause (null: not paused). */
+  consecutiveFailures: number;
+  pausedUntil: string | null;
   createdAt: string;
   secretRotatedAt: string | null;
   lastDelivery: { status: (typeof WEBHOOK_DELIVERY_STATUSES)[number]; createdAt: string; eventType: string } | null;

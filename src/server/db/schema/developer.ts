@@ -64,6 +64,9 @@ export const apiIdempotencyKeys = pgTable(
  * An organisation's webhook endpoints (issue #31). The signing secret (Standard Webhooks, `whsec_…`) is shown
  * once and kept encrypted (`secret_encrypted`, AES-256-GCM under a key derived from AUTH_SECRET): the server
  * must read it to sign. `failing_since`: the first failed delivery since the last success (3 days → disabled).
+ * The circuit breaker (decision 077): `consecutive_failures` since the last success; at WEBHOOK_PAUSE_AFTER_FAILURES
+ * the endpoint is paused until `paused_until` (its deliveries wait, then resume), `pause_count` times in a row (the
+ * pause grows with it; a success resets both).
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -80,6 +83,9 @@ export const webhookEndpoints = pgTable(
     disabledReason: text('disabled_reason', { enum: WEBHOOK_DISABLED_REASONS }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    pauseCount: integer('pause_count').notNull().default(0),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { formatDateTimeFr } from '../../../shared/format';
 import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 
@@ -153,7 +154,16 @@ ${emailClosing()}`,
  * webhook_endpoint_disabled (issue #31, decision 059): ReFeed stopped sending to a webhook endpoint, because it
  * answered 410 Gone or kept failing for 3 days. The events are no longer sent until a propriétaire enables it again.
  */
-export function renderWebhookDisabledEmail(data: { to: string; firstName: string | null; organisationName: string; endpointUrl: string; reason: string | null; url: string }): OutgoingMail {
+export function renderWebhookDisabledEmail(data: {
+  to: string;
+  firstName: string | null;
+  organisationName: string;
+  endpointUrl: string;
+  reason: string | null;
+  pausedUntil?: string | null;
+  url: string;
+}): OutgoingMail {
+  if (data.reason === 'paused') return renderWebhookPausedEmail({ ...data, pausedUntil: data.pausedUntil ?? null });
   const why =
     data.reason === 'gone'
       ? 'votre serveur a répondu « 410 Gone », ce qui signifie qu’il ne veut plus recevoir ces événements'
@@ -165,6 +175,25 @@ export function renderWebhookDisabledEmail(data: { to: string; firstName: string
       `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
 <p>Nous avons désactivé le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » : ${why}.</p>
 <p>Les nouveaux événements ne lui sont plus envoyés tant qu’il reste désactivé. Une fois le problème corrigé, réactivez-le depuis sa page, où vous pourrez aussi renvoyer les envois qui ont échoué.</p>
+${emailButton(data.url, 'Voir le point de terminaison')}
+${emailClosing()}`,
+    ),
+  };
+}
+
+/**
+ * The same template's `paused` reason (issue 50, decision 077): the circuit breaker paused an endpoint that failed
+ * several times in a row. Its events wait and are sent when the pause ends; sent once per run of failures.
+ */
+function renderWebhookPausedEmail(data: { to: string; firstName: string | null; organisationName: string; endpointUrl: string; pausedUntil: string | null; url: string }): OutgoingMail {
+  const until = data.pausedUntil && !Number.isNaN(Date.parse(data.pausedUntil)) ? ` jusqu’au ${formatDateTimeFr(data.pausedUntil)}` : '';
+  return {
+    to: data.to,
+    subject: 'Webhook en pause',
+    html: wrapEmailHtml(
+      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+<p>Le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » ne répond plus : les derniers envois ont échoué ou dépassé le délai. Nous le mettons en pause${escapeHtml(until)}.</p>
+<p>Ses événements ne sont pas perdus : ils attendent et lui seront envoyés à la fin de la pause. Si les échecs continuent, la pause s’allonge. Une fois votre serveur rétabli, « Envoyer un test » depuis sa page le remet en service aussitôt s’il répond.</p>
 ${emailButton(data.url, 'Voir le point de terminaison')}
 ${emailClosing()}`,
     ),

@@ -13,7 +13,7 @@ import type { LockedCustomer } from '../../core/customers';
 import { earningStateAfter, earningStateOf, planRewardUnlocks, REWARD_UNLOCKED_REASON, type CatalogueEntry, type EarningStateRow } from '../../core/loyalty';
 import { dailyStatsUpsert } from '../../core/daily-stats';
 import { venueIsActiveSql } from '../../core/venue-state';
-import { hasActiveWebhookEndpointSql, queueWebhookEvents, type WebhookEventInput } from '../../core/webhook-events';
+import { customerEventOf, hasActiveWebhookEndpointSql, queueWebhookEvents, type CustomerState, type WebhookEventInput } from '../../core/webhook-events';
 import { DINER_MESSAGES, POSITIVE_RATING, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
 import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
@@ -49,6 +49,9 @@ type OpeningRow = {
   } | null;
   /** Whether this statement created the customer (its first submission here). */
   customer_created: boolean | null;
+  /** Read for the customer's webhook event (customerEventOf). */
+  last_name: string | null;
+  phone: string | null;
 } & { [K in keyof LockedCustomer]: LockedCustomer[K] | null } & { [K in keyof EarningStateRow]: EarningStateRow[K] | null };
 
 /**
@@ -65,7 +68,15 @@ async function openSubmission(
   input: TSubmitFeedbackInput,
   anonId: string,
   rateLimits: readonly RequestHit[],
-): Promise<{ stored: TSubmitFeedbackResponse | null; settings: SubmissionSettings | null; customer: LockedCustomer | null; earning: EarningStateRow | null; customerCreated: boolean }> {
+): Promise<{
+  stored: TSubmitFeedbackResponse | null;
+  settings: SubmissionSettings | null;
+  customer: LockedCustomer | null;
+  earning: EarningStateRow | null;
+  customerCreated: boolean;
+  /** The customer's last name and phone before this submission (for its webhook event). */
+  contact: { last_name: string | null; phone: string | null };
+}> {
   const { restaurantId } = input;
   const counting = rateLimitsInStatement(rateLimits);
   const [row] = await queryPreparedRows<OpeningRow>(
@@ -83,10 +94,10 @@ async function openSubmission(
         ), customer as (
           insert into customers (restaurant_id, anon_id) select ${restaurantId}::uuid, ${anonId}::text from settings where not exists (select 1 from stored)
           on conflict (restaurant_id, anon_id) where anon_id is not null do update set anon_id = customers.anon_id
-          returning id, points, email, first_name, marketing_consent, last_visit_at, earned_on::text, earned_on_points, last_earned_at, (xmax = 0) as created
+          returning id, points, email, first_name, last_name, phone, marketing_consent, last_visit_at, earned_on::text, earned_on_points, last_earned_at, (xmax = 0) as created
         )
         select ${counting.hits} as hits, (select row_to_json(stored) from stored) as stored, (select row_to_json(settings) from settings) as settings,
-               c.id, c.points, c.email, c.first_name, c.marketing_consent, c.last_visit_at, c.earned_on, c.earned_on_points, c.last_earned_at, c.created as customer_created
+               c.id, c.points, c.email, c.first_name, c.last_name, c.phone, c.marketing_consent, c.last_visit_at, c.earned_on, c.earned_on_points, c.last_earned_at, c.created as customer_created
         from (select 1) one left join customer c on true`,
   );
   counting.enforce(row.hits);
@@ -120,7 +131,7 @@ async function openSubmission(
       ? null
       : { id: row.id, points: row.points!, email: row.email, first_name: row.first_name, marketing_consent: row.marketing_consent!, last_visit_at: row.last_visit_at };
   const earning: EarningStateRow | null = row.id === null ? null : { earned_on: row.earned_on, earned_on_points: row.earned_on_points ?? 0, last_earned_at: row.last_earned_at };
-  return { stored, settings, customer, earning, customerCreated: row.customer_created === true };
+  return { stored, settings, customer, earning, customerCreated: row.customer_created === true, contact: { last_name: row.last_name, phone: row.phone } };
 }
 
 async function findStoredSubmission(db: Db, submissionId: string, restaurantId: string): Promise<TSubmitFeedbackResponse | null> {
@@ -324,7 +335,20 @@ export async function submitFeedback(
         const restaurantId = input.restaurantId;
         const feedback = { id: feedbackId, rating: input.rating, comment: input.comment ?? null, table_label: tableLabel, customer_id: customer.id, created_at: at };
         const events: WebhookEventInput[] = [];
-        if (opened.customerCreated) events.push({ restaurantId, type: 'customer.created', data: { id: customer.id, created_at: at } });
+        // The customer's event (decision 077): created when it becomes known, updated when a known one changes;
+        // its state after mirrors writeSubmission's update of the row.
+        const setNames = !(claim && customer.email);
+        const before: CustomerState = { email: customer.email, first_name: customer.first_name, last_name: opened.contact.last_name, phone: opened.contact.phone, marketing_consent: customer.marketing_consent };
+        const setConsent = !claim && confirmed && !!input.marketingConsent && !customer.marketing_consent;
+        const after: CustomerState = {
+          email: customer.email,
+          first_name: setNames ? (input.firstName ?? before.first_name) : before.first_name,
+          last_name: setNames ? (input.lastName ?? before.last_name) : before.last_name,
+          phone: !claim ? (input.phone ?? before.phone) : before.phone,
+          marketing_consent: before.marketing_consent || setConsent,
+        };
+        const customerEvent = customerEventOf(restaurantId, customer.id, opened.customerCreated ? null : before, after, now);
+        if (customerEvent) events.push(customerEvent);
         events.push({ restaurantId, type: 'feedback.created', data: feedback });
         if (input.rating < POSITIVE_RATING) events.push({ restaurantId, type: 'feedback.low_rating', data: feedback });
         for (const reward of unlocked) {

@@ -1,6 +1,6 @@
 /** Keeping a device's points under an email: the one-time confirmation link, asked for and opened. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { clock } from '../../lib/clock';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
-import { queueWebhookEvents } from '../../core/webhook-events';
+import { customerEventOf, queueWebhookEvents } from '../../core/webhook-events';
 import { CARD_MESSAGES } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
@@ -163,11 +163,21 @@ export async function confirmEmailLink(deps: Pick<AppDeps, 'db' | 'boss'>, token
         .where(and(eq(customers.restaurantId, link.restaurantId), eq(customers.anonId, link.anonId)))
         .orderBy(desc(feedbacks.createdAt))
         .limit(1);
-      const { customerId, balance, unlocked, created } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
-      // Webhooks (issue #31): a customer the link created, the rewards the merged points unlocked.
+      // The records the merge may change, as they are before it (for the customer's webhook event).
+      const before = await tx
+          .select({ id: customers.id, email: customers.email, first_name: customers.firstName, last_name: customers.lastName, phone: customers.phone, marketing_consent: customers.marketingConsent })
+          .from(customers)
+          .where(and(eq(customers.restaurantId, link.restaurantId), or(eq(customers.anonId, link.anonId), sql`lower(${customers.email}) = lower(${link.email})`)));
+      const { customerId, balance, unlocked } = await mergeAnonymousCustomer(tx, link, link.anonId, now);
+      const [after] = await tx
+        .select({ email: customers.email, first_name: customers.firstName, last_name: customers.lastName, phone: customers.phone, marketing_consent: customers.marketingConsent })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      // Webhooks (issue #31): the customer now known or changed (decision 077), the rewards the merged points unlocked.
       const at = now.toISOString();
+      const customerEvent = after ? customerEventOf(link.restaurantId, customerId, before.find((row) => row.id === customerId) ?? null, after, now) : null;
       await queueWebhookEvents(deps.boss, tx, [
-        ...(created ? [{ restaurantId: link.restaurantId, type: 'customer.created' as const, data: { id: customerId, created_at: at } }] : []),
+        ...(customerEvent ? [customerEvent] : []),
         ...unlocked.map((reward) => ({
           restaurantId: link.restaurantId,
           type: 'reward.unlocked' as const,

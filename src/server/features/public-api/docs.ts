@@ -45,6 +45,8 @@ export type OpenApiDocument = {
   tags?: Array<{ name: string; description?: string }>;
   components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, { description?: string }> };
   paths: Record<string, Record<string, Operation>>;
+  /** OpenAPI 3.1 webhooks: what the API sends (decision 077), by event name. */
+  webhooks?: Record<string, Record<string, Operation>>;
 };
 
 /** What each problem status means for a caller of the API (the section its `type` URI opens). */
@@ -224,6 +226,25 @@ ${example !== undefined ? `<p class="example-title">Exemple de réponse</p><pre>
 ${headers.length ? `<p class="example-title">En-têtes</p><ul class="headers">${headers.map(([name, header]) => `<li><code>${escapeHtml(name)}</code> : ${inline(header.description ?? '')}</li>`).join('')}</ul>` : ''}</li>`;
 }
 
+/** A webhook (an event the API sends): when, its headers, its payload's fields, what to answer. */
+function webhookBlock(document: OpenApiDocument, event: string, operation: Operation): string {
+  const id = `webhook-${event.replace(/[^\w-]+/g, '-')}`;
+  const body = Object.entries(operation.requestBody?.content ?? {})[0];
+  const headers = (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
+  return `<article class="operation" id="${escapeHtml(id)}" aria-labelledby="${escapeHtml(id)}-title">
+<h3 id="${escapeHtml(id)}-title"><span class="method method-post">POST</span> <code class="path">${escapeHtml(event)}</code></h3>
+<p class="summary">${inline(operation.summary ?? '')}</p>
+${markdown(operation.description?.split('\n\n')[0])}
+<h4>En-têtes</h4>
+${parameterTable(document, headers)}
+${body ? `<h4>Corps envoyé</h4><p>Corps : <code>${escapeHtml(body[0])}</code></p>${fieldTable(fieldsOf(document, body[1].schema), `Champs de ${event}`)}` : ''}
+<h4>Réponses attendues</h4>
+<ul class="responses">${Object.entries(operation.responses ?? {})
+    .map(([status, response]) => `<li class="response ${Number(status) >= 400 ? 'error' : 'ok'}"><span class="status">${escapeHtml(status)}</span> ${inline(response.description ?? '')}</li>`)
+    .join('\n')}</ul>
+</article>`;
+}
+
 function operationBlock(document: OpenApiDocument, base: string, method: string, path: string, operation: Operation): string {
   const id = `op-${operation.operationId ?? `${method}-${path}`.replace(/[^\w-]+/g, '-')}`;
   const parameters = operation.parameters ?? [];
@@ -247,6 +268,8 @@ ${body ? `<h4>Corps de la requête</h4><p>Corps : <code>${escapeHtml(body[0])}</
 export function renderDocsPage(document: OpenApiDocument): string {
   const base = document.servers?.[0]?.url ?? '/api/v1';
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const webhooks = Object.entries(document.webhooks ?? {}).flatMap(([event, methods]) => Object.values(methods).map((operation) => ({ event, operation })));
+  const webhooksTag = (document.tags ?? []).find((tag) => tag.name === 'Webhooks');
   const tagNames = [...(document.tags ?? []).map((tag) => tag.name), ...operations.flatMap(({ operation }) => operation.tags ?? [])].filter((name, index, all) => all.indexOf(name) === index);
   const groups = tagNames
     .map((tag) => ({ tag, operations: operations.filter(({ operation }) => (operation.tags ?? [])[0] === tag) }))
@@ -272,6 +295,11 @@ ${groups
         .join('')}</ul></li>`,
   )
   .join('\n')}
+${
+  webhooks.length
+    ? `<li><a href="#webhooks">Webhooks</a><ul>${webhooks.map(({ event, operation }) => `<li><a href="#webhook-${escapeHtml(event.replace(/[^\w-]+/g, '-'))}"><span class="method method-post">POST</span> <span class="toc-summary">${inline(operation.summary ?? event)}</span></a></li>`).join('')}</ul></li>`
+    : ''
+}
 <li><a href="#problemes">Erreurs</a></li>
 <li><a href="./openapi.json">Document OpenAPI 3.1 (JSON)</a></li>
 </ul></nav>`;
@@ -314,6 +342,11 @@ ${groups
       `<section id="${slug(group.tag)}" aria-labelledby="${slug(group.tag)}-title"><h2 id="${slug(group.tag)}-title">${escapeHtml(group.tag)}</h2>\n${group.operations.map((op) => operationBlock(document, base, op.method, op.path, op.operation)).join('\n')}</section>`,
   )
   .join('\n')}
+${
+  webhooks.length
+    ? `<section id="webhooks" aria-labelledby="webhooks-title"><h2 id="webhooks-title">Webhooks</h2>\n${markdown(webhooksTag?.description)}\n${webhooks.map(({ event, operation }) => webhookBlock(document, event, operation)).join('\n')}</section>`
+    : ''
+}
 ${problems}
 </main>
 </div>

@@ -34,6 +34,7 @@ import {
   ZVisitsQuery,
 } from './public-api.schemas';
 import { assertRewardInScope, getCustomer, getFeedback, listCustomers, listFeedbacks, listRewards, listVenues, redeemReward, runIdempotent, visitsPerDay } from './public-api.service';
+import { registerWebhooks, WEBHOOK_DELIVERY_DESCRIPTION } from './webhook-schemas';
 
 /** The security scheme every operation requires. */
 const BEARER = 'bearerAuth';
@@ -226,6 +227,7 @@ export function createPublicApi(deps: AppDeps) {
 
   // The document and the reference page need no key (they are registered before the key check); both are
   // written once, the page from the document (decision 064).
+  registerWebhooks(api);
   let document: OpenApiDocument | null = null;
   const documentOf = () =>
     (document ??= api.getOpenAPI31Document({
@@ -239,6 +241,7 @@ export function createPublicApi(deps: AppDeps) {
         { name: 'Clients' },
         { name: 'Récompenses' },
         { name: 'Fréquentation' },
+        { name: 'Webhooks', description: WEBHOOK_DELIVERY_DESCRIPTION },
       ],
     }) as unknown as OpenApiDocument);
   let page: string | null = null;

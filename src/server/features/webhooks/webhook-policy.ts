@@ -5,6 +5,9 @@ import type { AddressPolicy } from '../../lib/safe-fetch';
 /** The secret box purpose of an endpoint's signing secret (lib/secret-box.ts). */
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
 
+/** The type of the event « Envoyer un test » sends (not one an endpoint subscribes to: it goes to that endpoint only). */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
 /**
  * Production: https and public addresses only. Elsewhere http is accepted (local testing); loopback and private
  * addresses only with WEBHOOK_ALLOW_PRIVATE=1 (which env.ts refuses in production). `deps.webhookResolver`

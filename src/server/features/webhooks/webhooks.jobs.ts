@@ -5,6 +5,12 @@
  * `webhook_attempts`, and its outcome written: 2xx delivered; 410 disables the endpoint; any other failure is
  * retried on WEBHOOK_RETRY_DELAYS_MS (about 27 hours), the endpoint disabled once it has failed for 3 days.
  * A disabled endpoint's propriétaires are emailed once.
+ *
+ * Fairness (issue 50, decision 077): the worker runs WEBHOOK_DELIVERY_LANES lanes of one job each, and at most
+ * WEBHOOK_ORGANISATION_CONCURRENCY deliveries of one organisation at once (pg-boss groups); an attempt waits
+ * WEBHOOK_TIMEOUT_MS at most; and an endpoint failing WEBHOOK_PAUSE_AFTER_FAILURES times in a row is paused
+ * (circuit breaker) for a growing period: its deliveries wait, keep their attempts, and resume when it ends
+ * (the first one through is the probe). The propriétaires are mailed when a run of failures first pauses it.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -17,18 +23,31 @@ import { defineJob, type JobDefinition } from '../../jobs/queue';
 import { clock } from '../../lib/clock';
 import { safePost, UnsafeUrlError, type SafeResponse } from '../../lib/safe-fetch';
 import { openSecret } from '../../lib/secret-box';
-import { queueWebhookDeliveryJobs, WEBHOOK_DELIVER_QUEUE, ZWebhookDeliver, type WebhookDeliverPayload } from '../../core/webhook-events';
+import {
+  queueWebhookDeliveryJobs,
+  WEBHOOK_DELIVER_QUEUE,
+  WEBHOOK_DELIVERY_LANES,
+  WEBHOOK_ORGANISATION_CONCURRENCY,
+  ZWebhookDeliver,
+  type WebhookDeliverPayload,
+} from '../../core/webhook-events';
 import { paths } from '../../../shared/paths';
 import { WEBHOOK_SECRET_PURPOSE, webhookPolicyOf } from './webhook-policy';
 
 /** The wait before each retry: after the 1st attempt 5 s, … ; 8 attempts over about 27 hours, then failed. */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
-/** When the last attempt's guard runs: well past the send's timeout (lib/safe-fetch, 10 s). */
+/** When the last attempt's guard runs: well past the send's timeout (WEBHOOK_TIMEOUT_MS). */
 export const WEBHOOK_GIVE_UP_AFTER_MS = 2 * 60_000;
 /** An endpoint failing (no success) for this long is disabled. */
 export const WEBHOOK_FAILING_DISABLE_MS = 3 * 24 * 3600_000;
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long one attempt waits for the endpoint's answer (headers and the 2 KB kept). */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+/** The circuit breaker: this many failed attempts in a row pause the endpoint… */
+export const WEBHOOK_PAUSE_AFTER_FAILURES = 5;
+/** …for 1 min, then (still failing after it) 5 min, 30 min, 2 h, then 6 h each time, until a success. */
+export const WEBHOOK_PAUSE_DURATIONS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000] as const;
+export const pauseDurationMs = (pauseCount: number): number => WEBHOOK_PAUSE_DURATIONS_MS[Math.min(pauseCount, WEBHOOK_PAUSE_DURATIONS_MS.length - 1)];
 export const WEBHOOK_USER_AGENT = 'ReFeed-Webhooks/1';
 
 const ENDPOINT_DISABLED_ERROR = 'Point de terminaison désactivé : envoi abandonné';
@@ -84,12 +103,28 @@ export async function disableEndpoint(deps: AppDeps, tx: Db, endpointId: string,
     .update(webhookDeliveries)
     .set({ status: 'failed', nextAttemptAt: null })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));
-  const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, disabled.organisationId));
+  await mailOwners(deps, tx, { endpointId, organisationId: disabled.organisationId, url: disabled.url }, { reason }, `webhook-disabled:${endpointId}:${now.toISOString()}`, restaurantId);
+  return true;
+}
+
+/**
+ * Emails each propriétaire of the endpoint's organisation that it was disabled (`reason` gone or failing) or
+ * paused (`reason` paused, with when the pause ends): one mail pipeline, queued in `tx`, once per `eventId`.
+ */
+async function mailOwners(
+  deps: AppDeps,
+  tx: Db,
+  endpoint: { endpointId: string; organisationId: string; url: string },
+  what: { reason: 'gone' | 'failing' } | { reason: 'paused'; pausedUntil: Date },
+  eventId: string,
+  restaurantId: string | null,
+): Promise<void> {
+  const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, endpoint.organisationId));
   const owners = await tx
     .select({ email: user.email, name: user.name })
     .from(organisationMembers)
     .innerJoin(user, eq(user.id, organisationMembers.userId))
-    .where(and(eq(organisationMembers.organisationId, disabled.organisationId), eq(organisationMembers.role, 'owner')))
+    .where(and(eq(organisationMembers.organisationId, endpoint.organisationId), eq(organisationMembers.role, 'owner')))
     .orderBy(asc(organisationMembers.createdAt), asc(user.id));
   for (const owner of owners) {
     await enqueueEmail(
@@ -99,19 +134,19 @@ export async function disableEndpoint(deps: AppDeps, tx: Db, endpointId: string,
         restaurantId,
         customerId: null,
         to: owner.email,
-        eventId: `webhook-disabled:${endpointId}:${now.toISOString()}`,
+        eventId,
         data: {
           first_name: owner.name?.split(' ')[0] ?? null,
           organisation_name: organisation?.name ?? null,
-          endpoint_url: disabled.url,
-          reason,
-          url: `${deps.env.PUBLIC_URL}${paths.webhookEndpoint.href(endpointId)}`,
+          endpoint_url: endpoint.url,
+          reason: what.reason,
+          paused_until: what.reason === 'paused' ? what.pausedUntil.toISOString() : null,
+          url: `${deps.env.PUBLIC_URL}${paths.webhookEndpoint.href(endpoint.endpointId)}`,
         },
       },
       { tx },
     );
   }
-  return true;
 }
 
 /** One attempt of one delivery (the job's handler). */
@@ -132,17 +167,34 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
   const attempt = payload.attempt + 1;
   const retryAt = attempt < WEBHOOK_MAX_ATTEMPTS ? new Date(claimedAt.getTime() + WEBHOOK_RETRY_DELAYS_MS[attempt - 1]) : null;
   const claimed = await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number }>(
+    // A paused endpoint (circuit breaker): the delivery waits for the pause's end, its attempt not spent.
+    // A propriétaire's « Envoyer un test » or « Renvoyer » is their probe: it goes through.
+    const [paused] = payload.manual
+      ? []
+      : await queryRows<{ organisation_id: string; paused_until: string | Date }>(
+          tx,
+          sql`select e.organisation_id, e.paused_until from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+              where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int
+                and e.paused_until > ${claimedAt.toISOString()}::timestamptz`,
+        );
+    if (paused) {
+      const resumeAt = new Date(paused.paused_until);
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: resumeAt }).where(eq(webhookDeliveries.id, payload.deliveryId));
+      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: payload.deliveryId, attempt: payload.attempt, organisationId: paused.organisation_id, startAfter: resumeAt }]);
+      return null;
+    }
+    const [row] = await queryRows<{ id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number; organisation_id: string }>(
       tx,
-      sql`update webhook_deliveries set attempts = ${attempt}::int, next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz
-          where id = ${payload.deliveryId}::uuid and status = 'pending' and attempts = ${payload.attempt}::int
-          returning id, endpoint_id, restaurant_id, payload, attempts`,
+      sql`update webhook_deliveries d set attempts = ${attempt}::int, next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz
+          from webhook_endpoints e
+          where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int and e.id = d.endpoint_id
+          returning d.id, d.endpoint_id, d.restaurant_id, d.payload, d.attempts, e.organisation_id`,
     );
     if (row) {
       const next = retryAt ? { attempt, startAfter: retryAt } : { attempt, startAfter: new Date(claimedAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS), giveUp: true };
-      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, ...next }]);
+      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, organisationId: row.organisation_id, ...next }]);
     }
-    return row;
+    return row ?? null;
   });
   if (!claimed) return;
   const [endpoint] = await db
@@ -171,7 +223,22 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
     });
     if (succeeded) {
       await tx.update(webhookDeliveries).set({ status: 'succeeded', deliveredAt: now, nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, claimed.endpoint_id));
+      // The breaker closes: a success (the probe after a pause, or « Envoyer un test » during one) ends the run of
+      // failures and the pause; the deliveries that waited for its end leave now.
+      const [was] = await tx.select({ pausedUntil: webhookEndpoints.pausedUntil }).from(webhookEndpoints).where(eq(webhookEndpoints.id, claimed.endpoint_id)).for('update');
+      await tx.update(webhookEndpoints).set({ failingSince: null, consecutiveFailures: 0, pausedUntil: null, pauseCount: 0 }).where(eq(webhookEndpoints.id, claimed.endpoint_id));
+      if (was?.pausedUntil && was.pausedUntil > now) {
+        const waiting = await tx
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: now })
+          .where(and(eq(webhookDeliveries.endpointId, claimed.endpoint_id), eq(webhookDeliveries.status, 'pending'), sql`${webhookDeliveries.nextAttemptAt} > ${now.toISOString()}::timestamptz`))
+          .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+        await queueWebhookDeliveryJobs(
+          deps.boss,
+          tx,
+          waiting.map((row) => ({ deliveryId: row.id, attempt: row.attempts, organisationId: claimed.organisation_id })),
+        );
+      }
       return;
     }
     if (status === 410) {
@@ -179,11 +246,7 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
       await disableEndpoint(deps, tx, claimed.endpoint_id, 'gone', now, claimed.restaurant_id);
       return;
     }
-    const [failing] = await tx
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${claimedAt.toISOString()}::timestamptz)` })
-      .where(eq(webhookEndpoints.id, claimed.endpoint_id))
-      .returning({ failingSince: webhookEndpoints.failingSince });
+    const failing = await recordFailure(deps, tx, claimed, claimedAt, now);
     if (failing?.failingSince && now.getTime() - failing.failingSince.getTime() >= WEBHOOK_FAILING_DISABLE_MS) {
       await tx.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
       await disableEndpoint(deps, tx, claimed.endpoint_id, 'failing', now, claimed.restaurant_id);
@@ -194,9 +257,61 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
   });
 }
 
+/**
+ * A failed attempt, under the endpoint's row lock: one more failure in a row, the first failure's time kept
+ * (3 days → disabled) and, at WEBHOOK_PAUSE_AFTER_FAILURES in a row and not paused already, a pause of
+ * pauseDurationMs(pause_count). The first pause of a run of failures is mailed to the propriétaires, once.
+ */
+async function recordFailure(
+  deps: AppDeps,
+  tx: Db,
+  claimed: { endpoint_id: string; restaurant_id: string | null },
+  claimedAt: Date,
+  now: Date,
+): Promise<{ failingSince: Date | null } | undefined> {
+  const [endpoint] = await tx
+    .select({
+      organisationId: webhookEndpoints.organisationId,
+      url: webhookEndpoints.url,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
+      pausedUntil: webhookEndpoints.pausedUntil,
+      pauseCount: webhookEndpoints.pauseCount,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, claimed.endpoint_id))
+    .for('update');
+  if (!endpoint) return undefined;
+  const failures = endpoint.consecutiveFailures + 1;
+  const pause = failures >= WEBHOOK_PAUSE_AFTER_FAILURES && !(endpoint.pausedUntil && endpoint.pausedUntil > now);
+  const pausedUntil = pause ? new Date(now.getTime() + pauseDurationMs(endpoint.pauseCount)) : endpoint.pausedUntil;
+  const [failing] = await tx
+    .update(webhookEndpoints)
+    .set({
+      failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${claimedAt.toISOString()}::timestamptz)`,
+      consecutiveFailures: failures,
+      ...(pause ? { pausedUntil, pauseCount: endpoint.pauseCount + 1 } : {}),
+    })
+    .where(eq(webhookEndpoints.id, claimed.endpoint_id))
+    .returning({ failingSince: webhookEndpoints.failingSince });
+  if (pause && pausedUntil && endpoint.pauseCount === 0) {
+    await mailOwners(
+      deps,
+      tx,
+      { endpointId: claimed.endpoint_id, organisationId: endpoint.organisationId, url: endpoint.url },
+      { reason: 'paused', pausedUntil },
+      `webhook-paused:${claimed.endpoint_id}:${now.toISOString()}`,
+      claimed.restaurant_id,
+    );
+  }
+  return failing;
+}
+
 export const WEBHOOK_DELIVER_JOB = defineJob<WebhookDeliverPayload, AppDeps>({
   name: WEBHOOK_DELIVER_QUEUE,
   payload: ZWebhookDeliver,
+  // Lanes of one job each: a delivery waiting on a slow endpoint holds up its lane only; one organisation's
+  // deliveries take WEBHOOK_ORGANISATION_CONCURRENCY lanes at most (pg-boss groups, across instances).
+  worker: { lanes: WEBHOOK_DELIVERY_LANES, batchSize: 1, groupConcurrency: WEBHOOK_ORGANISATION_CONCURRENCY },
   // The handler records its own failures and schedules its own retries; a crash is retried once by the queue.
   retryLimit: 1,
   queue: { retentionSeconds: 2 * 24 * 3600 },

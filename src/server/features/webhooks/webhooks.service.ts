@@ -20,7 +20,7 @@ import {
   type TWebhookEndpointWithSecret,
 } from '../../../shared/schemas/webhooks';
 import type { z } from 'zod';
-import { WEBHOOK_SECRET_PURPOSE, webhookPolicyOf } from './webhook-policy';
+import { WEBHOOK_SECRET_PURPOSE, WEBHOOK_TEST_EVENT, webhookPolicyOf } from './webhook-policy';
 
 export type WebhookActor = { organisationId: string; userId: string };
 
@@ -49,6 +49,8 @@ type EndpointRow = {
   disabled_reason: WebhookDisabledReason | null;
   disabled_at: string | Date | null;
   failing_since: string | Date | null;
+  consecutive_failures: number;
+  paused_until: string | Date | null;
   created_at: string | Date;
   secret_rotated_at: string | Date | null;
   last_status: WebhookDeliveryStatus | null;
@@ -71,6 +73,9 @@ function toEndpoint(row: EndpointRow): TWebhookEndpoint {
     disabledReason: row.disabled_reason,
     disabledAt: iso(row.disabled_at),
     failingSince: iso(row.failing_since),
+    consecutiveFailures: Number(row.consecutive_failures),
+    // A pause over is no pause (the endpoint's next delivery is its probe).
+    pausedUntil: row.paused_until && new Date(row.paused_until) > clock.now() ? iso(row.paused_until) : null,
     createdAt: iso(row.created_at)!,
     secretRotatedAt: iso(row.secret_rotated_at),
     lastDelivery: row.last_status ? { status: row.last_status, createdAt: iso(row.last_created_at)!, eventType: row.last_event_type ?? '' } : null,
@@ -82,7 +87,7 @@ function toEndpoint(row: EndpointRow): TWebhookEndpoint {
 async function readEndpoints(db: Db, organisationId: string, endpointId: string | null): Promise<TWebhookEndpoint[]> {
   const rows = await queryRows<EndpointRow>(
     db,
-    sql`select e.id, e.url, e.description, e.events, e.status, e.disabled_reason, e.disabled_at, e.failing_since, e.created_at, e.secret_rotated_at,
+    sql`select e.id, e.url, e.description, e.events, e.status, e.disabled_reason, e.disabled_at, e.failing_since, e.consecutive_failures, e.paused_until, e.created_at, e.secret_rotated_at,
                last.status as last_status, last.created_at as last_created_at, last.event_type as last_event_type,
                coalesce(counts.pending, 0) as pending, coalesce(counts.succeeded, 0) as succeeded, coalesce(counts.failed, 0) as failed
         from webhook_endpoints e
@@ -154,7 +159,7 @@ export async function updateEndpoint(db: Db, actor: WebhookActor, endpointId: st
         ...(input.events ? { events: input.events } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         // Enabled again: a fresh start (the 3 days of failures count from the next failure).
-        ...(enable ? { status: 'active' as const, disabledReason: null, disabledAt: null, failingSince: null } : {}),
+        ...(enable ? { status: 'active' as const, disabledReason: null, disabledAt: null, failingSince: null, consecutiveFailures: 0, pausedUntil: null, pauseCount: 0 } : {}),
         ...(disable ? { status: 'disabled' as const, disabledReason: 'owner' as const, disabledAt: now } : {}),
       })
       .where(eq(webhookEndpoints.id, endpointId));
@@ -258,8 +263,7 @@ export async function listDeliveries(db: Db, actor: WebhookActor, endpointId: st
   };
 }
 
-/** The type of the event « Envoyer un test » sends (not one an endpoint subscribes to: it goes to that endpoint only). */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export { WEBHOOK_TEST_EVENT };
 
 /** « Envoyer un événement de test »: one delivery to this endpoint now, through the same signing, guard and log. */
 export async function sendTestEvent(deps: Pick<AppDeps, 'db' | 'boss'>, actor: WebhookActor & { restaurantId: string }, endpointId: string): Promise<{ deliveryId: string }> {
@@ -276,7 +280,7 @@ export async function sendTestEvent(deps: Pick<AppDeps, 'db' | 'boss'>, actor: W
       .insert(webhookDeliveries)
       .values({ endpointId, restaurantId: actor.restaurantId, eventType: WEBHOOK_TEST_EVENT, payload, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
       .returning({ id: webhookDeliveries.id });
-    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: delivery.id, attempt: 0 }]);
+    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: delivery.id, attempt: 0, organisationId: actor.organisationId, manual: true }]);
     return { deliveryId: delivery.id };
   });
 }
@@ -297,6 +301,6 @@ export async function resendDelivery(deps: Pick<AppDeps, 'db' | 'boss'>, actor: 
       .set({ status: 'pending', nextAttemptAt: now })
       .where(eq(webhookDeliveries.id, deliveryId))
       .returning({ attempts: webhookDeliveries.attempts });
-    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId, attempt: pending.attempts }]);
+    await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId, attempt: pending.attempts, organisationId: actor.organisationId, manual: true }]);
   });
 }

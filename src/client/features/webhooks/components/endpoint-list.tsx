@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../../shared/paths';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { useWebhookEndpoints } from '../api/webhooks';
-import { DeliveryStatusBadge, disabledReasonText, EndpointStatusBadge, eventLabel } from './webhook-status';
+import { DeliveryStatusBadge, disabledReasonText, EndpointStatusBadge, eventLabel, pausedText } from './webhook-status';
 
 /** The organisation's endpoints: address, status, events, last delivery and counts; each opens its page. */
 export function EndpointList() {
@@ -36,6 +36,11 @@ export function EndpointList() {
                 </div>
                 {endpoint.description ? <p className="text-sm text-stone-700">{endpoint.description}</p> : null}
                 {disabledReasonText(endpoint) ? <p className="text-sm text-red-700">{disabledReasonText(endpoint)}</p> : null}
+                {pausedText(endpoint) ? (
+                  <p className="text-sm text-amber-800" role="status">
+                    {pausedText(endpoint)}
+                  </p>
+                ) : null}
                 <p className="text-sm text-stone-600">{endpoint.events.map(eventLabel).join(' · ')}</p>
                 <p className="flex flex-wrap items-center gap-2 text-xs text-stone-600">
                   {endpoint.lastDelivery ? (

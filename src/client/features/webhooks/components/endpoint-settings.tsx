@@ -15,7 +15,7 @@ import { WEBHOOK_DESCRIPTION_MAX_LENGTH, ZUpdateWebhookEndpointRequest, type TUp
 import { useDeleteEndpoint, useRotateSecret, useSendTestEvent, useUpdateEndpoint } from '../api/webhooks';
 import { EventCheckboxes } from './event-checkboxes';
 import { SecretReveal } from './secret-reveal';
-import { disabledReasonText, EndpointStatusBadge } from './webhook-status';
+import { disabledReasonText, EndpointStatusBadge, pausedText } from './webhook-status';
 
 /** One endpoint's settings: events and description, enable/disable, secret rotation, deletion. */
 export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
@@ -83,6 +83,11 @@ export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
           <span className="min-w-0 break-all font-mono text-sm">{endpoint.url}</span>
         </div>
         {disabledReasonText(endpoint) ? <p className="text-sm text-red-700">{disabledReasonText(endpoint)}</p> : null}
+                {pausedText(endpoint) ? (
+                  <p className="text-sm text-amber-800" role="status">
+                    {pausedText(endpoint)}
+                  </p>
+                ) : null}
         {endpoint.failingSince && endpoint.status === 'active' ? (
           <p className="text-sm text-amber-800">En échec depuis le {formatDateTimeFr(endpoint.failingSince)} : après 3 jours sans succès, il sera désactivé.</p>
         ) : null}

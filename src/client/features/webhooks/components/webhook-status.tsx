@@ -1,15 +1,25 @@
 import { Badge } from '../../../components/ui/badge';
+import { formatDateTimeFr } from '../../../../shared/format';
 import { WEBHOOK_EVENT_LABELS, isWebhookEvent } from '../../../../shared/rules/developer-api';
 import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_DISABLED_REASON_LABELS, WEBHOOK_STATUS_LABELS, type TWebhookDelivery, type TWebhookEndpoint } from '../../../../shared/schemas/webhooks';
 
-/** « Actif » / « Désactivé », with the reason of a disabled endpoint. */
-export function EndpointStatusBadge({ endpoint }: { endpoint: Pick<TWebhookEndpoint, 'status' | 'disabledReason'> }) {
+/** « Actif » / « En pause » / « Désactivé », with the reason of a disabled endpoint. */
+export function EndpointStatusBadge({ endpoint }: { endpoint: Pick<TWebhookEndpoint, 'status' | 'disabledReason' | 'pausedUntil'> }) {
+  if (endpoint.status === 'active' && endpoint.pausedUntil) return <Badge variant="warning">{WEBHOOK_PAUSED_LABEL}</Badge>;
   if (endpoint.status === 'active') return <Badge variant="success">{WEBHOOK_STATUS_LABELS.active}</Badge>;
   return (
     <Badge variant="danger" title={endpoint.disabledReason ? WEBHOOK_DISABLED_REASON_LABELS[endpoint.disabledReason] : undefined}>
       {WEBHOOK_STATUS_LABELS.disabled}
     </Badge>
   );
+}
+
+export const WEBHOOK_PAUSED_LABEL = 'En pause';
+
+/** A paused endpoint (the circuit breaker, decision 077), as a sentence: why, until when, what happens to its events. */
+export function pausedText(endpoint: Pick<TWebhookEndpoint, 'status' | 'pausedUntil' | 'consecutiveFailures'>): string | null {
+  if (endpoint.status !== 'active' || !endpoint.pausedUntil) return null;
+  return `En pause jusqu’au ${formatDateTimeFr(endpoint.pausedUntil)} après ${endpoint.consecutiveFailures} échecs d’affilée (délai dépassé ou erreur) : ses événements attendent et lui seront envoyés à la fin de la pause. « Envoyer un test » le remet en service s’il répond.`;
 }
 
 /** Why an endpoint is disabled, as a sentence. */
