@@ -55,7 +55,8 @@ function exportLoop(cookie: string) {
   const started = new Promise<void>((resolve) => (firstChunk = resolve));
   const tab = async () => {
     while (!stopped) {
-      const response = await fetch(`${url}/api/customers/export.csv`, { headers: { cookie, origin: 'http://localhost:3000' } });
+      // Uncompressed: the browser that would unzip it is elsewhere, not in this process.
+      const response = await fetch(`${url}/api/customers/export.csv`, { headers: { cookie, origin: 'http://localhost:3000', 'accept-encoding': 'identity' } });
       if (response.status === 409) {
         counts.refused += 1;
         await response.arrayBuffer();

@@ -7,7 +7,7 @@ import { validate } from '../../lib/validate';
 import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersCsvQuery, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
 import { redeemCustomerReward } from '../../core/loyalty';
 import { eraseCustomer, exportCustomerData, getCustomerDetail, recordCustomersCsvExport, searchCustomers } from './customers.service';
-import { CUSTOMERS_CSV_PAGE_SIZE, customersCsvStream } from './customers-export';
+import { CUSTOMERS_CSV_PAGE_SIZE, CUSTOMERS_CSV_REST_PER_PAGE, customersCsvStream } from './customers-export';
 import { takeExportLease } from '../../lib/export-lease';
 
 /** /api/customers: the session restaurant's customers; ids from the URL are always checked against it. */
@@ -30,7 +30,7 @@ export function createCustomerRoutes(deps: AppDeps) {
         throw error;
       }
       const logger = c.get('logger');
-      const body = customersCsvStream(deps.db, restaurantId, c.req.valid('query'), { lease, pageSize: CUSTOMERS_CSV_PAGE_SIZE[deps.database.kind], onError: (error) => logger.error({ err: error }, 'customers CSV export failed') });
+      const body = customersCsvStream(deps.db, restaurantId, c.req.valid('query'), { lease, pageSize: CUSTOMERS_CSV_PAGE_SIZE[deps.database.kind], restPerPage: CUSTOMERS_CSV_REST_PER_PAGE[deps.database.kind], onError: (error) => logger.error({ err: error }, 'customers CSV export failed') });
       return c.body(body, 200, csvHeaders('clients.csv'));
     })
     .get('/:id', view, validate('param', ZCustomerIdParam), async (c) => c.json(await getCustomerDetail(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
