@@ -47,16 +47,19 @@ function p95(samples: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
 }
 
-/** B's two tabs exporting in a loop until `stop`: each downloads the whole file; a refused one (409) tries again a moment later. */
+/**
+ * B's two tabs exporting in a loop until `stop`: each downloads the whole file; a refused one (409) tries
+ * again a moment later. `stop` closes the downloads in progress (the tabs go away), which frees the export.
+ */
 function exportLoop(cookie: string) {
-  let stopped = false;
+  const aborter = new AbortController();
   const counts = { done: 0, refused: 0, bytes: 0 };
   let firstChunk: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (firstChunk = resolve));
   const tab = async () => {
-    while (!stopped) {
+    while (!aborter.signal.aborted) {
       // Uncompressed: the browser that would unzip it is elsewhere, not in this process.
-      const response = await fetch(`${url}/api/customers/export.csv`, { headers: { cookie, origin: 'http://localhost:3000', 'accept-encoding': 'identity' } });
+      const response = await fetch(`${url}/api/customers/export.csv`, { headers: { cookie, origin: 'http://localhost:3000', 'accept-encoding': 'identity' }, signal: aborter.signal });
       if (response.status === 409) {
         counts.refused += 1;
         await response.arrayBuffer();
@@ -74,12 +77,15 @@ function exportLoop(cookie: string) {
       counts.done += 1;
     }
   };
-  const tabs = Promise.all([tab(), tab()]);
+  const quiet = (run: Promise<void>) => run.catch((error: unknown) => {
+    if (!aborter.signal.aborted) throw error;
+  });
+  const tabs = Promise.all([quiet(tab()), quiet(tab())]);
   return {
     counts,
     started,
     async stop() {
-      stopped = true;
+      aborter.abort();
       await tabs;
     },
   };
@@ -122,6 +128,8 @@ describe('one organisation exporting 50,000 customers in a loop', () => {
     const loopBlocks = { maxMs: 0, p99Ms: 0 };
     const memory = { before: process.memoryUsage(), maxRss: 0, maxHeap: 0 };
     let exports = 0;
+    let exportedBytes = 0;
+    let exportingMs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       await readA(idle);
       const b = exportLoop(cookieB);
@@ -133,13 +141,16 @@ describe('one organisation exporting 50,000 customers in a loop', () => {
         memory.maxRss = Math.max(memory.maxRss, now.rss);
         memory.maxHeap = Math.max(memory.maxHeap, now.heapUsed);
       }, 50);
+      const phaseStarted = performance.now();
       await readA(loaded);
+      exportingMs += performance.now() - phaseStarted;
       clearInterval(sampler);
       loop.disable();
       loopBlocks.maxMs = Math.max(loopBlocks.maxMs, loop.max / 1e6);
       loopBlocks.p99Ms = Math.max(loopBlocks.p99Ms, loop.percentile(99) / 1e6);
       await b.stop();
       exports += b.counts.done;
+      exportedBytes += b.counts.bytes;
       expect(b.counts.bytes).toBeGreaterThan(0);
     }
 
@@ -154,7 +165,8 @@ describe('one organisation exporting 50,000 customers in a loop', () => {
       rssMaxMb: memory.maxRss / 2 ** 20,
       heapBeforeMb: memory.before.heapUsed / 2 ** 20,
       heapMaxMb: memory.maxHeap / 2 ** 20,
-      exportsDuringTheTest: exports,
+      exportsFinished: exports,
+      exportedMbPerSecond: exportedBytes / 2 ** 20 / (exportingMs / 1000),
       samplesPerSide: idle.diner.length,
     };
     console.info(
@@ -163,7 +175,6 @@ describe('one organisation exporting 50,000 customers in a loop', () => {
         .join(', ')}`,
     );
     expect(idle.diner).toHaveLength(ROUNDS * SAMPLES_PER_PHASE);
-    expect(exports).toBeGreaterThanOrEqual(1);
     expect(figures.dinerExportingP95).toBeLessThanOrEqual(2 * figures.dinerIdleP95);
     expect(figures.dashboardExportingP95).toBeLessThanOrEqual(2 * figures.dashboardIdleP95);
   }, 600_000);

@@ -29,11 +29,11 @@ export const CUSTOMERS_CSV_PAGE_SIZE = { postgres: 1000, pglite: 100 } as const;
 /**
  * After each page the export rests for a multiple of the time the page took, so that it uses a bounded
  * share of the event loop and the other tenants' requests keep their times: on PGlite, whose queries run
- * on the loop, four times (an export takes at most a fifth of the loop and of PGlite's one thread); on
+ * on the loop, six times (an export takes at most a seventh of the loop and of PGlite's one thread); on
  * PostgreSQL, where the page's time is mostly the database's own, as long again. A 50,000-row file takes
  * longer; nobody waits on it but its owner.
  */
-export const CUSTOMERS_CSV_REST_PER_PAGE = { postgres: 1, pglite: 4 } as const;
+export const CUSTOMERS_CSV_REST_PER_PAGE = { postgres: 1, pglite: 6 } as const;
 
 export type CustomersCsvQuery = { q: string; scope: TCustomerScope; filter?: TCustomerFilter };
 
