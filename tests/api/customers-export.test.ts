@@ -79,7 +79,7 @@ describe('the CSV is streamed from the database in pages', () => {
       if (done) break;
       chunks.push(value);
     }
-    // The header, then one chunk per page (1,000 rows on PostgreSQL, 100 on PGlite): 3 pages at least for 2,500.
+    // The header, then one chunk per page (250 rows on PostgreSQL, 100 on PGlite): 3 pages at least for 2,500.
     expect(chunks.length).toBeGreaterThanOrEqual(4);
     const text = decoder.decode(Buffer.concat(chunks));
     const rows = csvRows(text);
