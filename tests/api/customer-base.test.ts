@@ -144,17 +144,19 @@ describe('the CSV export', () => {
     const bytes = new Uint8Array(await (await agent.get('/api/customers/export.csv')).arrayBuffer());
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
     const cells = (line: string) => line.split(';');
+    // The phone column, after 'Email confirmé' (issue 48).
+    expect(cells(lines[0])[4]).toBe('Téléphone');
     // Léa's phone, byte by byte: TAB, then the number as typed.
-    const phone = new TextEncoder().encode(cells(lines[1])[3]);
+    const phone = new TextEncoder().encode(cells(lines[1])[4]);
     expect([...phone.slice(0, 4)]).toEqual([0x09, 0x2b, 0x33, 0x33]);
-    expect(cells(lines[1])[3]).toBe('\t+33 6 12 34 56 78');
+    expect(cells(lines[1])[4]).toBe('\t+33 6 12 34 56 78');
     // What Excel evaluates: a cell starting with = + - @. What shows a quote: the apostrophe. Neither here.
-    expect(cells(lines[1])[3]).not.toMatch(/^[=+\-@']/);
-    expect(cells(lines[1])[3]).not.toContain("'");
-    // A number starting with 0 needs nothing.
-    expect(cells(lines[2])[3]).toBe('06 12 34 56 78');
+    expect(cells(lines[1])[4]).not.toMatch(/^[=+\-@']/);
+    expect(cells(lines[1])[4]).not.toContain("'");
+    // A number typed with spaces, starting with 0, needs nothing.
+    expect(cells(lines[2])[4]).toBe('06 12 34 56 78');
     // Anything that is not only a phone number keeps the apostrophe: names, and a 'phone' hiding a formula.
-    expect(cells(lines[3]).slice(0, 4)).toEqual(["'+SUM(1,2)", "'@cmd", '', "'+33=1+1"]);
+    expect([...cells(lines[3]).slice(0, 3), cells(lines[3])[4]]).toEqual(["'+SUM(1,2)", "'@cmd", '', "'+33=1+1"]);
   });
 });
 

@@ -141,10 +141,10 @@ describe('/api/customers', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Prénom;Nom;Email;Téléphone;Points;Dernière visite;Client depuis;Consentement marketing');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")";Piège;a@example.fr;;30;;01/03/2026;non`);
+    expect(lines[0]).toBe('Prénom;Nom;Email;Email confirmé;Téléphone;Points;Dernière visite;Client depuis;Consentement marketing');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")";Piège;a@example.fr;oui;;30;;01/03/2026;non`);
     // A phone number is not neutralised with a visible quote but with a tab (decision 046; customer-base.test.ts).
-    expect(lines[2]).toBe(`Léa;"Dupont; fils";b@example.fr;\t+33612345678;0;;02/03/2026;non`);
+    expect(lines[2]).toBe(`Léa;"Dupont; fils";b@example.fr;oui;\t+33612345678;0;;02/03/2026;non`);
     expect(text.includes('\n') && !/[^\r]\n/.test(text)).toBe(true);
     expect((await ctx.db.select().from(restaurantAuditLog).where(eq(restaurantAuditLog.restaurantId, restaurant.id))).map((a) => a.action)).toEqual(['customers_csv_exported']);
   });

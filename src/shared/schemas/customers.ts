@@ -42,6 +42,9 @@ export const ZCustomersQuery = z.object({
   page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000, 'Page invalide').default(1),
 });
 
+/** GET /api/customers/export.csv?q=&scope=&filter=: the list's own selection, every page of it. */
+export const ZCustomersCsvQuery = ZCustomersQuery.omit({ page: true });
+
 export const ZCustomerIdParam = z.object({ id: z.uuid(CUSTOMER_MESSAGES.notFound) });
 export const ZCustomerRewardParams = z.object({ id: z.uuid(CUSTOMER_MESSAGES.notFound), rewardId: z.uuid(CUSTOMER_MESSAGES.rewardNotFound) });
 

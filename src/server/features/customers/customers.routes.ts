@@ -4,9 +4,11 @@ import { csvHeaders } from '../../lib/csv';
 import { requireMember } from '../../lib/guards';
 import type { AppEnv } from '../../lib/hono-env';
 import { validate } from '../../lib/validate';
-import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
+import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersCsvQuery, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
 import { redeemCustomerReward } from '../../core/loyalty';
-import { eraseCustomer, exportCustomerData, exportCustomersCsv, getCustomerDetail, searchCustomers } from './customers.service';
+import { eraseCustomer, exportCustomerData, getCustomerDetail, recordCustomersCsvExport, searchCustomers } from './customers.service';
+import { CUSTOMERS_CSV_PAGE_SIZE, CUSTOMERS_CSV_REST_PER_PAGE, customersCsvStream } from './customers-export';
+import { takeExportLease } from '../../lib/export-lease';
 
 /** /api/customers: the session restaurant's customers; ids from the URL are always checked against it. */
 export function createCustomerRoutes(deps: AppDeps) {
@@ -17,9 +19,19 @@ export function createCustomerRoutes(deps: AppDeps) {
   const erase = requireMember(deps, 'customers.erase');
   return new Hono<AppEnv>()
     .get('/', view, validate('query', ZCustomersQuery), async (c) => c.json(await searchCustomers(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
-    .get('/export.csv', exportData, async (c) => {
-      const csv = await exportCustomersCsv(deps.db, c.get('tenant').restaurantId, c.get('user').id);
-      return c.body(csv, 200, csvHeaders('clients.csv'));
+    // Streamed page by page, one export at a time per organisation (issue 50, decision 074).
+    .get('/export.csv', exportData, validate('query', ZCustomersCsvQuery), async (c) => {
+      const { restaurantId, organisationId } = c.get('tenant');
+      const lease = await takeExportLease(deps.db, 'customers-csv', organisationId);
+      try {
+        await recordCustomersCsvExport(deps.db, restaurantId, c.get('user').id);
+      } catch (error) {
+        await lease.release();
+        throw error;
+      }
+      const logger = c.get('logger');
+      const body = customersCsvStream(deps.db, restaurantId, c.req.valid('query'), { lease, pageSize: CUSTOMERS_CSV_PAGE_SIZE[deps.database.kind], restPerPage: CUSTOMERS_CSV_REST_PER_PAGE[deps.database.kind], onError: (error) => logger.error({ err: error }, 'customers CSV export failed') });
+      return c.body(body, 200, csvHeaders('clients.csv'));
     })
     .get('/:id', view, validate('param', ZCustomerIdParam), async (c) => c.json(await getCustomerDetail(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id)))
     .get('/:id/export', exportData, validate('param', ZCustomerIdParam), async (c) => {

@@ -2,14 +2,12 @@ import { and, asc, count, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle
 import type { Db } from '../../db/client';
 import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
 import { clock } from '../../lib/clock';
-import { formatShortDateFr } from '../../../shared/format';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
 import { looksLikePhoneSearch, phoneDigits } from '../../../shared/rules/phone-digits';
 import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerFilter, type TCustomerListItem, type TCustomerScope, type TCustomersPage } from '../../../shared/schemas/customers';
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
 import { eraseCustomerData } from '../../core/customer-erasure';
 import { AppError } from '../../lib/errors';
-import { neutralizeCsvCell, toFrenchCsv } from '../../lib/csv';
 
 /**
  * The owner pages' customers: search, a customer's history, CSV export and the data rights (export,
@@ -91,8 +89,12 @@ export async function searchCustomers(db: Db, restaurantId: string, query: Custo
 
 export type CustomerListQuery = { q: string; page: number; scope?: TCustomerScope; filter?: TCustomerFilter };
 
-/** The list's two statements, the page and its capped total (the performance test reads their plans). */
-export function customerListQueries(db: Db, restaurantId: string, query: CustomerListQuery) {
+/**
+ * Whom the list shows (and the CSV exports): the restaurant's customers matching the search, by default
+ * those it can know, narrowed by one filter. `typedAnonIds` are devices whose diner typed an address not
+ * confirmed yet (customers-export.ts reads them): the CSV counts them as known, with that address.
+ */
+export function customerListWhere(restaurantId: string, query: Omit<CustomerListQuery, 'page'>, typedAnonIds: readonly string[] = []): SQL {
   const text = query.q.trim();
   const needle = normalizeSearchText(text);
   const digits = looksLikePhoneSearch(text) ? phoneDigits(text) : '';
@@ -101,9 +103,18 @@ export function customerListQueries(db: Db, restaurantId: string, query: Custome
     const byText = sql`${customers.searchText} like ${containsPattern(needle)}`;
     conditions.push(digits ? sql`(${byText} or ${customers.phoneDigits} like ${containsPattern(digits)})` : byText);
   }
-  if ((query.scope ?? 'known') === 'known') conditions.push(knownCustomer);
+  if ((query.scope ?? 'known') === 'known') {
+    conditions.push(
+      typedAnonIds.length > 0 ? sql`(${knownCustomer} or ${customers.anonId} in (${sql.join(typedAnonIds.map((id) => sql`${id}`), sql`, `)}))` : knownCustomer,
+    );
+  }
   if (query.filter) conditions.push(filterCondition(query.filter, restaurantId, clock.now()));
-  const where = and(...conditions);
+  return and(...conditions) ?? sql`true`;
+}
+
+/** The list's two statements, the page and its capped total (the performance test reads their plans). */
+export function customerListQueries(db: Db, restaurantId: string, query: CustomerListQuery) {
+  const where = customerListWhere(restaurantId, query);
   return {
     page: db
       .select({
@@ -151,30 +162,9 @@ export async function getCustomerDetail(db: Db, restaurantId: string, customerId
   };
 }
 
-const CSV_COLUMNS = ['Prénom', 'Nom', 'Email', 'Téléphone', 'Points', 'Dernière visite', 'Client depuis', 'Consentement marketing'];
-
-/**
- * Every customer as CSV for French Excel: UTF-8 with a BOM, ';' between cells, CRLF line ends, and
- * every cell neutralised against formulas (neutralizeCsvCell).
- */
-export async function exportCustomersCsv(db: Db, restaurantId: string, actorUserId: string): Promise<string> {
-  const rows = await db
-    .select({ ...listColumns, createdAt: customers.createdAt, marketingConsent: customers.marketingConsent })
-    .from(customers)
-    .where(eq(customers.restaurantId, restaurantId))
-    .orderBy(asc(customers.createdAt), asc(customers.id));
-  const data = rows.map((row) => [
-    neutralizeCsvCell(row.firstName ?? ''),
-    neutralizeCsvCell(row.lastName ?? ''),
-    neutralizeCsvCell(row.email ?? ''),
-    neutralizeCsvCell(row.phone ?? '', 'phone'),
-    String(row.points),
-    row.lastVisitAt ? formatShortDateFr(row.lastVisitAt) : '',
-    formatShortDateFr(row.createdAt),
-    row.marketingConsent ? 'oui' : 'non',
-  ]);
+/** The CSV export's audit line (the file itself is streamed by customers-export.ts). */
+export async function recordCustomersCsvExport(db: Db, restaurantId: string, actorUserId: string): Promise<void> {
   await recordRestaurantAudit(db, { restaurantId, actorUserId, action: 'customers_csv_exported' });
-  return toFrenchCsv(CSV_COLUMNS, data);
 }
 
 /** Data rights: everything the restaurant holds about one customer, as JSON (the export is audited). */

@@ -10,7 +10,7 @@ import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useCustomers } from '../../../features/customers/api/get-customers';
-import { CUSTOMERS_CSV_URL, downloadFile } from '../../../features/customers/api/download-file';
+import { customersCsvUrl, downloadFile } from '../../../features/customers/api/download-file';
 import { CustomerCard } from '../../../features/customers/components/customer-card';
 import { CUSTOMER_FILTER_LABELS, CUSTOMER_FILTERS, CUSTOMER_MESSAGES, type TCustomerFilter, type TCustomerScope } from '../../../../shared/schemas/customers';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -62,7 +62,7 @@ export default function CustomersPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile(CUSTOMERS_CSV_URL, 'clients.csv');
+      await downloadFile(customersCsvUrl({ q, scope, filter }), 'clients.csv');
       toast.success('Export CSV téléchargé');
     } catch (error) {
       toastError('Échec de l’export', error);
