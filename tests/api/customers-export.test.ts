@@ -1,4 +1,4 @@
-// The customers CSV (issues 48 and 50, decision 074): streamed page by page, one export at a time per
+// The customers CSV (issues 48 and 50, decision 081): streamed page by page, one export at a time per
 // organisation, and cells that say what the list shows (anonymous devices only on request, a typed
 // address with its state, phones keeping their leading 0, formulas neutralised).
 import { sql } from 'drizzle-orm';
@@ -172,7 +172,7 @@ describe('one export at a time per organisation', () => {
   }, 120_000);
 
   it('a browser that goes away mid-download (socket closed) frees the organisation', async () => {
-    // Pages rest between them (decision 074): 5,000 rows are still on their way when the browser leaves.
+    // Pages rest between them (decision 081): 5,000 rows are still on their way when the browser leaves.
     const owner = await ownerWithCustomers(5000);
     const { url, server } = await listen(ctx);
     try {

@@ -1,4 +1,4 @@
-// One tenant's customer export never slows another (issue 50, decision 074): organisation B, with 50,000
+// One tenant's customer export never slows another (issue 50, decision 081): organisation B, with 50,000
 // customers, exports its CSV in a loop from two tabs while organisation A's diner page and dashboard are
 // read; A's p95 stays within twice its idle p95, both measured in this test, phase after phase (idle,
 // exporting, idle, exporting…) so the machine's own load weighs on both alike. The figures are printed:

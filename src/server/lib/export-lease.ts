@@ -4,7 +4,7 @@ import { clock } from './clock';
 import { AppError } from './errors';
 
 /**
- * One heavy export at a time per organisation (issue 50, decision 074): a lease, a row of the database's
+ * One heavy export at a time per organisation (issue 50, decision 081): a lease, a row of the database's
  * `rate_limits` table under a key of its own (`lease:<name>:<subject>`), so it holds across instances.
  * Taken by one atomic upsert that succeeds only when no live lease is there; renewed while the export
  * runs; given back when it ends, whether it finished, failed or the client went away. A lease whose

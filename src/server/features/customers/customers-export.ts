@@ -10,7 +10,7 @@ import type { TCustomerFilter, TCustomerScope } from '../../../shared/schemas/cu
 import { customerListWhere } from './customers.service';
 
 /**
- * The customers CSV (issues 48 and 50, decision 074), streamed: the rows the list shows (its scope,
+ * The customers CSV (issues 48 and 50, decision 081), streamed: the rows the list shows (its scope,
  * filter and search), read from the database in pages of `pageSize` rows by keyset (created_at, id) on
  * customers_restaurant_created_idx, each page formatted and handed to the response as it is read. The
  * next page is read only when the client has taken the previous one (a pull stream), so memory stays

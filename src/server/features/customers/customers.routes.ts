@@ -19,7 +19,7 @@ export function createCustomerRoutes(deps: AppDeps) {
   const erase = requireMember(deps, 'customers.erase');
   return new Hono<AppEnv>()
     .get('/', view, validate('query', ZCustomersQuery), async (c) => c.json(await searchCustomers(deps.db, c.get('tenant').restaurantId, c.req.valid('query'))))
-    // Streamed page by page, one export at a time per organisation (issue 50, decision 074).
+    // Streamed page by page, one export at a time per organisation (issue 50, decision 081).
     .get('/export.csv', exportData, validate('query', ZCustomersCsvQuery), async (c) => {
       const { restaurantId, organisationId } = c.get('tenant');
       const lease = await takeExportLease(deps.db, 'customers-csv', organisationId);
