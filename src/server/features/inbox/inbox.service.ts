@@ -25,6 +25,7 @@ import {
   type TReplyRequest,
   type TTodayReviews,
 } from '../../../shared/schemas/inbox';
+import { qrLabelShown } from '../../../shared/rules/qr-label';
 
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
@@ -159,7 +160,7 @@ function toItem(row: ListRow, replies: TFeedbackReply[]): TInboxItem {
     rating: Number(row.rating),
     comment: row.comment,
     createdAt: new Date(Number(row.created_ms)).toISOString(),
-    tableLabel: row.table_label,
+    tableLabel: qrLabelShown(row.table_label),
     customer: row.customer_id ? { id: row.customer_id, name: name || null, hasEmail: row.has_email === true } : null,
     reviewInvited: row.review_invited,
     status: row.status,
@@ -259,7 +260,7 @@ export async function getInboxOptions(db: Db, restaurantId: string): Promise<TIn
   ]);
   return {
     restaurantName: restaurant?.name ?? '',
-    qrCodes: qrs.map((qr) => ({ id: qr.id, label: qr.label ?? (qr.isPrimary ? 'QR principal' : 'Sans label') })),
+    qrCodes: qrs.map((qr) => ({ id: qr.id, label: qrLabelShown(qr.label) ?? (qr.isPrimary ? 'QR principal' : 'Sans label') })),
     rewards: catalogue,
   };
 }

@@ -21,6 +21,7 @@ import { formatDateFr, formatDateTimeFr } from '../../../../shared/format';
 import { pointEventLabel } from '../../../../shared/rules/point-events';
 import { CUSTOMER_MESSAGES, type TCustomerDetail } from '../../../../shared/schemas/customers';
 import { toastError } from '../../../lib/toast';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
   return (
@@ -203,7 +204,7 @@ export default function CustomerPage() {
               {data.visits.map((visit) => (
                 <li key={visit.id} className="py-1.5">
                   Visite le {formatDateTimeFr(visit.createdAt)}
-                  {visit.tableLabel ? ` · ${visit.tableLabel}` : ''}
+                  {visit.tableLabel ? ` · ${qrLabelShown(visit.tableLabel)}` : ''}
                 </li>
               ))}
             </ul>

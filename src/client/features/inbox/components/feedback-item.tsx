@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { FEEDBACK_STATUS_LABELS, type TFeedbackStatus, type TInboxItem } from '../../../../shared/schemas/inbox';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /**
  * One feedback of /avis: stars, comment, date and time (Paris), table, the diner (a link to their page
@@ -55,7 +56,7 @@ export function FeedbackItem({
           <h3 id={`${item.id}-title`} className="flex flex-wrap items-center gap-2 text-sm font-medium text-stone-900">
             <Stars rating={item.rating} />
             <span className="text-stone-600">{formatDateTimeFr(item.createdAt)}</span>
-            {item.tableLabel ? <Badge variant="neutral">{item.tableLabel}</Badge> : null}
+            {item.tableLabel ? <Badge variant="neutral">{qrLabelShown(item.tableLabel)}</Badge> : null}
           </h3>
           <p className="text-sm">
             {item.customer?.name ? (
