@@ -78,7 +78,7 @@ export async function eraseCustomerDataIn(tx: Db, restaurantId: string, customer
     await tx.delete(customerRewards).where(and(eq(customerRewards.customerId, customerId), eq(customerRewards.status, 'pending')));
     await tx
       .update(customers)
-      .set({ firstName: null, lastName: null, email: null, phone: null, anonId: null, marketingConsent: false, marketingConsentAt: null, unsubscribedAt: null, retentionNoticeAt: null, anonymizedAt: clock.now() })
+      .set({ firstName: null, lastName: null, email: null, unconfirmedEmail: null, phone: null, anonId: null, marketingConsent: false, marketingConsentAt: null, unsubscribedAt: null, retentionNoticeAt: null, anonymizedAt: clock.now() })
       .where(eq(customers.id, customerId));
   }
   await recordRestaurantAudit(tx, {

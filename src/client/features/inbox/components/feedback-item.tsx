@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Stars } from '../../../components/ui/stars';
+import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeFr } from '../../../../shared/format';
@@ -75,6 +76,11 @@ export function FeedbackItem({
                 <Mail className="size-3.5" aria-hidden="true" />
                 email connu
               </span>
+            ) : item.customer?.unconfirmedEmail ? (
+              <span className="ml-2 inline-flex items-center gap-1 text-xs text-stone-600">
+                <Mail className="size-3.5" aria-hidden="true" />
+                <UnconfirmedEmail address={item.customer.unconfirmedEmail} />
+              </span>
             ) : null}
           </p>
           {item.comment ? <p className="text-sm whitespace-pre-line text-stone-800">« {item.comment} »</p> : <p className="text-sm text-stone-500 italic">Sans commentaire</p>}
@@ -115,7 +121,7 @@ export function FeedbackItem({
             Remettre à « Nouveau »
           </Button>
         )}
-        {item.customer?.hasEmail ? (
+        {item.customer?.hasEmail || item.customer?.unconfirmedEmail ? (
           <Button size="sm" onClick={onReply}>
             <MessageSquareReply aria-hidden="true" />
             Répondre
