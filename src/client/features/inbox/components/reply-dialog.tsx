@@ -76,20 +76,20 @@ export function ReplyDialog({
               Adresse non confirmée ({item.customer?.unconfirmedEmail}) : seul votre message est envoyé, sans le commentaire de l’avis, les points ni aucune donnée de la fiche. Un geste commercial pourra être offert une fois l’adresse confirmée.
             </p>
           ) : (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-reward`}>Geste commercial (facultatif)</Label>
-            <NativeSelect id={`${id}-reward`} aria-describedby={`${id}-reward-help`} {...form.register('rewardId')}>
-              <option value="">Aucun</option>
-              {(options?.rewards ?? []).map((reward) => (
-                <option key={reward.id} value={reward.id}>
-                  {reward.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <p id={`${id}-reward-help`} className="text-xs text-stone-600">
-              La récompense rejoint celles à remettre au client, sans lui coûter de points.
-            </p>
-          </div>
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-reward`}>Geste commercial (facultatif)</Label>
+              <NativeSelect id={`${id}-reward`} aria-describedby={`${id}-reward-help`} {...form.register('rewardId')}>
+                <option value="">Aucun</option>
+                {(options?.rewards ?? []).map((reward) => (
+                  <option key={reward.id} value={reward.id}>
+                    {reward.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p id={`${id}-reward-help`} className="text-xs text-stone-600">
+                La récompense rejoint celles à remettre au client, sans lui coûter de points.
+              </p>
+            </div>
           )}
           <DialogFormFooter submitLabel="Envoyer la réponse" busy={reply.isPending} />
         </form>
