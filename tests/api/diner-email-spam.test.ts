@@ -59,7 +59,8 @@ describe('diner emails with the venue’s logo', () => {
     expect(withLogo.rules.filter((rule) => rule.startsWith('HTML_IMAGE'))).toEqual([]);
     expect(withLogo.score).toBe(without.score);
     expect(withLogo.rules).toEqual(without.rules);
-  });
+    // Each spamassassin run loads its rules (a few seconds on a busy machine).
+  }, 120_000);
 
   it('would score higher with the logo as an <img> (the check catches what it is for)', () => {
     expect(SPAMASSASSIN).toBe(true);
@@ -67,5 +68,5 @@ describe('diner emails with the venue’s logo', () => {
     const raw = `From: "Le Petit Zinc" <no-reply@refeed-test.fr>\nTo: diner@example.fr\nSubject: Merci\nMIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n\n${html}\n`;
     expect(spamReport(raw).rules.some((rule) => rule.startsWith('HTML_IMAGE_ONLY'))).toBe(true);
     expect(execFileSync('spamassassin', ['--version'], { encoding: 'utf8' })).toMatch(/SpamAssassin/);
-  });
+  }, 60_000);
 });
