@@ -64,6 +64,20 @@ function keepPrintable(text: string): string {
   return (missing.size ? [...composed].filter((char) => !missing.has(char)).join('') : composed).trim();
 }
 
+const unitWidths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * A line's width at size 1 (widths scale with the size): an embedded font lays the text out with fontkit at
+ * each measure, so each line is measured once per sheet (the same call to action is on every card).
+ */
+function unitWidth(font: PDFFont, text: string): number {
+  let widths = unitWidths.get(font);
+  if (!widths) unitWidths.set(font, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) widths.set(text, (width = font.widthOfTextAtSize(text, 1)));
+  return width;
+}
+
 /** Draws one line centred in the box, shrinking the font (then cutting with …) to fit its width. */
 function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font: PDFFont; size: number; minSize: number; baseline: number; color: ReturnType<typeof rgb> }) {
   const { font, baseline, color } = options;
@@ -71,9 +85,9 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
   let line = keepPrintable(text);
   if (!line) return;
   let size = options.size;
-  while (size > options.minSize && font.widthOfTextAtSize(line, size) > maxWidth) size -= 0.5;
-  while (line.length > 1 && font.widthOfTextAtSize(line, size) > maxWidth) line = `${line.slice(0, -2).trimEnd()}…`;
-  const width = font.widthOfTextAtSize(line, size);
+  while (size > options.minSize && unitWidth(font, line) * size > maxWidth) size -= 0.5;
+  while (line.length > 1 && unitWidth(font, line) * size > maxWidth) line = `${line.slice(0, -2).trimEnd()}…`;
+  const width = unitWidth(font, line) * size;
   page.drawText(line, { x: box.x + (box.width - width) / 2, y: box.y + baseline, size, font, color });
 }
 
