@@ -43,7 +43,8 @@ async function logMail(restaurantId: string, templateName: string, status: 'sent
 /** An approved restaurant with a known week (16–22 Nov, Paris) and the week before. */
 async function restaurantWithKnownWeek() {
   const restaurant = await createRestaurant(ctx, { name: 'Bilan Test' });
-  await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/bilan/review' }).where(eq(restaurants.id, restaurant.id));
+  // Created before the weeks it reports on (a venue gets no digest of a week it did not exist in).
+  await ctx.db.update(restaurants).set({ googleReviewUrl: 'https://g.page/r/bilan/review', createdAt: new Date('2026-11-01T10:00:00Z') }).where(eq(restaurants.id, restaurant.id));
   await insertDefaultAutomations(ctx.db, restaurant.id);
   const id = restaurant.id;
   // This week: 5 (Monday 00:30 Paris), 4, 2 with a comment at Table 3, 1 (Sunday 23:30 Paris) → 4 ratings, 3,0.
@@ -121,6 +122,7 @@ describe('the weekly digest', () => {
 
   it('is not sent once the owner switched it off on /automations', async () => {
     const restaurant = await createRestaurant(ctx, { name: 'Sans bilan' });
+    await ctx.db.update(restaurants).set({ createdAt: new Date('2026-11-01T10:00:00Z') }).where(eq(restaurants.id, restaurant.id));
     await insertDefaultAutomations(ctx.db, restaurant.id);
     await ctx.db.update(automations).set({ status: 'inactive' }).where(and(eq(automations.restaurantId, restaurant.id), eq(automations.key, 'weekly_digest')));
     clock.freeze(MONDAY_9_PARIS);
@@ -129,6 +131,23 @@ describe('the weekly digest', () => {
     expect(await ctx.mails(restaurant.contactEmail)).toHaveLength(0);
     const logs = await ctx.db.select().from(emailLogs).where(and(eq(emailLogs.restaurantId, restaurant.id), eq(emailLogs.templateName, 'weekly_digest')));
     expect(logs.map((log) => [log.status, log.error])).toEqual([['skipped', 'Automation en pause']]);
+  });
+
+  it('is not sent for a week the venue did not exist in; a venue opened during the week gets it', async () => {
+    const today = await createRestaurant(ctx, { name: 'Ouvert ce lundi' });
+    const midWeek = await createRestaurant(ctx, { name: 'Ouvert mercredi' });
+    // Approved this Monday at 8:30 Paris (00:00 Paris is the week's end), and Wednesday of the week reported.
+    await ctx.db.update(restaurants).set({ createdAt: new Date('2026-11-23T07:30:00Z') }).where(eq(restaurants.id, today.id));
+    await ctx.db.update(restaurants).set({ createdAt: new Date('2026-11-18T10:00:00Z') }).where(eq(restaurants.id, midWeek.id));
+    for (const restaurant of [today, midWeek]) await insertDefaultAutomations(ctx.db, restaurant.id);
+    clock.freeze(MONDAY_9_PARIS);
+    await queueWeeklyDigests(ctx.deps);
+    const mail = await ctx.waitForMail((m) => m.toEmail === midWeek.contactEmail);
+    expect(mail.subject).toContain('Votre semaine : 0 avis');
+    await ctx.waitForIdleQueue();
+    expect(await ctx.mails(today.contactEmail)).toHaveLength(0);
+    const logs = await ctx.db.select().from(emailLogs).where(and(eq(emailLogs.restaurantId, today.id), eq(emailLogs.templateName, 'weekly_digest')));
+    expect(logs).toEqual([]);
   });
 
   it('is one of the owner’s automations, listed on /automations with its editable template', async () => {

@@ -152,7 +152,7 @@ async function eraseRecord(tx: Db, restaurantId: string, locked: ErasedRecord, m
     await tx.delete(customerRewards).where(and(eq(customerRewards.customerId, customerId), eq(customerRewards.status, 'pending')));
     await tx
       .update(customers)
-      .set({ firstName: null, lastName: null, email: null, phone: null, anonId: null, marketingConsent: false, marketingConsentAt: null, unsubscribedAt: null, retentionNoticeAt: null, anonymizedAt: clock.now() })
+      .set({ firstName: null, lastName: null, email: null, unconfirmedEmail: null, phone: null, anonId: null, marketingConsent: false, marketingConsentAt: null, unsubscribedAt: null, retentionNoticeAt: null, anonymizedAt: clock.now() })
       .where(eq(customers.id, customerId));
   }
 }

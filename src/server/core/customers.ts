@@ -103,6 +103,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
       .update(customers)
       .set({
         email: input.email,
+        unconfirmedEmail: null,
         firstName: input.firstName ?? sql`${customers.firstName}`,
         lastName: input.lastName ?? sql`${customers.lastName}`,
         phone: input.phone ?? sql`${customers.phone}`,

@@ -4,6 +4,7 @@ import { customers, feedbacks, lowRatingAlertItems, visits } from '../db/schema'
 import { formatDateTimeFr } from '../../shared/format';
 import type { TemplateData, TemplateListItem } from '../../shared/rules/email-template';
 import { paths } from '../../shared/paths';
+import { qrLabelShown } from '../../shared/rules/qr-label';
 
 /** One low rating as an alert lists it (decision 036). */
 export type AlertedRating = {
@@ -53,7 +54,7 @@ const clean = (value: string | null | undefined) => (value && value.trim() ? val
 export function dinerWording(rating: Pick<AlertedRating, 'firstName' | 'lastName' | 'tableLabel'>): string {
   const name = [clean(rating.firstName), clean(rating.lastName)].filter(Boolean).join(' ');
   if (name) return name;
-  const table = clean(rating.tableLabel);
+  const table = clean(qrLabelShown(rating.tableLabel));
   return table ? `un client anonyme à la table ${table}` : 'un client anonyme';
 }
 
@@ -71,7 +72,7 @@ export function alertListItem(rating: AlertedRating, venueBase: string): Templat
   return {
     rating: rating.rating,
     comment: clean(rating.comment),
-    label: clean(rating.tableLabel),
+    label: clean(qrLabelShown(rating.tableLabel)),
     created_at: formatDateTimeFr(rating.createdAt),
     diner: dinerWording(rating),
     contact: contactWording(rating),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { and, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { restaurants } from '../db/schema';
 import { isVenueActive } from '../core/venue-state';
@@ -27,13 +28,19 @@ function digestJobId(restaurantId: string, weekStart: string): string {
 }
 
 /**
- * Queues last week's digest of every approved restaurant (to its contact email, rendered at send time).
+ * Queues last week's digest of every approved restaurant that existed during that week (to its contact
+ * email, rendered at send time).
  * Idempotent: the job id and the send key (restaurant, address, template, `digest:<week>`) are the
  * week's, so two instances or two runs send one digest per restaurant and week (decision 037).
  */
 export async function queueWeeklyDigests(deps: Pick<AppDeps, 'db' | 'boss'>, now: Date = clock.now()): Promise<{ weekStart: string; queued: number }> {
   const weekStart = lastWeekStart(now);
-  const approved = await deps.db.select({ id: restaurants.id }).from(restaurants).where(isVenueActive());
+  // No digest of a week the venue did not exist in (issue 48): created before the week's end (Monday 0:00, Paris).
+  const weekEnd = sql`(${addDays(weekStart, 7)}::date::timestamp at time zone ${APP_TIME_ZONE})`;
+  const approved = await deps.db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(isVenueActive(), sql`${restaurants.createdAt} < ${weekEnd}`));
   for (let index = 0; index < approved.length; index += BATCH) {
     const emails: QueuedEmail[] = approved.slice(index, index + BATCH).map(({ id }) => ({
       id: digestJobId(id, weekStart),

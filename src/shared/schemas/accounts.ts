@@ -7,6 +7,7 @@ import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../rules/review-url';
 import type { OwnerGateState } from '../rules/owner-gate';
 import { ACTIONS, ROLES, type Action } from '../rules/permissions';
 import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
+import { printableOnCards } from './printable';
 
 export const ZRestaurantStatus = zod.enum(RESTAURANT_STATUSES);
 export type TRestaurantStatus = z.infer<typeof ZRestaurantStatus>;
@@ -53,7 +54,7 @@ const ZTrimmed = (short: string, long: string, min: number, max: number) => zod.
 /** POST /api/signup — the restaurant account form of /signup (spec §2, rules §5). */
 export const ZSignupRequest = zod
   .object({
-    restaurantName: ZTrimmed(ACCOUNT_MESSAGES.restaurantNameShort, ACCOUNT_MESSAGES.restaurantNameLong, 2, 100),
+    restaurantName: ZTrimmed(ACCOUNT_MESSAGES.restaurantNameShort, ACCOUNT_MESSAGES.restaurantNameLong, 2, 100).superRefine(printableOnCards('Le nom du restaurant')),
     siren: zod.string(SIREN_MESSAGE).trim().refine(isValidSiren, SIREN_MESSAGE),
     firstName: ZTrimmed(ACCOUNT_MESSAGES.firstNameShort, ACCOUNT_MESSAGES.firstNameLong, 2, 50),
     lastName: ZTrimmed(ACCOUNT_MESSAGES.lastNameShort, ACCOUNT_MESSAGES.lastNameLong, 2, 50),
@@ -127,7 +128,8 @@ export const ZCreateRestaurantRequest = zod.object({
     .trim()
     .min(1, ACCOUNT_MESSAGES.restaurantNameRequired)
     .min(2, ACCOUNT_MESSAGES.restaurantNameShort)
-    .max(100, ACCOUNT_MESSAGES.restaurantNameLong),
+    .max(100, ACCOUNT_MESSAGES.restaurantNameLong)
+    .superRefine(printableOnCards('Le nom du restaurant')),
   managerEmail: zod
     .string(ACCOUNT_MESSAGES.managerEmailRequired)
     .trim()

@@ -53,6 +53,8 @@ export type TCustomerListItem = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The address typed on the diner's device while none is confirmed, shown « non confirmé » (decision 075); null otherwise. */
+  unconfirmedEmail: string | null;
   phone: string | null;
   points: number;
   lastVisitAt: string | null;

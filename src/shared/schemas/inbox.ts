@@ -27,6 +27,8 @@ export const INBOX_MESSAGES = {
   messageTooLong: `Le message ne peut dépasser ${REPLY_MESSAGE_MAX} caractères`,
   rewardNotFound: 'Récompense introuvable',
   noEmail: 'Ce client n’a pas laissé d’email : impossible de lui répondre.',
+  /** A reply to a typed, unconfirmed address carries the owner's text alone (decision 075). */
+  unconfirmedNoReward: 'Adresse non confirmée : un geste commercial ne peut pas être offert par email. Il le sera quand le client aura confirmé son adresse.',
   unsubscribed: 'Ce client s’est désinscrit des emails du restaurant : impossible de lui répondre.',
   alreadyReplied: 'Vous avez déjà répondu à cet avis. Confirmez pour envoyer une seconde réponse.',
   replySent: 'Réponse envoyée',
@@ -100,7 +102,11 @@ export type TInboxItem = {
   comment: string | null;
   createdAt: string;
   tableLabel: string | null;
-  customer: { id: string; name: string | null; hasEmail: boolean } | null;
+  /**
+   * hasEmail: a confirmed address; unconfirmedEmail: the address typed on a device with none confirmed,
+   * shown « non confirmé » and answerable with the owner's text only (decision 075).
+   */
+  customer: { id: string; name: string | null; hasEmail: boolean; unconfirmedEmail: string | null } | null;
   reviewInvited: boolean;
   status: TFeedbackStatus;
   handledAt: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { printableOnCards } from './printable';
 
 export const QR_LABEL_MAX = 80;
 export const QR_LABEL_TAKEN_MESSAGE = 'Un QR avec ce label existe déjà';
@@ -19,6 +20,7 @@ export const ZCreateQrCodeRequest = z.object({
     .trim()
     .max(QR_LABEL_MAX, `Le label doit contenir au plus ${QR_LABEL_MAX} caractères`)
     .nullish()
+    .superRefine(printableOnCards('Le label'))
     .transform((label) => (label ? label : null)),
   isPrimary: z.boolean().default(false),
 });
@@ -26,7 +28,7 @@ export type TCreateQrCodeRequest = z.input<typeof ZCreateQrCodeRequest>;
 
 /** The form on /qr: the label alone (the main QR button sends no label). */
 export const ZQrLabelForm = z.object({
-  tableLabel: z.string().trim().max(QR_LABEL_MAX, `Le label doit contenir au plus ${QR_LABEL_MAX} caractères`),
+  tableLabel: z.string().trim().max(QR_LABEL_MAX, `Le label doit contenir au plus ${QR_LABEL_MAX} caractères`).superRefine(printableOnCards('Le label')),
 });
 export type TQrLabelForm = z.infer<typeof ZQrLabelForm>;
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { isValidFrenchPhone, PHONE_MESSAGE } from '../rules/company';
 import { ACCOUNT_MESSAGES, ZEmail } from './accounts';
+import { printableOnCards } from './printable';
 
 /** /parametres: the restaurant's identity and contact (issue #26). */
 export const SETTINGS_MESSAGES = {
@@ -27,7 +28,8 @@ export const ZSettingsRequest = zod.object({
     .string(ACCOUNT_MESSAGES.restaurantNameShort)
     .trim()
     .min(2, ACCOUNT_MESSAGES.restaurantNameShort)
-    .max(100, ACCOUNT_MESSAGES.restaurantNameLong),
+    .max(100, ACCOUNT_MESSAGES.restaurantNameLong)
+    .superRefine(printableOnCards('Le nom du restaurant')),
   address: zod
     .string(ACCOUNT_MESSAGES.invalidRequest)
     .transform((value) => stripControls(value).replace(/\r\n?/g, '\n').trim())

@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES } from './accounts';
 import { zFilterDay } from './filter-day';
 import { INBOX_MESSAGES } from './inbox';
 import { SETTINGS_MESSAGES } from './settings';
+import { printableOnCards } from './printable';
 
 /** /etablissements (issue #29): the organisation's venues, adding one, and the consolidated view (decision 054). */
 export const VENUE_MESSAGES = {
@@ -23,7 +24,7 @@ export const VENUE_MESSAGES = {
 } as const;
 
 /** A venue's name as sign-up and /parametres check it. */
-const ZVenueName = zod.string(ACCOUNT_MESSAGES.restaurantNameShort).trim().min(2, ACCOUNT_MESSAGES.restaurantNameShort).max(100, ACCOUNT_MESSAGES.restaurantNameLong);
+const ZVenueName = zod.string(ACCOUNT_MESSAGES.restaurantNameShort).trim().min(2, ACCOUNT_MESSAGES.restaurantNameShort).max(100, ACCOUNT_MESSAGES.restaurantNameLong).superRefine(printableOnCards('Le nom du restaurant'));
 
 /** POST /api/venues: a new venue of the member's organisation. */
 export const ZCreateVenueRequest = zod.object({

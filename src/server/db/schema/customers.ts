@@ -24,6 +24,12 @@ export const customers = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     email: text('email'),
+    /**
+     * The address last typed on this device's record while it has no confirmed one (a claim, issue 48,
+     * decision 075): shown to the owner « non confirmé », answerable with the owner's text only; cleared
+     * when an address is confirmed, and with the identity on erasure or anonymisation.
+     */
+    unconfirmedEmail: text('unconfirmed_email'),
     phone: text('phone'),
     points: integer('points').notNull().default(0),
     /** The diner's anonymous id (rf_tid cookie) while no email is known. */

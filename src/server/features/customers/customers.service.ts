@@ -19,6 +19,7 @@ const listColumns = {
   firstName: customers.firstName,
   lastName: customers.lastName,
   email: customers.email,
+  unconfirmedEmail: customers.unconfirmedEmail,
   phone: customers.phone,
   points: customers.points,
   lastVisitAt: customers.lastVisitAt,
@@ -28,7 +29,9 @@ const listColumns = {
 function toListItem(row: Omit<TCustomerListItem, 'lastVisitAt' | 'anonymizedAt'> & { lastVisitAt: Date | null; anonymizedAt: Date | null }): TCustomerListItem {
   // Field by field: a caller's wider row (visits, consent…) never leaks into the answer through this.
   const { id, firstName, lastName, email, phone, points } = row;
-  return { id, firstName, lastName, email, phone, points, lastVisitAt: row.lastVisitAt?.toISOString() ?? null, anonymizedAt: row.anonymizedAt?.toISOString() ?? null };
+  // A typed address is shown only while none is confirmed (decision 075).
+  const unconfirmedEmail = email ? null : row.unconfirmedEmail;
+  return { id, firstName, lastName, email, unconfirmedEmail, phone, points, lastVisitAt: row.lastVisitAt?.toISOString() ?? null, anonymizedAt: row.anonymizedAt?.toISOString() ?? null };
 }
 
 /** `%…%` for LIKE with the user's own % _ and \ taken literally. */
@@ -36,8 +39,8 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** The customers the restaurant can know: an email, a phone, or a reward waiting to be handed over. */
-const knownCustomer = sql`(${customers.email} is not null or ${customers.phone} is not null
+/** The customers the restaurant can know: an email (confirmed or typed), a phone, or a reward waiting to be handed over. */
+const knownCustomer = sql`(${customers.email} is not null or ${customers.unconfirmedEmail} is not null or ${customers.phone} is not null
   or exists (select 1 from customer_rewards cr where cr.customer_id = ${customers.id} and cr.status = 'pending'))`;
 
 /** The rating of the customer's latest feedback (null without one). */

@@ -155,8 +155,10 @@ type SubmissionWrite = {
   pointsAdded: number;
   balance: number;
   paid: ReadonlyArray<{ id: string; rewardId: string; label: string; cost: number }>;
-  /** Known to have a contact without reading (a confirmed email, a phone typed without a claim). */
+  /** Known to have a contact without reading (a confirmed email, a typed address, a phone typed without a claim). */
   hasContact: boolean;
+  /** A typed address the device's record, holding no confirmed one, keeps for the owner « non confirmé » (decision 075). */
+  unconfirmedEmail: string | null;
   reviewInvited: boolean;
   /** Which of the customer's fields the typed names, phone and consent may change. */
   setNames: boolean;
@@ -231,6 +233,7 @@ async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableL
           select ${restaurantId}::uuid, ${customerId}::uuid, -cost, ${REWARD_UNLOCKED_REASON}::text, ${at}::timestamptz from paid
         ), customer as (
           update customers set points = ${write.balance}::int, last_visit_at = ${at}::timestamptz,
+            unconfirmed_email = coalesce(${write.unconfirmedEmail}::text, unconfirmed_email),
             first_name = case when ${write.setNames}::boolean then coalesce(${input.firstName ?? null}::text, first_name) else first_name end,
             last_name = case when ${write.setNames}::boolean then coalesce(${input.lastName ?? null}::text, last_name) else last_name end,
             phone = case when ${write.setPhone}::boolean then coalesce(${input.phone ?? null}::text, phone) else phone end,
@@ -306,7 +309,8 @@ export async function submitFeedback(
         balance,
         paid: unlocked,
         // Copied for /avis (decision 035): its filters read the feedback row alone.
-        hasContact: !!customer.email || (!claim && !!input.phone),
+        hasContact: !!customer.email || !!claim || !!input.phone,
+        unconfirmedEmail: claim && !customer.email ? claim : null,
         reviewInvited: !!reviewUrl && (input.rating >= 4 || reviewPromptAllRatings),
         setNames: !(claim && customer.email),
         setPhone: !claim,

@@ -25,6 +25,7 @@ import {
   type TReplyRequest,
   type TTodayReviews,
 } from '../../../shared/schemas/inbox';
+import { qrLabelShown } from '../../../shared/rules/qr-label';
 
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
@@ -115,12 +116,14 @@ type ListRow = {
   first_name: string | null;
   last_name: string | null;
   has_email: boolean | null;
+  unconfirmed_email: string | null;
 };
 
 const LIST_COLUMNS = sql`f.id, f.rating, f.comment, floor(extract(epoch from f.created_at) * 1000)::float8 as created_ms,
   (extract(epoch from f.created_at) * 1000000)::bigint::text as cursor_micros, f.table_label, f.review_invited, f.status,
   floor(extract(epoch from f.handled_at) * 1000)::float8 as handled_ms, hu.name as handled_by_name,
-  c.id as customer_id, c.first_name, c.last_name, c.email is not null as has_email`;
+  c.id as customer_id, c.first_name, c.last_name, c.email is not null as has_email,
+  case when c.email is null then c.unconfirmed_email end as unconfirmed_email`;
 
 function parseCursor(cursor: string): { micros: string; id: string } {
   const [micros, id] = cursor.split('_');
@@ -159,8 +162,8 @@ function toItem(row: ListRow, replies: TFeedbackReply[]): TInboxItem {
     rating: Number(row.rating),
     comment: row.comment,
     createdAt: new Date(Number(row.created_ms)).toISOString(),
-    tableLabel: row.table_label,
-    customer: row.customer_id ? { id: row.customer_id, name: name || null, hasEmail: row.has_email === true } : null,
+    tableLabel: qrLabelShown(row.table_label),
+    customer: row.customer_id ? { id: row.customer_id, name: name || null, hasEmail: row.has_email === true, unconfirmedEmail: row.unconfirmed_email ?? null } : null,
     reviewInvited: row.review_invited,
     status: row.status,
     handledAt: row.handled_ms === null ? null : new Date(Number(row.handled_ms)).toISOString(),
@@ -259,7 +262,7 @@ export async function getInboxOptions(db: Db, restaurantId: string): Promise<TIn
   ]);
   return {
     restaurantName: restaurant?.name ?? '',
-    qrCodes: qrs.map((qr) => ({ id: qr.id, label: qr.label ?? (qr.isPrimary ? 'QR principal' : 'Sans label') })),
+    qrCodes: qrs.map((qr) => ({ id: qr.id, label: qrLabelShown(qr.label) ?? (qr.isPrimary ? 'QR principal' : 'Sans label') })),
     rewards: catalogue,
   };
 }
@@ -298,15 +301,20 @@ export async function replyToFeedback(
 ): Promise<TFeedbackReply> {
   return deps.db.transaction(async (tx) => {
     // The feedback row is locked: two clicks at once cannot both see 'no reply yet'.
-    const [found] = await queryRows<{ customer_id: string | null; email: string | null; unsubscribed: boolean | null; replies: number }>(
+    const [found] = await queryRows<{ customer_id: string | null; email: string | null; unconfirmed_email: string | null; unsubscribed: boolean | null; replies: number }>(
       tx,
-      sql`select f.customer_id, c.email, c.unsubscribed_at is not null as unsubscribed,
+      sql`select f.customer_id, c.email, c.unconfirmed_email, c.unsubscribed_at is not null as unsubscribed,
                  (select count(*) from feedback_replies r where r.feedback_id = f.id)::int as replies
           from feedbacks f left join customers c on c.id = f.customer_id
           where f.id = ${feedbackId} and f.restaurant_id = ${restaurantId} for update of f`,
     );
     if (!found) throw new AppError('NOT_FOUND', INBOX_MESSAGES.notFound);
-    if (!found.customer_id || !found.email) throw new AppError('BAD_REQUEST', INBOX_MESSAGES.noEmail);
+    // A typed address not confirmed yet (decision 075) is answerable too, with the owner's text alone: no
+    // reward, nothing of the record, so a stranger's address typed in the form relays nothing of the submitter.
+    const unconfirmed = !found.email && !!found.unconfirmed_email;
+    const to = found.email ?? found.unconfirmed_email;
+    if (!found.customer_id || !to) throw new AppError('BAD_REQUEST', INBOX_MESSAGES.noEmail);
+    if (unconfirmed && input.rewardId) throw new AppError('BAD_REQUEST', INBOX_MESSAGES.unconfirmedNoReward);
     if (found.unsubscribed) throw new AppError('CONFLICT', INBOX_MESSAGES.unsubscribed);
     if (Number(found.replies) > 0 && !input.confirmAnother) throw new AppError('CONFLICT', INBOX_MESSAGES.alreadyReplied);
     const limits = deps.rateLimits.owner;
@@ -326,7 +334,7 @@ export async function replyToFeedback(
         restaurantId,
         feedbackId,
         customerId: found.customer_id,
-        toEmail: found.email,
+        toEmail: to,
         subject: input.subject,
         message: input.message,
         customerRewardId: gift?.id ?? null,
@@ -341,7 +349,7 @@ export async function replyToFeedback(
         template: 'feedback_reply',
         restaurantId,
         customerId: found.customer_id,
-        to: found.email,
+        to,
         eventId: `feedback-reply:${reply.id}`,
         data: { subject: input.subject, message: input.message, reward_label: gift?.label ?? null },
       },

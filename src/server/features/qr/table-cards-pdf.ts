@@ -1,6 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { renderQrPng } from './qr-png';
-import { MAIN_QR_LABEL, QR_CARD_CALL_TO_ACTION, type TQrCardsLayout } from '../../../shared/schemas/qr';
+import { QR_CARD_CALL_TO_ACTION, type TQrCardsLayout } from '../../../shared/schemas/qr';
+import { qrLabelShown } from '../../../shared/rules/qr-label';
+import { cardText, unprintableCharacters } from '../../../shared/rules/printable-text';
 
 const MM = 72 / 25.4;
 const A6 = { width: 105 * MM, height: 148 * MM };
@@ -32,26 +38,56 @@ function brandRgb(color: string | null | undefined) {
 export const POWERED_BY = 'Propulsé par ReFeed';
 type Box = { x: number; y: number; width: number; height: number };
 
-const characterSets = new WeakMap<PDFFont, Set<number>>();
+/**
+ * The cards' font (decision 076): DejaVu Sans and DejaVu Sans Bold from the npm package `dejavu-fonts-ttf`,
+ * embedded as subsets (only the glyphs a sheet uses: a few kilobytes). Names and labels are checked against
+ * it where they are typed (`shared/rules/printable-text.ts`), so every character of a new one prints.
+ */
+const require = createRequire(import.meta.url);
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
+function cardFontFiles() {
+  fontFiles ??= Promise.all([readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')), readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))]).then(
+    ([regular, bold]) => ({ regular, bold }),
+  );
+  return fontFiles;
+}
 
-/** Standard PDF fonts only know WinAnsi characters: drop the others (emoji…) rather than fail. */
-function keepPrintable(font: PDFFont, text: string): string {
-  // Building the set costs more than drawing a card: once per font, not once per line.
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
-  return [...text].filter((char) => supported.has(char.codePointAt(0) ?? 0)).join('').trim();
+/** A subset's name starts with six capital letters and '+' (PDF 32000-1 §9.6.4): readers then know it holds only some glyphs. */
+function subsetTag(): string {
+  return Array.from(randomBytes(6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
+}
+
+/** The line as drawn: composed, and without what an older name or label may hold that the font lacks (none typed since decision 076). */
+function keepPrintable(text: string): string {
+  const composed = cardText(text);
+  const missing = new Set(unprintableCharacters(composed));
+  return (missing.size ? [...composed].filter((char) => !missing.has(char)).join('') : composed).trim();
+}
+
+const unitWidths = new WeakMap<PDFFont, Map<string, number>>();
+
+/**
+ * A line's width at size 1 (widths scale with the size): an embedded font lays the text out with fontkit at
+ * each measure, so each line is measured once per sheet (the same call to action is on every card).
+ */
+function unitWidth(font: PDFFont, text: string): number {
+  let widths = unitWidths.get(font);
+  if (!widths) unitWidths.set(font, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) widths.set(text, (width = font.widthOfTextAtSize(text, 1)));
+  return width;
 }
 
 /** Draws one line centred in the box, shrinking the font (then cutting with …) to fit its width. */
 function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font: PDFFont; size: number; minSize: number; baseline: number; color: ReturnType<typeof rgb> }) {
   const { font, baseline, color } = options;
   const maxWidth = box.width - 16 * MM;
-  let line = keepPrintable(font, text);
+  let line = keepPrintable(text);
   if (!line) return;
   let size = options.size;
-  while (size > options.minSize && font.widthOfTextAtSize(line, size) > maxWidth) size -= 0.5;
-  while (line.length > 1 && font.widthOfTextAtSize(line, size) > maxWidth) line = `${line.slice(0, -2).trimEnd()}…`;
-  const width = font.widthOfTextAtSize(line, size);
+  while (size > options.minSize && unitWidth(font, line) * size > maxWidth) size -= 0.5;
+  while (line.length > 1 && unitWidth(font, line) * size > maxWidth) line = `${line.slice(0, -2).trimEnd()}…`;
+  const width = unitWidth(font, line) * size;
   page.drawText(line, { x: box.x + (box.width - width) / 2, y: box.y + baseline, size, font, color });
 }
 
@@ -59,7 +95,7 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
 const LOGO_MAX = { width: 40 * MM, height: 14 * MM };
 
 function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null, brand: CardsBrand) {
-  const label = card.isPrimary && card.tableLabel === MAIN_QR_LABEL ? null : card.tableLabel;
+  const label = qrLabelShown(card.tableLabel);
   const side = CARD_QR_SIDE_MM * MM;
   const top = box.height;
   if (logo) {
@@ -96,7 +132,12 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
   pdf.setTitle(`Cartes de table – ${input.restaurantName}`);
   pdf.setCreator('ReFeed');
   pdf.setProducer('ReFeed');
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  pdf.registerFontkit(fontkit);
+  const files = await cardFontFiles();
+  const fonts = {
+    regular: await pdf.embedFont(files.regular, { subset: true, customName: `${subsetTag()}+DejaVuSans` }),
+    bold: await pdf.embedFont(files.bold, { subset: true, customName: `${subsetTag()}+DejaVuSans-Bold` }),
+  };
   const images = await Promise.all(input.cards.map((card) => pdf.embedPng(card.png)));
   // An uploaded logo is always a PNG (core/images.ts); one that does not embed leaves the name alone.
   const logo = input.logoPng ? await pdf.embedPng(input.logoPng).catch(() => null) : null;

@@ -21,6 +21,8 @@ import { formatDateFr, formatDateTimeFr } from '../../../../shared/format';
 import { pointEventLabel } from '../../../../shared/rules/point-events';
 import { CUSTOMER_MESSAGES, type TCustomerDetail } from '../../../../shared/schemas/customers';
 import { toastError } from '../../../lib/toast';
+import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
   return (
@@ -128,7 +130,7 @@ export default function CustomerPage() {
               </p>
             ) : null}
             <dl className="mt-2 grid gap-1 text-sm text-stone-700">
-              {customer.email ? <div><dt className="inline text-stone-500">Email : </dt><dd className="inline break-all">{customer.email}</dd></div> : null}
+              {customer.email ? <div><dt className="inline text-stone-500">Email : </dt><dd className="inline break-all">{customer.email}</dd></div> : customer.unconfirmedEmail ? <div><dt className="inline text-stone-500">Email : </dt><dd className="inline"><UnconfirmedEmail address={customer.unconfirmedEmail} /></dd></div> : null}
               {customer.phone ? <div><dt className="inline text-stone-500">Téléphone : </dt><dd className="inline">{customer.phone}</dd></div> : null}
               <div><dt className="inline text-stone-500">Client depuis : </dt><dd className="inline">{formatDateFr(customer.createdAt)}</dd></div>
               <div><dt className="inline text-stone-500">Dernière visite : </dt><dd className="inline">{customer.lastVisitAt ? formatDateFr(customer.lastVisitAt) : '—'}</dd></div>
@@ -203,7 +205,7 @@ export default function CustomerPage() {
               {data.visits.map((visit) => (
                 <li key={visit.id} className="py-1.5">
                   Visite le {formatDateTimeFr(visit.createdAt)}
-                  {visit.tableLabel ? ` · ${visit.tableLabel}` : ''}
+                  {visit.tableLabel ? ` · ${qrLabelShown(visit.tableLabel)}` : ''}
                 </li>
               ))}
             </ul>

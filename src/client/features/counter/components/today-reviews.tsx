@@ -7,6 +7,7 @@ import { Stars } from '../../../components/ui/stars';
 import { errorMessage } from '../../../lib/toast';
 import { useTodayReviews } from '../api/get-today-reviews';
 import { formatTimeFr } from '../../../../shared/format';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /** 'Avis du jour' on the counter: the evening's ratings and comments by table, without anything of the diners. */
 export function TodayReviews() {
@@ -44,7 +45,7 @@ export function TodayReviews() {
                   <Stars rating={item.rating} />
                   <span className="text-stone-600">
                     {formatTimeFr(item.createdAt)}
-                    {item.tableLabel ? ` · ${item.tableLabel}` : ''}
+                    {item.tableLabel ? ` · ${qrLabelShown(item.tableLabel)}` : ''}
                   </span>
                 </div>
                 {item.comment ? <p className="text-sm text-stone-800">« {item.comment} »</p> : null}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TCustomerCardItem } from '../../../../shared/schemas/customers';
 import { CustomerCard } from './customer-card';
 
-const base: TCustomerCardItem = { id: '5d0c8a7e-1b2c-4d3e-8f90-a1b2c3d4e5f6', firstName: null, lastName: null, email: null, phone: null, points: 30, lastVisitAt: '2023-08-01T19:00:00.000Z', anonymizedAt: null, visitCount: 4, pendingRewards: 0 };
+const base: TCustomerCardItem = { id: '5d0c8a7e-1b2c-4d3e-8f90-a1b2c3d4e5f6', firstName: null, lastName: null, email: null, unconfirmedEmail: null, phone: null, points: 30, lastVisitAt: '2023-08-01T19:00:00.000Z', anonymizedAt: null, visitCount: 4, pendingRewards: 0 };
 const card = (customer: Partial<TCustomerCardItem>) =>
   renderToStaticMarkup(
     <MemoryRouter>

@@ -2,6 +2,7 @@ import { EyeOff, Gift, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
 import { paths } from '../../../config/paths';
 import { formatDateFr } from '../../../../shared/format';
 import type { TCustomerCardItem, TCustomerListItem } from '../../../../shared/schemas/customers';
@@ -42,6 +43,15 @@ export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
                 <Mail className="size-4 text-stone-400" aria-label="Email" />
               </dt>
               <dd className="truncate">{customer.email}</dd>
+            </div>
+          ) : customer.unconfirmedEmail ? (
+            <div className="flex min-w-0 items-center gap-1.5">
+              <dt>
+                <Mail className="size-4 text-stone-400" aria-label="Email" />
+              </dt>
+              <dd className="min-w-0">
+                <UnconfirmedEmail address={customer.unconfirmedEmail} />
+              </dd>
             </div>
           ) : null}
           {customer.phone ? (

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { DASHBOARD_EMPTY_FEEDBACKS, GOOD_RATING, type TDashboard } from '../../../../shared/schemas/dashboard';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /** 'Avis récents': stars, French date and comment; green from 4 stars, red below (spec §2). */
 export function RecentFeedbacks({ feedbacks }: { feedbacks: TDashboard['recentFeedbacks'] }) {
@@ -43,7 +44,7 @@ export function RecentFeedbacks({ feedbacks }: { feedbacks: TDashboard['recentFe
                       <span className="inline-flex items-center gap-1" data-testid="feedback-table">
                         <QrCode className="size-3.5" aria-hidden="true" />
                         <span className="sr-only">Table : </span>
-                        {feedback.tableLabel}
+                        {qrLabelShown(feedback.tableLabel)}
                       </span>
                     ) : null}
                     {feedback.firstName ? <span>{feedback.firstName}</span> : null}

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Stars } from '../../../components/ui/stars';
+import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { FEEDBACK_STATUS_LABELS, type TFeedbackStatus, type TInboxItem } from '../../../../shared/schemas/inbox';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /**
  * One feedback of /avis: stars, comment, date and time (Paris), table, the diner (a link to their page
@@ -55,7 +57,7 @@ export function FeedbackItem({
           <h3 id={`${item.id}-title`} className="flex flex-wrap items-center gap-2 text-sm font-medium text-stone-900">
             <Stars rating={item.rating} />
             <span className="text-stone-600">{formatDateTimeFr(item.createdAt)}</span>
-            {item.tableLabel ? <Badge variant="neutral">{item.tableLabel}</Badge> : null}
+            {item.tableLabel ? <Badge variant="neutral">{qrLabelShown(item.tableLabel)}</Badge> : null}
           </h3>
           <p className="text-sm">
             {item.customer?.name ? (
@@ -73,6 +75,11 @@ export function FeedbackItem({
               <span className="ml-2 inline-flex items-center gap-1 text-xs text-stone-600">
                 <Mail className="size-3.5" aria-hidden="true" />
                 email connu
+              </span>
+            ) : item.customer?.unconfirmedEmail ? (
+              <span className="ml-2 inline-flex items-center gap-1 text-xs text-stone-600">
+                <Mail className="size-3.5" aria-hidden="true" />
+                <UnconfirmedEmail address={item.customer.unconfirmedEmail} />
               </span>
             ) : null}
           </p>
@@ -114,7 +121,7 @@ export function FeedbackItem({
             Remettre à « Nouveau »
           </Button>
         )}
-        {item.customer?.hasEmail ? (
+        {item.customer?.hasEmail || item.customer?.unconfirmedEmail ? (
           <Button size="sm" onClick={onReply}>
             <MessageSquareReply aria-hidden="true" />
             Répondre

@@ -31,7 +31,9 @@ export function ReplyDialog({
 }) {
   const id = useId();
   const reply = useReplyToFeedback();
-  const firstName = item.customer?.name?.split(' ')[0] ?? null;
+  // A typed address not confirmed yet gets the owner's text alone (decision 075): no name, no gift.
+  const unconfirmed = !item.customer?.hasEmail && !!item.customer?.unconfirmedEmail;
+  const firstName = unconfirmed ? null : (item.customer?.name?.split(' ')[0] ?? null);
   const template = defaultReply(options?.restaurantName ?? 'notre restaurant', firstName, item.rating);
   const form = useForm<TReplyRequest>({ resolver: zodResolver(ZReplyRequest), defaultValues: { ...template, rewardId: '' } });
 
@@ -69,20 +71,26 @@ export function ReplyDialog({
             <Label htmlFor={`${id}-message`}>Message</Label>
             <Textarea id={`${id}-message`} rows={8} maxLength={REPLY_MESSAGE_MAX} aria-invalid={form.formState.errors.message ? true : undefined} {...form.register('message')} />
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-reward`}>Geste commercial (facultatif)</Label>
-            <NativeSelect id={`${id}-reward`} aria-describedby={`${id}-reward-help`} {...form.register('rewardId')}>
-              <option value="">Aucun</option>
-              {(options?.rewards ?? []).map((reward) => (
-                <option key={reward.id} value={reward.id}>
-                  {reward.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <p id={`${id}-reward-help`} className="text-xs text-stone-600">
-              La récompense rejoint celles à remettre au client, sans lui coûter de points.
+          {unconfirmed ? (
+            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reply-unconfirmed">
+              Adresse non confirmée ({item.customer?.unconfirmedEmail}) : seul votre message est envoyé, sans le commentaire de l’avis, les points ni aucune donnée de la fiche. Un geste commercial pourra être offert une fois l’adresse confirmée.
             </p>
-          </div>
+          ) : (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${id}-reward`}>Geste commercial (facultatif)</Label>
+              <NativeSelect id={`${id}-reward`} aria-describedby={`${id}-reward-help`} {...form.register('rewardId')}>
+                <option value="">Aucun</option>
+                {(options?.rewards ?? []).map((reward) => (
+                  <option key={reward.id} value={reward.id}>
+                    {reward.label}
+                  </option>
+                ))}
+              </NativeSelect>
+              <p id={`${id}-reward-help`} className="text-xs text-stone-600">
+                La récompense rejoint celles à remettre au client, sans lui coûter de points.
+              </p>
+            </div>
+          )}
           <DialogFormFooter submitLabel="Envoyer la réponse" busy={reply.isPending} />
         </form>
       </DialogContent>

@@ -15,6 +15,7 @@ import { useRegenerateQrCode } from '../api/regenerate-qr-code';
 import { QrDecodeCheck } from './qr-decode-check';
 import { dashboardKeys } from '../../../lib/query-keys';
 import { toastError, toastErrorTitle } from '../../../lib/toast';
+import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /** Main QR, the table label, or 'sans label' (spec §2). */
 export function getQrTitle(qr: Pick<TQrCode, 'isPrimary' | 'tableLabel'>): string {
@@ -77,7 +78,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
           <h3 id={titleId} className="truncate text-lg font-semibold" title={title}>
             {title}
           </h3>
-          {qr.isPrimary && qr.tableLabel ? <p className="truncate text-sm text-stone-500">{qr.tableLabel}</p> : null}
+          {qr.isPrimary && qr.tableLabel ? <p className="truncate text-sm text-stone-500">{qrLabelShown(qr.tableLabel)}</p> : null}
         </div>
         {qr.isPrimary ? (
           <Badge className="shrink-0 gap-1">

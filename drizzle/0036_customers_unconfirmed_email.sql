@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "unconfirmed_email" text;
