@@ -28,7 +28,7 @@ import { startTestSmtpServer } from '../tests/support/smtp';
 const root = path.resolve(import.meta.dirname, '..');
 export const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 /** The migration "the new commit" brings: additive, so the old instances keep serving beside it. */
-export const PENDING_MIGRATION = '0035_rolling_upgrade_check';
+export const PENDING_MIGRATION = '9999_rolling_upgrade_check';
 const PENDING_SQL = 'ALTER TABLE "feedbacks" ADD COLUMN "rolling_upgrade_check" text;';
 /**
  * HAProxy's check: every 2 s, down after 3 failures, up after 1 success, 10 s to answer (its default is the
