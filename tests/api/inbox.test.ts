@@ -238,7 +238,7 @@ describe('/avis: private reply', () => {
     const visitor = createVisitor(ctx);
     expect((await visitor.submit({ restaurantId: owner.restaurant.id, rating: 2, email, firstName: 'Noé' })).status).toBe(200);
     expect((await page(owner.agent, '?contact=1')).summary.count).toBe(0);
-    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && (m.parsed.subject ?? '').startsWith('Confirmez votre email'));
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('?link='));
     const token = new URL(findLinkInMail(String(mail.parsed.html), '/f/')).searchParams.get('link')!;
     expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(200);
     const withContact = await page(owner.agent, '?contact=1');
