@@ -114,7 +114,7 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(unknown.status).toBe(200);
     const knownBody = await known.text();
     expect(knownBody).toBe(await unknown.text());
-    expect(JSON.parse(knownBody)).toEqual({ pointsAdded: 20, balance: 20, unlockedRewards: [], earning: 'earned' });
+    expect(JSON.parse(knownBody)).toEqual({ pointsAdded: 20, balance: 20, reached: 20, unlockedRewards: [], earning: 'earned' });
 
     await ctx.waitForIdleQueue();
     // Nothing of the regular changed: name, phone, points, consent, unsubscription.
@@ -123,16 +123,18 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(await ctx.db.select().from(pointEvents).where(eq(pointEvents.customerId, before.id))).toEqual([]);
     // The unknown address has no customer yet either.
     expect(await customerByEmail(restaurant.id, unknownEmail)).toBeUndefined();
-    // Each address got exactly one email, the confirmation, with nothing the stranger wrote in it.
+    // Each address got exactly one email, the thank-you carrying the confirmation (decision 074), with nothing the stranger wrote in it.
     for (const email of [regular, unknownEmail]) {
       const mails = await ctx.mails(email);
-      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirmez votre email/)]);
+      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Merci pour votre visite/)]);
+      expect(mails[0].html).toContain('?link=');
       for (const text of ['Gagnez', 'evil.example', 'Pirate', '0699999999']) {
         expect(`${mails[0].subject} ${mails[0].html} ${mails[0].text ?? ''}`).not.toContain(text);
       }
     }
     const jobs = await emailJobs(restaurant.id);
-    expect(jobs.filter((job) => job.template !== 'link_email_confirmation' && job.to !== restaurant.contactEmail).map((job) => job.template)).toEqual([]);
+    // Every diner email goes to the typed address itself, none to a customer record's address.
+    expect(jobs.filter((job) => job.template !== 'manager_alert_low_rating' && job.to !== regular && job.to !== unknownEmail).map((job) => job.template)).toEqual([]);
   });
 
   it('keeps the rating on the phone until the link is opened, then merges it into the customer of that email with the consent asked for', async () => {
@@ -171,9 +173,9 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(await customerByEmail(restaurant.id, mine)).toMatchObject({ firstName: 'Alice', points: 20 });
     expect(await customerByEmail(restaurant.id, other)).toBeUndefined();
     await ctx.waitForIdleQueue();
-    // No thank-you to either address for that rating: the typed one is unconfirmed.
+    // Nothing to the confirmed address for that rating; the typed one gets its one first email, the thank-you with the confirmation (decision 074).
     expect((await ctx.mails(mine)).length).toBe(0);
-    expect((await ctx.mails(other)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirmez votre email/)]);
+    expect((await ctx.mails(other)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Merci pour votre visite/)]);
   });
 
   it('a phone of one confirmed customer that confirms another address moves to it: the two customers are not merged', async () => {
@@ -216,14 +218,15 @@ describe('the form’s email is a claim until it is confirmed', () => {
 });
 
 describe('confirming an email schedules the follow-ups a rating with that email has', () => {
-  it('queues the day-3 nudge after a recent 4–5★ rating and the day-30 comeback; no thank-you before confirmation', async () => {
+  it('queues the day-3 nudge after a recent 4–5★ rating and the day-30 comeback; the one thank-you is the first email, none after confirmation', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('follow');
     const phone = createVisitor(ctx);
     await phone.submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true });
     const mail = await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('?link='));
     const before = (await emailJobs(restaurant.id)).map((job) => job.template);
-    expect(before).not.toContain('thanks_after_visit');
+    // The first email is the thank-you carrying the link (decision 074); no later email before confirmation.
+    expect(before.filter((template) => template === 'thanks_after_visit')).toHaveLength(1);
     expect(before).not.toContain('review_nudge_3d');
     expect(before).not.toContain('we_miss_you_30d');
 
@@ -233,7 +236,9 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     const after = (await emailJobs(restaurant.id)).filter((job) => job.customerId === customer.id).map((job) => job.template);
     expect(after).toContain('review_nudge_3d');
     expect(after).toContain('we_miss_you_30d');
-    expect(after).not.toContain('thanks_after_visit');
+    // Still the one thank-you of the first email: confirming queued no second one.
+    expect(after.filter((template) => template === 'thanks_after_visit')).toHaveLength(1);
+    expect((await emailJobs(restaurant.id)).filter((job) => job.template === 'thanks_after_visit')).toHaveLength(1);
   });
 
   it('with several restaurants, confirming plans the nudge with this restaurant’s own delay and sending hours', async () => {
