@@ -136,7 +136,7 @@ describe('Retrouver ma carte', () => {
     expect(known.status).toBe(200);
     expect(JSON.parse(known.body)).toEqual({ status: 'confirmation_sent', message: CARD_MESSAGES.recoverSent });
 
-    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('?link='));
     await ctx.waitForIdleQueue();
     expect(await ctx.mails(unknownEmail)).toEqual([]);
     const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;

@@ -39,7 +39,7 @@ async function emailJobs(restaurantId: string) {
   );
 }
 
-const confirmationMails = async (email: string) => (await ctx.mails(email)).filter((mail) => mail.subject.startsWith('Confirmez votre email'));
+const confirmationMails = async (email: string) => (await ctx.mails(email)).filter((mail) => mail.html.includes('?link='));
 
 describe('one earning visit per diner per interval', () => {
   it('attack: one phone rating 5★ three times in 90 s earns once; the later ratings are stored and say why', async () => {
@@ -114,7 +114,7 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(unknown.status).toBe(200);
     const knownBody = await known.text();
     expect(knownBody).toBe(await unknown.text());
-    expect(JSON.parse(knownBody)).toEqual({ pointsAdded: 20, balance: 20, unlockedRewards: [], earning: 'earned' });
+    expect(JSON.parse(knownBody)).toEqual({ pointsAdded: 20, balance: 20, reached: 20, unlockedRewards: [], earning: 'earned' });
 
     await ctx.waitForIdleQueue();
     // Nothing of the regular changed: name, phone, points, consent, unsubscription.
@@ -123,16 +123,18 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(await ctx.db.select().from(pointEvents).where(eq(pointEvents.customerId, before.id))).toEqual([]);
     // The unknown address has no customer yet either.
     expect(await customerByEmail(restaurant.id, unknownEmail)).toBeUndefined();
-    // Each address got exactly one email, the confirmation, with nothing the stranger wrote in it.
+    // Each address got exactly one email, the thank-you carrying the confirmation (decision 074), with nothing the stranger wrote in it.
     for (const email of [regular, unknownEmail]) {
       const mails = await ctx.mails(email);
-      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirmez votre email/)]);
+      expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Merci pour votre visite/)]);
+      expect(mails[0].html).toContain('?link=');
       for (const text of ['Gagnez', 'evil.example', 'Pirate', '0699999999']) {
         expect(`${mails[0].subject} ${mails[0].html} ${mails[0].text ?? ''}`).not.toContain(text);
       }
     }
     const jobs = await emailJobs(restaurant.id);
-    expect(jobs.filter((job) => job.template !== 'link_email_confirmation' && job.to !== restaurant.contactEmail).map((job) => job.template)).toEqual([]);
+    // Every diner email goes to the typed address itself, none to a customer record's address.
+    expect(jobs.filter((job) => job.template !== 'manager_alert_low_rating' && job.to !== regular && job.to !== unknownEmail).map((job) => job.template)).toEqual([]);
   });
 
   it('keeps the rating on the phone until the link is opened, then merges it into the customer of that email with the consent asked for', async () => {
@@ -146,7 +148,7 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(own).toMatchObject({ email: null, points: 20, marketingConsent: false });
     expect((await customerByEmail(restaurant.id, regular)).points).toBe(130);
 
-    const mail = await ctx.waitForMail((m) => m.toEmail === regular && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === regular && m.html.includes('?link='));
     const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
     const confirmed = await phone.post('/api/public/link-email/confirm', { token });
     expect(confirmed.status).toBe(200);
@@ -171,9 +173,9 @@ describe('the form’s email is a claim until it is confirmed', () => {
     expect(await customerByEmail(restaurant.id, mine)).toMatchObject({ firstName: 'Alice', points: 20 });
     expect(await customerByEmail(restaurant.id, other)).toBeUndefined();
     await ctx.waitForIdleQueue();
-    // No thank-you to either address for that rating: the typed one is unconfirmed.
+    // Nothing to the confirmed address for that rating; the typed one gets its one first email, the thank-you with the confirmation (decision 074).
     expect((await ctx.mails(mine)).length).toBe(0);
-    expect((await ctx.mails(other)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Confirmez votre email/)]);
+    expect((await ctx.mails(other)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Merci pour votre visite/)]);
   });
 
   it('a phone of one confirmed customer that confirms another address moves to it: the two customers are not merged', async () => {
@@ -183,7 +185,7 @@ describe('the form’s email is a claim until it is confirmed', () => {
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, first, { points: 70 });
     await createConfirmedVisitor(ctx, restaurant.id, second, { points: 30 });
     await visitor.submit({ restaurantId: restaurant.id, rating: 4, email: second });
-    const mail = await ctx.waitForMail((m) => m.toEmail === second && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === second && m.html.includes('?link='));
     const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
     expect(await (await visitor.post('/api/public/link-email/confirm', { token })).json()).toMatchObject({ balance: 30 });
     // The rating stays with the first customer (the phone's record when it was made); the phone now belongs to the second.
@@ -216,14 +218,15 @@ describe('the form’s email is a claim until it is confirmed', () => {
 });
 
 describe('confirming an email schedules the follow-ups a rating with that email has', () => {
-  it('queues the day-3 nudge after a recent 4–5★ rating and the day-30 comeback; no thank-you before confirmation', async () => {
+  it('queues the day-3 nudge after a recent 4–5★ rating and the day-30 comeback; the one thank-you is the first email, none after confirmation', async () => {
     const { restaurant } = await createDinerRestaurant(ctx);
     const email = uniqueEmail('follow');
     const phone = createVisitor(ctx);
     await phone.submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true });
-    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('?link='));
     const before = (await emailJobs(restaurant.id)).map((job) => job.template);
-    expect(before).not.toContain('thanks_after_visit');
+    // The first email is the thank-you carrying the link (decision 074); no later email before confirmation.
+    expect(before.filter((template) => template === 'thanks_after_visit')).toHaveLength(1);
     expect(before).not.toContain('review_nudge_3d');
     expect(before).not.toContain('we_miss_you_30d');
 
@@ -233,7 +236,9 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     const after = (await emailJobs(restaurant.id)).filter((job) => job.customerId === customer.id).map((job) => job.template);
     expect(after).toContain('review_nudge_3d');
     expect(after).toContain('we_miss_you_30d');
-    expect(after).not.toContain('thanks_after_visit');
+    // Still the one thank-you of the first email: confirming queued no second one.
+    expect(after.filter((template) => template === 'thanks_after_visit')).toHaveLength(1);
+    expect((await emailJobs(restaurant.id)).filter((job) => job.template === 'thanks_after_visit')).toHaveLength(1);
   });
 
   it('with several restaurants, confirming plans the nudge with this restaurant’s own delay and sending hours', async () => {
@@ -254,7 +259,7 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     const rated = new Date('2027-03-10T12:00:00Z');
     clock.freeze(rated);
     expect((await phone.submit({ restaurantId: restaurant.id, rating: 5, email, marketingConsent: true })).status).toBe(200);
-    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('?link='));
     const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
     const confirmedAt = new Date(rated.getTime() + 10 * 60_000);
     clock.freeze(confirmedAt);
@@ -272,7 +277,7 @@ describe('confirming an email schedules the follow-ups a rating with that email 
     const email = uniqueEmail('lowfollow');
     const phone = createVisitor(ctx);
     await phone.submit({ restaurantId: restaurant.id, rating: 2, email });
-    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.subject.startsWith('Confirmez votre email'));
+    const mail = await ctx.waitForMail((m) => m.toEmail === email && m.html.includes('?link='));
     // The rating's own alert is queued by its alert job, after the answer: counted once the queue has run it.
     await ctx.waitForIdleQueue();
     const alertsBefore = (await emailJobs(restaurant.id)).filter((job) => job.template === 'manager_alert_low_rating').length;

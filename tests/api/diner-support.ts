@@ -61,7 +61,7 @@ export async function linkEmailAndConfirm(ctx: TestContext, visitor: ReturnType<
   const before = new Set((await ctx.mails(body.email.toLowerCase())).map((mail) => mail.id));
   const asked = await visitor.post('/api/public/link-email', body);
   if (asked.status !== 200) throw new Error(`link-email answered ${asked.status}`);
-  const mail = await ctx.waitForMail((m) => m.toEmail === body.email.toLowerCase() && m.subject.startsWith('Confirmez votre email') && !before.has(m.id));
+  const mail = await ctx.waitForMail((m) => m.toEmail === body.email.toLowerCase() && m.html.includes('?link=') && !before.has(m.id));
   const token = new URL(findLinkInMail(mail.html, '/f/')).searchParams.get('link')!;
   return { token, response: await visitor.post('/api/public/link-email/confirm', { token }) };
 }

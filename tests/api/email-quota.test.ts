@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { emailLogs, organisationEmailUsage, organisations, restaurants } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
-import { countDinerEmailsThisMonth, crossedLevels, parisMonthOf } from '../../src/server/core/email-quota';
+import { countDinerEmailsThisMonth, countQuotaSkippedThisMonth, crossedLevels, parisMonthOf } from '../../src/server/core/email-quota';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { clock } from '../../src/server/lib/clock';
@@ -119,7 +119,9 @@ describe('diner emails counted per organisation and month', () => {
       expect(body.pointsAdded).toBeGreaterThan(0);
     }
     await ctx.waitForIdleQueue(30_000);
-    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(7);
+    // The usage counts the emails sent (issue 48: not « 7 sur 5 »); the two skipped are listed apart.
+    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(5);
+    expect(await countQuotaSkippedThisMonth(ctx.db, restaurant.organisationId, SKIP_REASONS.quota)).toBe(2);
     const logs = await logsOf(restaurant.id, 'thanks_after_visit');
     expect(logs.filter(([status]) => status === 'sent')).toHaveLength(5);
     expect(logs.filter(([status, reason]) => status === 'skipped' && reason === SKIP_REASONS.quota)).toHaveLength(2);
@@ -164,7 +166,8 @@ describe('diner emails counted per organisation and month', () => {
     ]);
     expect(mailsTo(first.email)).toHaveLength(1);
     expect(mailsTo(second.email)).toHaveLength(1);
-    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(4);
+    // Two sent, two skipped: the usage says what was sent.
+    expect(await countDinerEmailsThisMonth(ctx.db, restaurant.organisationId)).toBe(2);
   });
 
   it('starts a new count when the month turns in Paris', { timeout: 60_000 }, async () => {
@@ -181,7 +184,8 @@ describe('diner emails counted per organisation and month', () => {
     await ctx.waitForIdleQueue(30_000);
     expect((await logsOf(restaurant.id, 'thanks_after_visit')).filter(([status]) => status === 'sent')).toHaveLength(2);
     const rows = await ctx.db.select().from(organisationEmailUsage).where(eq(organisationEmailUsage.organisationId, restaurant.organisationId));
-    expect(Object.fromEntries(rows.map((row) => [row.month, row.dinerEmails]))).toEqual({ '2026-11': 2, '2026-12': 1 });
+    expect(Object.fromEntries(rows.map((row) => [row.month, row.dinerEmails]))).toEqual({ '2026-11': 1, '2026-12': 1 });
+    // The skipped one is not counted as sent (issue 48).
   });
 
   it('an expired trial sends no diner email and counts none, while the rating earns its points and the owner alert goes', { timeout: 60_000 }, async () => {

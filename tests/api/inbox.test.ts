@@ -240,7 +240,7 @@ describe('/avis: private reply', () => {
     // The typed address is already a contact, « non confirmé » (decision 075).
     const typed = await page(owner.agent, '?contact=1');
     expect(typed.items.map((item) => [item.customer?.hasEmail, item.customer?.unconfirmedEmail])).toEqual([[false, email]]);
-    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && (m.parsed.subject ?? '').startsWith('Confirmez votre email'));
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(email) && String(m.parsed.html).includes('?link='));
     const token = new URL(findLinkInMail(String(mail.parsed.html), '/f/')).searchParams.get('link')!;
     expect((await visitor.post('/api/public/link-email/confirm', { token })).status).toBe(200);
     const withContact = await page(owner.agent, '?contact=1');

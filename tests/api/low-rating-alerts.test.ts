@@ -5,7 +5,7 @@ import { automations, feedbacks, lowRatingAlertItems } from '../../src/server/db
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { ALERT_WINDOW_MS, runLowRatingAlert } from '../../src/server/email/low-rating-alerts';
 import { clock } from '../../src/server/lib/clock';
-import { uniqueEmail } from '../support/factories';
+import { createSignedInOwner, uniqueEmail } from '../support/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
@@ -44,11 +44,11 @@ describe('low-rating alerts that do not flood', () => {
     const immediate = await smtp.waitFor((mail) => mail.envelope.to.includes(restaurant.contactEmail));
     expect(immediate.parsed.subject).toBe('Avis à surveiller : 2/5 — Le Rush');
 
-    // Nine more within five minutes, from nine diners (one every 30 seconds).
+    // Nine more within five minutes, from nine diners (one every 30 seconds), none urgent (3★, or 2★ without a comment).
     for (let index = 0; index < 9; index++) {
       clock.advance(30_000);
       const visitor = createVisitor(ctx);
-      const response = await visitor.submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 1 + (index % 3), comment: index % 2 === 0 ? `Commentaire ${index}` : undefined });
+      const response = await visitor.submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: index % 2 === 0 ? 3 : 2, comment: index % 2 === 0 ? `Commentaire ${index}` : undefined });
       expect(response.status).toBe(200);
     }
     await ctx.waitForIdleQueue();
@@ -113,7 +113,7 @@ describe('low-rating alerts that do not flood', () => {
     const regular = await createConfirmedVisitor(ctx, restaurant.id, email, { firstName: 'Alex' });
     expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2 })).status).toBe(200);
     await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
-    for (const rating of [1, 3]) {
+    for (const rating of [2, 3]) {
       clock.advance(60_000);
       expect((await regular.submit({ restaurantId: restaurant.id, rating, email })).status).toBe(200);
     }
@@ -137,7 +137,7 @@ describe('low-rating alerts that do not flood', () => {
     expect(reviewLinks(immediate)).toEqual([]);
     for (let index = 0; index < 3; index++) {
       clock.advance(60_000);
-      expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 1, comment: `Liste ${index}` })).status).toBe(200);
+      expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 3, comment: `Liste ${index}` })).status).toBe(200);
     }
     await ctx.waitForIdleQueue();
     clock.freeze(new Date(start.getTime() + ALERT_WINDOW_MS));
@@ -153,7 +153,8 @@ describe('low-rating alerts that do not flood', () => {
     const { restaurant } = await createDinerRestaurant(ctx, { name: 'Chez Concurrence' });
     const rows = await ctx.db
       .insert(feedbacks)
-      .values(Array.from({ length: 12 }, (_, index) => ({ restaurantId: restaurant.id, rating: 1 + (index % 3), createdAt: new Date(start.getTime() + index) })))
+            // Not urgent (an urgent rating does not wait for the window: tested below).
+.values(Array.from({ length: 12 }, (_, index) => ({ restaurantId: restaurant.id, rating: 2 + (index % 2), createdAt: new Date(start.getTime() + index) })))
       .returning({ id: feedbacks.id });
     const deps = { db: ctx.db, boss: ctx.deps.boss };
     const first = await Promise.all(rows.map((row) => runLowRatingAlert(deps, { restaurantId: restaurant.id, feedbackId: row.id })));
@@ -176,5 +177,79 @@ describe('low-rating alerts that do not flood', () => {
     expect(items).toHaveLength(12);
     expect(new Set(items.map((item) => item.alertId)).size).toBe(2);
     expect(items.every((item) => item.alertId !== null)).toBe(true);
+  });
+});
+
+describe('urgent alerts and the grouping window (issue 48)', () => {
+  it('a 1★ at minute 1 of a window, and a 2★ with a comment, are mailed at once; a 3★ still waits for the grouped mail', async () => {
+    const start = new Date();
+    clock.freeze(start);
+    const { restaurant } = await restaurantWithAlerts('Chez Urgence');
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2 })).status).toBe(200);
+    const opening = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    expect(opening.parsed.subject).toBe('Avis à surveiller : 2/5 — Chez Urgence');
+
+    // Minute 1 of the window: no release of any job, the 1★ reaches the owner within 30 s.
+    clock.freeze(new Date(start.getTime() + 60_000));
+    const sentAt = Date.now();
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 1 })).status).toBe(200);
+    const urgent = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m.parsed.subject === 'Avis à surveiller : 1/5 — Chez Urgence', 30_000);
+    expect(Date.now() - sentAt).toBeLessThan(30_000);
+    expect(reviewLinks(urgent)).toHaveLength(1);
+
+    clock.freeze(new Date(start.getTime() + 2 * 60_000));
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
+    clock.freeze(new Date(start.getTime() + 3 * 60_000));
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment: 'Serveur désagréable' })).status).toBe(200);
+    // The urgent 2★ takes what was waiting with it: one mail listing both, at once.
+    const both = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m.parsed.subject === '2 avis à surveiller — Chez Urgence', 30_000);
+    expect(String(both.parsed.text)).toContain('« Serveur désagréable »');
+    await ctx.waitForIdleQueue();
+    // Every rating is in one mail, none twice.
+    const ids = await feedbackIdsOf(restaurant.id);
+    const listed = mailsTo(restaurant.contactEmail).flatMap(reviewLinks);
+    expect(listed.sort()).toEqual(ids.map((id) => `${TEST_PUBLIC_URL}/v/${restaurant.id}/avis?feedback=${id}`).sort());
+    expect(mailsTo(restaurant.contactEmail)).toHaveLength(3);
+  });
+
+  it('the window is an owner setting (5, 15 or 30 minutes): refused otherwise in French; at 5 the grouped mail leaves 5 minutes after the alert', async () => {
+    const { agent, restaurant } = await createSignedInOwner(ctx, { restaurantName: 'Chez Cinq' });
+    await insertDefaultAutomations(ctx.db, restaurant.id);
+    const settings = (await (await agent.get('/api/settings')).json()) as { name: string; address: string; contactEmail: string; phone: string; alertWindowMinutes: number };
+    expect(settings.alertWindowMinutes).toBe(15);
+    const body = { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, phone: settings.phone };
+    for (const wrong of [0, 7, 60, 'vite']) {
+      const refused = await agent.put('/api/settings', { ...body, alertWindowMinutes: wrong });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Le regroupement des alertes doit être de 5, 15 ou 30 minutes');
+    }
+    const saved = await agent.put('/api/settings', { ...body, alertWindowMinutes: 5 });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { alertWindowMinutes: number }).alertWindowMinutes).toBe(5);
+    // Absent: unchanged.
+    expect(((await (await agent.put('/api/settings', body)).json()) as { alertWindowMinutes: number }).alertWindowMinutes).toBe(5);
+
+    const start = new Date();
+    clock.freeze(start);
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
+    await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    clock.freeze(new Date(start.getTime() + 60_000));
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 3 })).status).toBe(200);
+    await ctx.waitForIdleQueue();
+    clock.freeze(new Date(start.getTime() + 5 * 60_000 - 30_000));
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(0);
+    clock.freeze(new Date(start.getTime() + 5 * 60_000));
+    expect(await ctx.releaseJobsDueBy(clock.now(), { restaurantId: restaurant.id })).toBe(1);
+    await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && mailsTo(restaurant.contactEmail).length === 2);
+    expect(mailsTo(restaurant.contactEmail).map((m) => m.parsed.subject)).toEqual(['Avis à surveiller : 3/5 — Chez Cinq', 'Avis à surveiller : 3/5 — Chez Cinq']);
+  });
+
+  it('an address typed with the rating and not confirmed yet is in the alert, marked « non confirmé », never as Reply-To', async () => {
+    const { restaurant } = await restaurantWithAlerts('Chez Typé');
+    const email = uniqueEmail('typed');
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 1, email, comment: 'Très déçu' })).status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail));
+    expect(String(mail.parsed.text).replace(/\s+/g, ' ')).toContain(`Contact : ${email} (non confirmé) — prenez contact rapidement`);
+    expect(mail.parsed.replyTo).toBeUndefined();
   });
 });

@@ -242,7 +242,7 @@ describe('GET /api/subscription', () => {
       trialEndsAt: null,
       trialDaysLeft: 0,
       limits: PLANS.essential.limits,
-      usage: { venues: 2, members: 2, dinerEmailsThisMonth: 2 },
+      usage: { venues: 2, members: 2, dinerEmailsThisMonth: 2, dinerEmailsSkippedThisMonth: 0 },
     });
   });
 });

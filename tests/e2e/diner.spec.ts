@@ -76,8 +76,8 @@ describe('the diner pages on a phone (390×844)', () => {
     await saveScreenshot(page, 'diner-f-thanks-phone');
     // One page load, one tracked visit.
     expect(visitCalls).toEqual(['POST']);
-    // The typed address is unconfirmed: the confirmation is the only email it gets, with nothing typed in the form.
-    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toEqual(['Confirmez votre email pour garder vos points – Chez Demo']);
+    // The typed address is unconfirmed: one email, the owner's thank-you carrying the confirmation (decision 074), with nothing typed in the form.
+    await expect.poll(async () => (await readMailbox(email)).map((m) => m.subject), { timeout: 20_000 }).toEqual(['Merci pour votre visite ! — Chez Demo']);
     const [confirmation] = await readMailbox(email);
     expect(confirmation.html).not.toContain('Camille');
     expect(confirmation.html).not.toContain('Parfait, merci');
@@ -122,7 +122,7 @@ describe('the diner pages on a phone (390×844)', () => {
     let link = '';
     await expect
       .poll(async () => {
-        const mail = (await readMailbox(email)).find((m) => m.subject.startsWith('Confirmez votre email'));
+        const mail = (await readMailbox(email)).find((m) => m.html.includes('?link='));
         link = mail ? (/href="([^"]+\?link=[^"]+)"/.exec(mail.html)?.[1] ?? '').replace(/&amp;/g, '&') : '';
         return link !== '';
       }, { timeout: 15_000 })
@@ -160,7 +160,7 @@ describe('the diner pages on a phone (390×844)', () => {
       let links: string[] = [];
       await expect
         .poll(async () => {
-          const mails = (await readMailbox(email)).filter((m) => m.subject.startsWith('Confirmez votre email'));
+          const mails = (await readMailbox(email)).filter((m) => m.html.includes('?link='));
           links = mails.map((mail) => (/href="([^"]+\?link=[^"]+)"/.exec(mail.html)?.[1] ?? '').replace(/&amp;/g, '&'));
           return links.length;
         }, { timeout: 15_000 })

@@ -19,7 +19,7 @@ async function rate(restaurantId: string, rating: number, comment: string, email
   });
   expect(response.status).toBe(200);
   if (!email) return;
-  const mail = await waitForMail(baseUrl, email, (m) => m.subject.startsWith('Confirmez votre email'));
+  const mail = await waitForMail(baseUrl, email, (m) => m.html.includes('?link='));
   const token = /[?&]link=([\w-]+)/.exec(mail.html)![1];
   const confirmed = await fetch(`${baseUrl}/api/public/link-email/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify({ token }) });
   expect(confirmed.status).toBe(200);

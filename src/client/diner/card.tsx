@@ -1,3 +1,4 @@
+import { pointsFr } from '../../shared/rules/french-count';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
 import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode, type TRewardState } from '../../shared/schemas/card-messages';
@@ -173,8 +174,13 @@ function Balance({ card }: { card: TCard }) {
         {card.firstName ? `Bonjour ${card.firstName}, votre solde` : 'Votre solde'}
       </h2>
       <p className="mt-1 text-4xl font-bold text-brand-800" data-testid="card-balance">
-        {card.balance} {card.balance > 1 ? 'points' : 'point'}
+        {pointsFr(card.balance)}
       </p>
+      {card.setAside > 0 ? (
+        <p className="mt-1 text-sm text-stone-600" data-testid="card-set-aside">
+          {pointsFr(card.setAside)} mis de côté pour vos récompenses à retirer
+        </p>
+      ) : null}
       {next ? (
         <div className="mt-4">
           <div
@@ -236,7 +242,7 @@ function Catalogue({ card }: { card: TCard }) {
               {reward.label}
               {reward.description ? <span className="block text-sm text-stone-600">{reward.description}</span> : null}
             </span>
-            <span className="shrink-0 text-sm font-semibold text-brand-800">{reward.cost} points</span>
+            <span className="shrink-0 text-sm font-semibold text-brand-800">{pointsFr(reward.cost)}</span>
           </li>
         ))}
       </ul>

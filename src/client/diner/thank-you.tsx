@@ -4,6 +4,7 @@ import { dinerPaths as paths } from '../../shared/diner-paths';
 import type { SubmittedFeedback } from './feedback-form';
 import { PRIMARY_BUTTON } from './fields';
 import { LinkEmailBox } from './link-email-box';
+import { pointsFr } from '../../shared/rules/french-count';
 
 // The card page (/f/{id}/carte) is fetched with this chunk (main.tsx).
 export { CardPage } from './card';
@@ -33,6 +34,9 @@ export function ThankYou({
   const balance = submitted.result.balance;
   const { result, rating } = submitted;
   const positive = rating >= POSITIVE_RATING;
+  // After an unlock: what the diner reached, what the rewards set aside, what is left (the balance).
+  const setAside = result.unlockedRewards.reduce((sum, reward) => sum + (reward.cost ?? 0), 0);
+  const reached = result.reached ?? balance + setAside;
 
   // Screen readers and keyboards land on the confirmation.
   useEffect(() => headingRef.current?.focus(), []);
@@ -47,7 +51,7 @@ export function ThankYou({
       </div>
 
       <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-center">
-        <p className="text-3xl font-bold text-brand-700">+{result.pointsAdded} points</p>
+        <p className="text-3xl font-bold text-brand-700">+{pointsFr(result.pointsAdded)}</p>
         {result.earning === 'interval' ? (
           <p className="mt-1 text-sm text-stone-700" data-testid="earning-note">
             {DINER_MESSAGES.earningInterval}
@@ -57,9 +61,15 @@ export function ThankYou({
             {DINER_MESSAGES.earningDailyCap}
           </p>
         ) : null}
-        <p className="mt-1 text-stone-700">
-          Votre solde : <strong>{balance} points</strong>
-        </p>
+        {setAside > 0 ? (
+          <p className="mt-1 text-stone-700" data-testid="unlock-figures">
+            Vous avez atteint <strong>{pointsFr(reached)}</strong> · {pointsFr(setAside)} mis de côté pour votre récompense · Il vous reste <strong>{pointsFr(balance)}</strong>
+          </p>
+        ) : (
+          <p className="mt-1 text-stone-700">
+            Votre solde : <strong>{pointsFr(balance)}</strong>
+          </p>
+        )}
         {result.unlockedRewards.length > 0 ? (
           <div className="mt-3 border-t border-brand-200 pt-3">
             <p className="font-semibold text-stone-900">Récompense débloquée 🎉</p>

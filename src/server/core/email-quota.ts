@@ -87,8 +87,42 @@ export async function countDinerEmails(tx: Db, restaurantId: string, n: number, 
   );
   if (!row) return null;
   const plan = effectivePlan({ plan: row.plan, trialEndsAt: row.trial_ends_at, limitOverrides: row.limit_overrides }, now);
-  const after = row.after;
-  return { organisationId: row.organisation_id, plan, month, before: after === null ? 0 : after - n, after: after ?? 0 };
+  const after = row.after ?? 0;
+  const before = row.after === null ? 0 : after - n;
+  // The usage counts emails sent (issue 48): those past the limit are skipped at send ('quota'), so they
+  // leave the count in the same transaction (the row is locked by the upsert); they are listed apart.
+  const limit = plan.limits.dinerEmailsPerMonth;
+  const overflow = limit === null ? 0 : after - Math.max(before, limit);
+  if (overflow > 0) {
+    await queryPreparedRows(
+      tx,
+      sql`update organisation_email_usage set diner_emails = diner_emails - ${overflow}::int where organisation_id = ${row.organisation_id}::uuid and month = ${month}::text returning month`,
+    );
+  }
+  return { organisationId: row.organisation_id, plan, month, before, after };
+}
+
+/** Diner emails skipped this Paris month because the quota was reached (issue 48): listed apart on /abonnement. */
+export async function countQuotaSkippedThisMonth(db: Db, organisationId: string, reason: string): Promise<number> {
+  const monthStart = parisMonthStart(clock.now());
+  const [row] = await queryPreparedRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from email_logs l join restaurants r on r.id = l.restaurant_id
+        where r.organisation_id = ${organisationId}::uuid and l.status = 'skipped' and l.error = ${reason}::text and l.created_at >= ${monthStart.toISOString()}::timestamptz`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The first instant of the Paris month of `at`. */
+function parisMonthStart(at: Date): Date {
+  const month = parisMonthOf(at);
+  // Midnight in Paris is 22:00 or 23:00 UTC the day before: start from the earlier and keep the first instant inside the month.
+  const candidate = new Date(`${month}-01T00:00:00Z`);
+  for (const hours of [2, 1, 0]) {
+    const instant = new Date(candidate.getTime() - hours * 3600_000);
+    if (parisMonthOf(instant) === month) return instant;
+  }
+  return candidate;
 }
 
 /**

@@ -26,7 +26,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       html: [
         paragraph('Bonjour {{first_name}},'),
         paragraph('Merci pour votre note de {{rating}}/5 ! Toute l’équipe est ravie que vous ayez passé un bon moment chez nous.'),
-        paragraph('Vous avez gagné {{points_added}} points de fidélité. Votre solde : {{balance}} points.'),
+        paragraph('Vous avez gagné {{points_added_fr}} de fidélité. Votre solde : {{balance_fr}}.'),
         // Only with a review link: without one, no button leads back to ReFeed's own form.
         '{{#google_url}}',
         paragraph('Si vous avez une minute, partagez votre expérience :'),
@@ -89,7 +89,7 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
         paragraph('Une récompense vous attend : <strong>{{reward_name}}</strong>. Présentez cet email lors de votre prochaine visite pour en profiter.'),
         '{{/reward_name}}',
         '{{#balance}}',
-        paragraph('Vous avez {{balance}} points de fidélité qui vous attendent.'),
+        paragraph('Vos points de fidélité vous attendent : {{balance_fr}}.'),
         '{{/balance}}',
         '{{#restaurant_url}}',
         emailButton('{{restaurant_url}}', 'Revenir nous voir'),
@@ -107,8 +107,9 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
       subject: 'Bravo {{first_name}}, vous avez débloqué une récompense !',
       html: [
         paragraph('Bonjour {{first_name}},'),
-        paragraph('Avec {{balance}} points, vous venez de débloquer une récompense :'),
+        paragraph('Vous avez atteint {{reached_fr}} et débloqué une récompense :'),
         '<table role="presentation" cellpadding="0" cellspacing="0" border="0" width="100%" style="margin:0 0 16px"><tr><td bgcolor="#fff7ed" style="background-color:#fff7ed;border:1px solid #fdba74;border-radius:8px;padding:16px;text-align:center"><p style="margin:0;font-size:20px;font-weight:bold;color:#9a3412">{{reward_name}}</p>{{#reward_date}}<p style="margin:4px 0 0;font-size:14px;color:#57534e">Débloquée le {{reward_date}}</p>{{/reward_date}}</td></tr></table>',
+        paragraph('{{#reward_cost}}{{reward_cost_fr}} mis de côté pour cette récompense : il vous reste {{balance_fr}}.{{/reward_cost}}{{^reward_cost}}Votre solde : {{balance_fr}}.{{/reward_cost}}'),
         paragraph('Présentez cet email lors de votre prochaine visite pour en profiter.'),
         paragraph('À bientôt ! — {{restaurant_name}}'),
       ].join('\n'),

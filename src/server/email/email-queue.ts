@@ -69,7 +69,7 @@ export async function enqueueEmail(
 }
 
 /** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
-export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: Date };
+export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: Date; deleteAfterSeconds?: number };
 
 /**
  * Queues several emails, with enqueueEmail's checks, the queue's retry and retention settings: those due
@@ -87,7 +87,12 @@ export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[]
     if (group.length === 0) continue;
     await boss.insert(
       queue,
-      group.map(({ request, id, startAfter }) => ({ id, data: ZSendEmail.parse(request), ...(startAfter ? { startAfter } : {}) })),
+      group.map(({ request, id, startAfter, deleteAfterSeconds }) => ({
+        id,
+        data: ZSendEmail.parse(request),
+        ...(startAfter ? { startAfter } : {}),
+        ...(deleteAfterSeconds ? { deleteAfterSeconds } : {}),
+      })),
       db,
     );
   }

@@ -23,7 +23,8 @@ import {
 } from './catalogue';
 import { effectivePlan, type EffectivePlan } from '../../shared/rules/plans';
 import { OVER_QUOTA_MARK } from './quota';
-import { renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter } from './render';
+import { countedData, renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter, withAgreedCounts } from './render';
+import { CONFIRMATION_BLOCK, confirmHeadline } from './templates/diner';
 import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
@@ -186,17 +187,28 @@ function prepareAutomationEmail(
   }
 
   const publicUrl = deps.env.PUBLIC_URL;
+  // A thank-you to a typed address not confirmed yet (decision 074): the confirmation block rides along, and
+  // nothing is read from a customer record nor relayed of what was typed (the device's points come with it).
+  const claim = !payload.test && template === 'thanks_after_visit' ? claimOf(payload) : null;
+  const balance = Number(payload.data.balance ?? customer?.points ?? 0);
+  const pointsAdded = Number(payload.data.points_added ?? 0);
+  const rewardCost = typeof payload.data.reward_cost === 'number' ? payload.data.reward_cost : null;
+  const reached = typeof payload.data.reached === 'number' ? payload.data.reached : balance + (rewardCost ?? 0);
   const data: TemplateData = payload.test
     ? sampleEmailData(template, { id: restaurant.id, name: restaurant.name, reviewUrl }, publicUrl)
     : {
         restaurant_name: restaurant.name,
-        first_name: customer?.firstName ?? '',
+        first_name: claim ? claim.firstName : (customer?.firstName ?? ''),
         // Without a review link: empty, so {{#google_url}} sections vanish and a link to it is dropped (render.ts).
         google_url: reviewUrl ?? '',
-        balance: customer?.points ?? payload.data.balance ?? 0,
+        // The numbers of the event (the visit, the unlock), else the customer's now (the day-30 email).
+        balance,
         rating: payload.data.rating ?? null,
-        comment: payload.data.comment ?? null,
-        points_added: payload.data.points_added ?? 0,
+        comment: claim ? null : (payload.data.comment ?? null),
+        points_added: pointsAdded,
+        // French agreement (issue 48): « 1 point », « 0 point »; the owner's '{{balance}} points' is read as these (render.ts).
+        ...countedData({ balance, points_added: pointsAdded, reached, reward_cost: rewardCost }),
+        ...(claim ? { confirm_url: claim.url, confirm_minutes: claim.minutes, confirm_headline: confirmHeadline(claim.points) } : {}),
         // The reward of a reward email, else (the day-30 email) the one waiting for the diner.
         reward_name: payload.data.reward_name ?? customer?.pendingReward ?? null,
         reward_date: payload.data.reward_date ?? (template === 'reward_unlocked' ? formatDateFr(clock.now()) : null),
@@ -218,7 +230,9 @@ function prepareAutomationEmail(
     footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
     headers = unsubscribe.headers;
   }
-  const config = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
+  const ownConfig = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
+  const agreed = withAgreedCounts(ownConfig);
+  const config = claim ? { ...agreed, html: withConfirmationBlock(agreed.html) } : agreed;
   // White label (decision 058): a diner's email carries the restaurant's colour and no ReFeed mention.
   const whiteLabel = toDiner && restaurant.plan.state !== 'expired' && restaurant.plan.features.whiteLabel ? { brandColor: restaurant.brandColor } : null;
   const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml, whiteLabel });
@@ -235,6 +249,24 @@ function prepareAutomationEmail(
       headers,
     },
   };
+}
+
+/** The confirmation a thank-you carries to a typed, not yet confirmed address (decision 074), if any. */
+export function claimOf(payload: SendEmailPayload): { url: string; minutes: number; points: number; firstName: string } | null {
+  const url = payload.data.confirm_url;
+  if (typeof url !== 'string' || !url) return null;
+  const firstName = payload.data.first_name;
+  return {
+    url,
+    minutes: Number(payload.data.confirm_minutes ?? 30),
+    points: Number(payload.data.confirm_points ?? 0),
+    firstName: typeof firstName === 'string' ? firstName : '',
+  };
+}
+
+/** The owner's thank-you with the confirmation block after its body (before `</body>` in a whole document). */
+function withConfirmationBlock(html: string): string {
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${CONFIRMATION_BLOCK}\n</body>`) : `${html}\n${CONFIRMATION_BLOCK}`;
 }
 
 /** What an email turned into, and whether its restaurant and customer still exist (its log names only those). */

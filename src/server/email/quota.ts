@@ -32,7 +32,10 @@ export type QuotaWarningPayload = z.infer<typeof ZQuotaWarning>;
 /** Queues the propriétaires' warning for each level the count just crossed, in `tx`. */
 async function queueCrossedWarnings(boss: PgBoss, tx: Db, restaurantId: string, usage: CountedDinerEmails): Promise<void> {
   for (const level of crossedLevels(usage.before, usage.after, usage.plan.limits.dinerEmailsPerMonth)) {
-    const payload: QuotaWarningPayload = { organisationId: usage.organisationId, restaurantId, month: usage.month, level, used: usage.after };
+    const limit = usage.plan.limits.dinerEmailsPerMonth;
+    // The emails sent: never more than the limit (those past it are skipped).
+    const used = limit === null ? usage.after : Math.min(usage.after, Math.max(usage.before, limit));
+    const payload: QuotaWarningPayload = { organisationId: usage.organisationId, restaurantId, month: usage.month, level, used };
     await boss.send(QUOTA_WARNING_QUEUE, ZQuotaWarning.parse(payload), { db: jobQueueDbOf(tx) });
   }
 }

@@ -16,6 +16,7 @@ import {
 import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
+import { pointsFr } from '../../shared/rules/french-count';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 /** Facts recorded with a send when its event happened (URL of an auth link, points added, reason…). */
@@ -103,7 +104,14 @@ export function renderSystemEmail(
       mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });
       break;
     case 'link_email_confirmation':
-      mail = renderLinkConfirmationEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 30) });
+      mail = renderLinkConfirmationEmail({
+        to,
+        restaurantName,
+        url,
+        expiresInMinutes: Number(data.expires_in_minutes ?? 30),
+        context: data.context === 'visit' || data.context === 'visit_low' ? data.context : 'request',
+        points: typeof data.points === 'number' ? data.points : null,
+      });
       break;
     case 'feedback_reply':
       mail = renderFeedbackReplyEmail({
@@ -132,6 +140,32 @@ export function renderSystemEmail(
       break;
   }
   return { subject: mail.subject, html: mail.html, text: mail.text ?? toPlainText(mail.html) };
+}
+
+/** The counts a diner email may name, each also as French writes it with its noun (`balance_fr`: « 1 point »). */
+export function countedData(counts: { balance: number; points_added: number; reached: number; reward_cost: number | null }): TemplateData {
+  const fr = (value: number | null) => (value === null ? null : pointsFr(value));
+  return {
+    balance_fr: fr(counts.balance),
+    points_added_fr: fr(counts.points_added),
+    reached: counts.reached,
+    reached_fr: fr(counts.reached),
+    reward_cost: counts.reward_cost,
+    reward_cost_fr: fr(counts.reward_cost),
+  };
+}
+
+/**
+ * French agreement in an owner's saved template (issue 48): '{{balance}} points' (or '{{points_added}}
+ * points', '{{reached}} points'…) is rendered as `{{balance_fr}}`, so 0 and 1 read « 0 point », « 1 point »;
+ * the reward email's old 'Avec {{balance}} points' names what the diner reached, not what is left.
+ */
+export function withAgreedCounts<T extends { subject: string; html: string }>(template: T): T {
+  const agree = (text: string) =>
+    text
+      .replace(/Avec \{\{\s*balance\s*\}\} points, vous venez de débloquer/g, 'Avec {{reached_fr}}, vous venez de débloquer')
+      .replace(/\{\{\s*(balance|points_added|reached|reward_cost)\s*\}\}(?:\s|&nbsp;|\u00a0)+points\b/g, '{{$1_fr}}');
+  return { ...template, subject: agree(template.subject), html: agree(template.html) };
 }
 
 /** French typography after an empty variable: 'Bonjour {{first_name}},' with no name reads 'Bonjour,'. */

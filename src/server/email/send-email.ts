@@ -6,7 +6,7 @@ import { clock } from '../lib/clock';
 import { canonicalTemplate, SKIP_REASONS } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
 import { type SendEmailPayload } from './email-request';
-import { prepareEmail } from './prepare-email';
+import { claimOf, prepareEmail } from './prepare-email';
 import { COUNTED_AT_SEND, countDinerEmailAtSend } from './quota';
 
 export class EmailSendError extends Error {}
@@ -39,6 +39,22 @@ export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps):
   };
   if (prepared.kind === 'skip') {
     await runPrepared(deps.db.insert(emailLogs).values({ ...log, toEmail: prepared.to, toDomain: domainOf(prepared.to), subject: prepared.subject, status: 'skipped', error: prepared.reason }));
+    // A thank-you that also carried the confirmation of a typed address (decision 074): when the owner's
+    // automation does not leave (paused, quota, plan…), the diner still gets the confirmation alone.
+    const claim = template === 'thanks_after_visit' && !payload.test ? claimOf(payload) : null;
+    if (claim && payload.to) {
+      await handleSendEmail(
+        {
+          template: 'link_email_confirmation',
+          restaurantId: payload.restaurantId,
+          customerId: payload.customerId,
+          to: payload.to,
+          eventId: `link-after:${payload.eventId}`,
+          data: { url: claim.url, expires_in_minutes: claim.minutes, points: claim.points, context: 'visit' },
+        },
+        deps,
+      );
+    }
     return;
   }
   const { mail } = prepared;

@@ -72,6 +72,8 @@ export type TCard = {
   pendingConfirmation: boolean;
   firstName: string | null;
   balance: number;
+  /** The points set aside for the rewards waiting to be handed over (issue 48): reached = balance + setAside. */
+  setAside: number;
   catalogue: Array<{ id: string; label: string; description: string | null; cost: number }>;
   /** The cheapest reward the balance does not reach yet, and how many points are missing. */
   next: { label: string; cost: number; missing: number } | null;

@@ -86,7 +86,10 @@ export type TSubmitFeedbackInput = z.output<typeof ZSubmitFeedbackRequest>;
 export const ZSubmitFeedbackResponse = z.object({
   pointsAdded: z.int(),
   balance: z.int(),
-  unlockedRewards: z.array(z.object({ name: z.string() })),
+  /** Each reward just unlocked and the points set aside for it (answers stored before it have no cost). */
+  unlockedRewards: z.array(z.object({ name: z.string(), cost: z.optional(z.int()) })),
+  /** The points the diner reached with this rating, before the rewards' points were set aside (the balance is what is left). */
+  reached: z.optional(z.int()),
   /**
    * Why the rating earned what it did: 'earned', 'interval' (the same diner already earned within the
    * restaurant's interval) or 'daily_cap'. Answers stored before this field read as 'earned'.

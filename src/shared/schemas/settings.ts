@@ -13,7 +13,11 @@ export const SETTINGS_MESSAGES = {
   logoRemoved: 'Logo retiré.',
   removeLogoConfirm: 'Retirer le logo ?',
   brandColorInvalid: 'La couleur doit être au format #RRVVBB, par exemple #C2410C',
+  alertWindowInvalid: 'Le regroupement des alertes doit être de 5, 15 ou 30 minutes',
 } as const;
+
+/** The grouping windows of the low-rating alerts an owner may choose, in minutes. */
+export const ALERT_WINDOW_CHOICES = [5, 15, 30] as const;
 
 /** A brand colour as the settings store it: '#rrggbb' (decision 058). */
 export const BRAND_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
@@ -50,10 +54,18 @@ export const ZSettingsRequest = zod.object({
     .refine((value) => value === '' || BRAND_COLOR_PATTERN.test(value), SETTINGS_MESSAGES.brandColorInvalid)
     .transform((value) => value.toLowerCase())
     .optional(),
+  /**
+   * The low-rating alerts' grouping window in minutes (issue 48): 5, 15 or 30; absent leaves it as it is.
+   * A 1★, or a ≤2★ with a comment, is mailed at once whatever the window.
+   */
+  alertWindowMinutes: zod.coerce
+    .number(SETTINGS_MESSAGES.alertWindowInvalid)
+    .refine((value) => (ALERT_WINDOW_CHOICES as readonly number[]).includes(value), SETTINGS_MESSAGES.alertWindowInvalid)
+    .optional(),
 });
 export type TSettingsRequest = z.infer<typeof ZSettingsRequest>;
 export type TSettingsForm = z.input<typeof ZSettingsRequest>;
-export const SETTINGS_FIELD_ORDER = ['name', 'address', 'contactEmail', 'phone', 'brandColor'] as const;
+export const SETTINGS_FIELD_ORDER = ['name', 'address', 'contactEmail', 'alertWindowMinutes', 'phone', 'brandColor'] as const;
 
 export type TSettings = {
   name: string;
@@ -67,4 +79,6 @@ export type TSettings = {
   /** Whether the organisation's plan includes white label (its logo and colour, no 'Propulsé par ReFeed'). */
   whiteLabel: boolean;
   sendingHours: { start: number; end: number };
+  /** The low-rating alerts' grouping window in minutes (5, 15 or 30). */
+  alertWindowMinutes: number;
 };

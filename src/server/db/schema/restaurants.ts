@@ -97,6 +97,8 @@ export const restaurants = pgTable(
      */
     sendingHourStart: smallint('sending_hour_start').notNull().default(10),
     sendingHourEnd: smallint('sending_hour_end').notNull().default(19),
+    /** The low-rating alerts' grouping window in minutes, 5, 15 or 30 (issue 48, decision 036): beside the alert address on /parametres. */
+    alertWindowMinutes: smallint('alert_window_minutes').notNull().default(15),
     /**
      * The owner's to-do list (dashboard): when the owner first printed or downloaded QR codes, created or
      * edited a reward, opened the automations. Set by their own actions only, never by setup defaults.
@@ -111,6 +113,7 @@ export const restaurants = pgTable(
   },
   (t) => [
     check('restaurants_status_check', sql`${t.status} in (${sql.raw(VENUE_STATUSES.map((status) => `'${status}'`).join(', '))})`),
+    check('restaurants_alert_window_check', sql`${t.alertWindowMinutes} in (5, 15, 30)`),
     check('restaurants_sending_hours_check', sql`${t.sendingHourStart} >= 0 and ${t.sendingHourEnd} <= 24 and ${t.sendingHourStart} < ${t.sendingHourEnd}`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),

@@ -57,7 +57,7 @@ export async function readCard(db: Db, restaurantId: string, anonId: string | un
   const goal = catalogue.find((reward) => reward.cost > balance);
   const earned = customer
     ? await db
-        .select({ id: customerRewards.id, label: customerRewards.label, status: customerRewards.status, createdAt: customerRewards.createdAt, redeemedAt: customerRewards.redeemedAt })
+        .select({ id: customerRewards.id, label: customerRewards.label, cost: customerRewards.cost, status: customerRewards.status, createdAt: customerRewards.createdAt, redeemedAt: customerRewards.redeemedAt })
         .from(customerRewards)
         .where(and(eq(customerRewards.restaurantId, restaurantId), eq(customerRewards.customerId, customer.id)))
         .orderBy(asc(customerRewards.createdAt), asc(customerRewards.id))
@@ -70,6 +70,7 @@ export async function readCard(db: Db, restaurantId: string, anonId: string | un
     pendingConfirmation: !!customer && !customer.email && !!(await findPendingConfirmation(db, restaurantId, customer.anonId)),
     firstName: customer?.firstName ?? null,
     balance,
+    setAside: earned.filter((r) => r.status === 'pending').reduce((sum, r) => sum + r.cost, 0),
     catalogue,
     next: goal ? { label: goal.label, cost: goal.cost, missing: goal.cost - balance } : null,
     pending: earned.filter((r) => r.status === 'pending').map((r) => ({ id: r.id, label: r.label, createdAt: r.createdAt.toISOString() })),

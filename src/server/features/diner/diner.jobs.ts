@@ -48,7 +48,7 @@ export type FollowUpFacts = {
   feedback: { id: string; rating: number; comment: string | null; createdAt: Date; tableLabel: string | null } | null;
   pointsAdded: number;
   balance: number;
-  rewards: ReadonlyArray<{ id: string; label: string }>;
+  rewards: ReadonlyArray<{ id: string; label: string; cost?: number }>;
   /**
    * The restaurant's follow-up timing, as automationDelaysOf reads it: its automation delays in minutes,
    * by key (null or missing: the default's), and its sending hours under SENDING_HOURS_KEYS (missing: 10–19).
@@ -60,7 +60,18 @@ export type FollowUpFacts = {
    * (thank-you, low-rating alert) are not.
    */
   linkConfirmed?: boolean;
+  /**
+   * A typed address not confirmed yet (decision 074): its one day-0 email carries the confirmation link.
+   * After an earning 4–5★ visit it is the owner's thank-you with the confirmation block, otherwise the
+   * confirmation alone (with the apology after 3★ or less). It names nothing of any customer record: the
+   * device's points only, and nothing typed (no name, no comment: the address may be a stranger's, and an
+   * email to it relays no text of the submitter's). No nudge, comeback or reward email before the link is opened.
+   */
+  claim?: { to: string; url: string; expiresInMinutes: number; firstName: string | null; linkId: string } | null;
 };
+
+/** The points set aside by the rewards just unlocked (the balance plus these is what the diner reached). */
+const totalCost = (rewards: FollowUpFacts['rewards']) => rewards.reduce((sum, reward) => sum + (reward.cost ?? 0), 0);
 
 /** Where the follow-up timing keeps the restaurant's sending hours (no automation key holds ':'). */
 const SENDING_HOURS_KEYS = { start: 'sending_hours:start', end: 'sending_hours:end' } as const;
@@ -119,14 +130,45 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
       points_added: facts.pointsAdded,
       balance: facts.balance,
     };
-    if (feedback.rating >= POSITIVE_RATING && facts.email) {
-      if (!facts.linkConfirmed) queue('thanks_after_visit', feedback.id, details);
+    // One thank-you per earning visit: a rating inside the earning interval (or past the day's cap) earned
+    // nothing and is thanked by nobody (it is stored and shown to the owner).
+    const thanked = feedback.rating >= POSITIVE_RATING && facts.pointsAdded > 0 && !facts.linkConfirmed;
+    const { claim } = facts;
+    if (claim) {
+      const confirm = { confirm_url: claim.url, confirm_minutes: claim.expiresInMinutes, confirm_points: facts.balance };
+      const secret = { deleteAfterSeconds: claim.expiresInMinutes * 60 };
+      if (thanked) {
+        const eventId = feedback.id;
+        emails.push({
+          request: { ...base, to: claim.to, template: 'thanks_after_visit', eventId, data: { ...details, comment: null, first_name: claim.firstName, ...confirm } },
+          id: emailJobId('thanks_after_visit', eventId),
+          ...secret,
+        });
+      } else {
+        emails.push({
+          request: {
+            ...base,
+            to: claim.to,
+            template: 'link_email_confirmation',
+            eventId: `link:${claim.linkId}`,
+            data: { url: claim.url, expires_in_minutes: claim.expiresInMinutes, points: facts.balance, context: feedback.rating >= POSITIVE_RATING ? 'visit' : 'visit_low' },
+          },
+          id: emailJobId('link_email_confirmation', claim.linkId),
+          ...secret,
+        });
+      }
+    } else if (feedback.rating >= POSITIVE_RATING && facts.email) {
+      if (thanked) queue('thanks_after_visit', feedback.id, details);
       pending.push({ request: { ...base, template: 'review_nudge_3d', eventId: feedback.id, data: details }, dueAt: dueAfter(clock.now(), 'review_nudge_3d') });
     }
     if (feedback.rating < POSITIVE_RATING && !facts.linkConfirmed) lowRatingAlert = { restaurantId: facts.restaurantId, feedbackId: feedback.id };
   }
-  if (facts.email) for (const reward of facts.rewards) queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance });
-  if (facts.email && facts.lastVisitAt && (feedback || facts.linkConfirmed)) {
+  if (facts.email && !facts.claim) {
+    for (const reward of facts.rewards) {
+      queue('reward_unlocked', reward.id, { reward_name: reward.label, balance: facts.balance, reward_cost: reward.cost ?? null, reached: facts.balance + totalCost(facts.rewards) });
+    }
+  }
+  if (facts.email && !facts.claim && facts.lastVisitAt && (feedback || facts.linkConfirmed)) {
     pending.push({
       request: { ...base, template: 'we_miss_you_30d', eventId: `${facts.customerId}:${facts.lastVisitAt.toISOString()}`, data: {} },
       dueAt: dueAfter(facts.lastVisitAt, 'we_miss_you_30d'),

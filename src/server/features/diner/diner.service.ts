@@ -19,7 +19,7 @@ import { linkEmailRule } from '../../lib/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
 import { validReviewUrl } from '../../../shared/rules/review-url';
-import { pendingLinkOf, queuePendingLinkEmail } from './email-link.service';
+import { EMAIL_LINK_EXPIRES_MINUTES, pendingLinkOf } from './email-link.service';
 
 type SubmissionSettings = {
   rules: PointsRules;
@@ -288,7 +288,13 @@ export async function submitFeedback(
       const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earningState.earnedToday, earningState.earnedRecently);
       const { paid, balance } = planRewardUnlocks(customer.points, customer.points + pointsAdded, catalogue);
       const unlocked = paid.map((reward) => ({ id: randomUUID(), rewardId: reward.id, label: reward.label, cost: reward.cost }));
-      const result: TSubmitFeedbackResponse = { pointsAdded, balance, unlockedRewards: unlocked.map((reward) => ({ name: reward.label })), earning };
+      const result: TSubmitFeedbackResponse = {
+        pointsAdded,
+        balance,
+        reached: customer.points + pointsAdded,
+        unlockedRewards: unlocked.map((reward) => ({ name: reward.label, cost: reward.cost })),
+        earning,
+      };
       const feedbackId = randomUUID();
 
       // A claimed address's pending link, stored with the rest (its email is queued below when it was).
@@ -323,8 +329,12 @@ export async function submitFeedback(
       const followUp = planFollowUpEmails({
         restaurantId: input.restaurantId,
         customerId: customer.id,
-        // Diner emails go to a confirmed address only; with a claim pending, none for this rating.
+        // Diner emails go to a confirmed address; a claimed one gets its one day-0 email (decision 074).
         email: claim ? null : customer.email,
+        claim:
+          pending && linkStored
+            ? { to: pending.email.to, url: pending.url, expiresInMinutes: EMAIL_LINK_EXPIRES_MINUTES, firstName: null, linkId: pending.linkId }
+            : null,
         lastVisitAt: now,
         feedback: { id: feedbackId, rating: input.rating, comment: input.comment ?? null, createdAt: now, tableLabel },
         pointsAdded,
@@ -361,7 +371,6 @@ export async function submitFeedback(
         await queueWebhookEvents(deps.boss, tx, events);
       }
       await queueFollowUpEmails(deps.boss, tx, followUp, { marketingConsent: customer.marketing_consent || (!claim && confirmed && !!input.marketingConsent) });
-      if (pending && linkStored) await queuePendingLinkEmail(deps, tx, pending.email);
       return result;
     });
   } catch (error) {

@@ -1,6 +1,6 @@
 /** Keeping a device's points under an email: the one-time confirmation link, asked for and opened. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
@@ -15,7 +15,8 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
 import { customerEventOf, queueWebhookEvents } from '../../core/webhook-events';
 import { CARD_MESSAGES } from '../../../shared/schemas/card-messages';
-import { DINER_MESSAGES, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
+import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
+import { countQueuedDinerEmails } from '../../email/quota';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 
 /** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
@@ -45,7 +46,11 @@ export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anon
   // A recovery link opens the card itself, which confirms it (issue 27); a points link opens the feedback page.
   const url = `${deps.env.PUBLIC_URL}/f/${input.restaurantId}${purpose === 'recover' ? '/carte' : ''}?link=${token}`;
   const stored = ZStoredLink.parse({ ...input, anonId, purpose });
+  const linkId = hashLinkToken(token);
   return {
+    url,
+    /** The link's public name (the hash of its token): its confirmation email's event. */
+    linkId,
     row: {
       id: crypto.randomUUID(),
       identifier: LINK_IDENTIFIER_PREFIX + hashLinkToken(token),
@@ -59,7 +64,7 @@ export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anon
       restaurantId: input.restaurantId,
       customerId,
       to: input.email,
-      eventId: `link:${hashLinkToken(token)}`,
+      eventId: `link:${linkId}`,
       data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
     } satisfies SendEmailRequest,
   };
@@ -97,8 +102,52 @@ export async function requestEmailLink(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
     .from(customers)
     .where(and(eq(customers.restaurantId, input.restaurantId), eq(customers.anonId, anonId)));
   // Without points on this device there is nothing to link: the answer stays the same.
-  if (anon) await deps.db.transaction((tx) => createPendingLink(deps, tx, input, anonId, anon.id, clock.now()));
+  if (anon) await deps.db.transaction((tx) => createLinkAfterRating(deps, tx, input, anonId, anon.id, clock.now()));
   return { status: 'confirmation_sent', message: DINER_MESSAGES.linkConfirmationSent };
+}
+
+/** How long after a rating the thank-you screen's link box still answers it with that rating's first email. */
+const LINK_BOX_AFTER_RATING_MS = 3 * 3600_000;
+
+/**
+ * The link box of the thank-you screen (decision 074): the address typed after rating gets the same one
+ * day-0 email the form's address would have had — the owner's thank-you carrying the confirmation after
+ * an earning 4–5★ visit (once per visit: a second address for the same visit gets the confirmation
+ * alone), else the confirmation (with the apology after 3★ or less). Without a recent rating, the plain
+ * confirmation as before.
+ */
+async function createLinkAfterRating(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db, input: LinkInput, anonId: string, customerId: string, now: Date): Promise<void> {
+  const [latest] = await tx
+    .select({ id: feedbacks.id, rating: feedbacks.rating, comment: feedbacks.comment, createdAt: feedbacks.createdAt, tableLabel: feedbacks.tableLabel, result: feedbacks.submissionResult })
+    .from(feedbacks)
+    .where(and(eq(feedbacks.customerId, customerId), gt(feedbacks.createdAt, new Date(now.getTime() - LINK_BOX_AFTER_RATING_MS))))
+    .orderBy(desc(feedbacks.createdAt))
+    .limit(1);
+  if (!latest) {
+    await createPendingLink(deps, tx, input, anonId, customerId, now);
+    return;
+  }
+  const link = pendingLinkOf(deps, input, anonId, customerId, now);
+  await runPrepared(tx.insert(verification).values(link.row));
+  const [device] = await tx.select({ points: customers.points }).from(customers).where(eq(customers.id, customerId));
+  const submitted = ZSubmitFeedbackResponse.safeParse(latest.result);
+  const plan = planFollowUpEmails({
+    restaurantId: input.restaurantId,
+    customerId,
+    email: null,
+    lastVisitAt: null,
+    feedback: { id: latest.id, rating: latest.rating, comment: latest.comment, createdAt: latest.createdAt, tableLabel: latest.tableLabel },
+    pointsAdded: submitted.success ? submitted.data.pointsAdded : 0,
+    balance: device?.points ?? 0,
+    rewards: [],
+    delays: null,
+    claim: { to: input.email, url: link.url, expiresInMinutes: EMAIL_LINK_EXPIRES_MINUTES, firstName: null, linkId: link.linkId },
+  });
+  const [first] = await countQueuedDinerEmails(deps.boss, tx, plan.emails);
+  if (!first) return;
+  const queued = await enqueueEmail(deps.boss, first.request, { tx, id: first.id, deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 });
+  // This visit was thanked already (another address typed in the box): this one gets its confirmation alone.
+  if (!queued) await queuePendingLinkEmail(deps, tx, { ...link.email, data: { ...link.email.data, points: device?.points ?? 0, context: 'visit' } });
 }
 
 /**

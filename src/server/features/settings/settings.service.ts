@@ -22,6 +22,7 @@ const SETTINGS_COLUMNS = {
   organisationId: restaurants.organisationId,
   sendingHourStart: restaurants.sendingHourStart,
   sendingHourEnd: restaurants.sendingHourEnd,
+  alertWindowMinutes: restaurants.alertWindowMinutes,
 };
 
 type SettingsRow = {
@@ -34,6 +35,7 @@ type SettingsRow = {
   organisationId: string;
   sendingHourStart: number;
   sendingHourEnd: number;
+  alertWindowMinutes: number;
 };
 
 async function toSettings(db: Db, row: SettingsRow): Promise<TSettings> {
@@ -47,6 +49,7 @@ async function toSettings(db: Db, row: SettingsRow): Promise<TSettings> {
     brandColor: row.brandColor,
     whiteLabel: plan?.features.whiteLabel === true && plan.state !== 'expired',
     sendingHours: { start: row.sendingHourStart, end: row.sendingHourEnd },
+    alertWindowMinutes: row.alertWindowMinutes,
   };
 }
 
@@ -73,9 +76,10 @@ export async function updateSettings(db: Db, actor: Actor, input: TSettingsReque
       phone: input.phone || null,
       // Absent: unchanged (a client that does not know the field).
       brandColor: input.brandColor === undefined ? current.brandColor : input.brandColor || null,
+      alertWindowMinutes: input.alertWindowMinutes ?? current.alertWindowMinutes,
     };
-    const changes: Record<string, { from: string | null; to: string | null }> = {};
-    for (const field of ['name', 'address', 'contactEmail', 'phone', 'brandColor'] as const) {
+    const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
+    for (const field of ['name', 'address', 'contactEmail', 'phone', 'brandColor', 'alertWindowMinutes'] as const) {
       if ((current[field] ?? null) !== next[field]) changes[field] = { from: current[field] ?? null, to: next[field] };
     }
     if (Object.keys(changes).length === 0) return toSettings(tx, current);

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { readUsage } from '../../core/plan';
-import { countDinerEmailsThisMonth } from '../../core/email-quota';
+import { countDinerEmailsThisMonth, countQuotaSkippedThisMonth } from '../../core/email-quota';
+import { SKIP_REASONS } from '../../email/catalogue';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { requireMember } from '../../lib/guards';
@@ -28,7 +29,12 @@ async function getSubscription(db: Db, organisationId: string) {
     trialDaysLeft: effective.state === 'trial' ? trialDaysLeft(effective.trialEndsAt, now) : 0,
     limits: effective.limits,
     // Seats from the plan's counts, diner emails from the quota's own counter (decision 058).
-    usage: { ...(await readUsage(db, organisationId)), dinerEmailsThisMonth: await countDinerEmailsThisMonth(db, organisationId) },
+    usage: {
+      ...(await readUsage(db, organisationId)),
+      dinerEmailsThisMonth: await countDinerEmailsThisMonth(db, organisationId),
+      // Skipped past the quota, listed apart: never counted as sent (issue 48).
+      dinerEmailsSkippedThisMonth: await countQuotaSkippedThisMonth(db, organisationId, SKIP_REASONS.quota),
+    },
   };
 }
 

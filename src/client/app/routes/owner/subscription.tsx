@@ -1,3 +1,4 @@
+import { countFr } from '../../../../shared/rules/french-count';
 import { Check, Mail, MessageSquareHeart } from 'lucide-react';
 import { OwnerPage } from '../../layouts/owner-layout';
 import { Button } from '../../../components/ui/button';
@@ -103,6 +104,11 @@ function SubscriptionContent({ subscription }: { subscription: TSubscription }) 
         <CardContent className="flex flex-col gap-4">
           <h3 className="text-sm font-semibold text-stone-800">Consommation du mois</h3>
           <UsageBar label="Emails envoyés à vos clients" used={usage.dinerEmailsThisMonth} limit={limits.dinerEmailsPerMonth} />
+          {usage.dinerEmailsSkippedThisMonth > 0 ? (
+            <p className="text-sm text-amber-800" data-testid="quota-skipped">
+              {countFr(usage.dinerEmailsSkippedThisMonth, 'email client non envoyé', 'emails clients non envoyés')} ce mois-ci : quota atteint.
+            </p>
+          ) : null}
           <UsageBar label="Établissements" used={usage.venues} limit={limits.venues} />
           <UsageBar label="Membres (propriétaires, gérants, lecture)" used={usage.members} limit={limits.members} />
           <p className="text-xs text-stone-500">Les comptes équipe (comptoir) ne sont pas comptés. Les emails de compte et les alertes ne sont pas comptés.</p>

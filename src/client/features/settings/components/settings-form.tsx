@@ -5,14 +5,15 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { onInvalid, toastError } from '../../../lib/toast';
-import { BRAND_COLOR_PATTERN, SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { ALERT_WINDOW_CHOICES, BRAND_COLOR_PATTERN, SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
 import { useUpdateSettings } from '../api/update-settings';
 
-/** Name, address, contact email, phone and brand colour (white label, decision 058) of the restaurant. */
+/** Name, address, contact email with the alerts' grouping window, phone and brand colour (white label, decision 058) of the restaurant. */
 export function SettingsForm({ settings }: { settings: TSettings }) {
   const form = useForm<TSettingsForm, unknown, TSettingsRequest>({
     resolver: zodResolver(ZSettingsRequest),
-    defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, phone: settings.phone, brandColor: settings.brandColor ?? '' },
+    defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, alertWindowMinutes: settings.alertWindowMinutes, phone: settings.phone, brandColor: settings.brandColor ?? '' },
   });
   const save = useUpdateSettings();
   const invalid = form.formState.errors;
@@ -21,7 +22,7 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
   const onValid = async (values: TSettingsRequest) => {
     try {
       const saved = await save.mutateAsync(values);
-      form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, phone: saved.phone, brandColor: saved.brandColor ?? '' });
+      form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, alertWindowMinutes: saved.alertWindowMinutes, phone: saved.phone, brandColor: saved.brandColor ?? '' });
       toast.success(SETTINGS_MESSAGES.saved);
     } catch (error) {
       toastError('Enregistrement impossible', error);
@@ -57,6 +58,19 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           />
           <p id="settings-contact-email-help" className="text-sm text-stone-600">
             Reçoit les alertes d’avis négatifs et le bilan de la semaine.
+          </p>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="settings-alert-window">Regroupement des alertes</Label>
+          <NativeSelect id="settings-alert-window" aria-invalid={!!invalid.alertWindowMinutes} aria-describedby="settings-alert-window-help" {...form.register('alertWindowMinutes')}>
+            {ALERT_WINDOW_CHOICES.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                Au plus une alerte toutes les {minutes} minutes
+              </option>
+            ))}
+          </NativeSelect>
+          <p id="settings-alert-window-help" className="text-sm text-stone-600">
+            Les avis suivants sont regroupés dans un seul email. Un avis d’une étoile, ou de deux étoiles avec un commentaire, vous est envoyé tout de suite.
           </p>
         </div>
         <div className="flex flex-col gap-1.5">

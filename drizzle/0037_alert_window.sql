@@ -1,0 +1,2 @@
+ALTER TABLE "restaurants" ADD COLUMN "alert_window_minutes" smallint DEFAULT 15 NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurants" ADD CONSTRAINT "restaurants_alert_window_check" CHECK ("restaurants"."alert_window_minutes" in (5, 15, 30));
