@@ -1,7 +1,6 @@
 import { setImmediate as nextTurn, setTimeout as rest } from 'node:timers/promises';
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
 import { customers } from '../../db/schema';
 import { CSV_BOM, frenchCsvLines, neutralizeCsvCell } from '../../lib/csv';
 import type { ExportLease } from '../../lib/export-lease';
@@ -37,34 +36,13 @@ export const CUSTOMERS_CSV_REST_PER_PAGE = { postgres: 8, pglite: 6 } as const;
 
 export type CustomersCsvQuery = { q: string; scope: TCustomerScope; filter?: TCustomerFilter };
 
-const LINK_PREFIX = 'diner-link:';
-
-/**
- * The addresses diners of this restaurant typed and have not confirmed yet, by device (anon id): the
- * pending links of the rating form and of 'Gardez votre carte' (features/diner/email-link.service.ts
- * stores them as verifications; a confirmed one is consumed, and the address is then the customer's
- * own). Card recoveries are left out: their address is already a customer's confirmed one.
- */
-async function typedAddresses(db: Db, restaurantId: string): Promise<Map<string, string>> {
-  // The CASE keeps the JSON cast to the rows of the diner links (better-auth's own values are not JSON).
-  const rows = await queryRows<{ anon_id: string; email: string }>(
-    db,
-    sql`select distinct on (anon_id) anon_id, email from (
-      select v.value::jsonb->>'anonId' as anon_id, v.value::jsonb->>'email' as email, v.created_at
-      from verifications v
-      where v.identifier like ${`${LINK_PREFIX}%`}
-        and (case when v.identifier like ${`${LINK_PREFIX}%`} then v.value::jsonb->>'restaurantId' = ${restaurantId} and v.value::jsonb->>'purpose' is null else false end)
-    ) links where anon_id is not null and email is not null order by anon_id, created_at desc`,
-  );
-  return new Map(rows.map((row) => [row.anon_id, row.email]));
-}
-
 type ExportRow = {
   id: string;
-  anonId: string | null;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The address typed on this device and not confirmed yet (decision 075): shown with « non ». */
+  unconfirmedEmail: string | null;
   phone: string | null;
   points: number;
   lastVisitAt: Date | null;
@@ -72,8 +50,8 @@ type ExportRow = {
   marketingConsent: boolean;
 };
 
-function csvRow(row: ExportRow, typed: Map<string, string>): string[] {
-  const pending = !row.email && row.anonId ? typed.get(row.anonId) : undefined;
+function csvRow(row: ExportRow): string[] {
+  const pending = row.email ? null : row.unconfirmedEmail;
   const email = row.email ?? pending ?? '';
   return [
     neutralizeCsvCell(row.firstName ?? ''),
@@ -96,10 +74,10 @@ function readPage(db: Db, where: SQL, after: { createdAt: string; id: string } |
   return db
     .select({
       id: customers.id,
-      anonId: customers.anonId,
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,
+      unconfirmedEmail: customers.unconfirmedEmail,
       phone: customers.phone,
       points: customers.points,
       lastVisitAt: customers.lastVisitAt,
@@ -130,7 +108,6 @@ export function customersCsvStream(db: Db, restaurantId: string, query: Customer
   const encoder = new TextEncoder();
   const { pageSize } = options;
   let restMs = 0;
-  let typed: Map<string, string> | null = null;
   let where: SQL | null = null;
   let after: { createdAt: string; id: string } | null = null;
   const release = () => options.lease.release().catch(() => undefined);
@@ -138,9 +115,8 @@ export function customersCsvStream(db: Db, restaurantId: string, query: Customer
     {
       async pull(controller) {
         try {
-          if (!typed || !where) {
-            typed = await typedAddresses(db, restaurantId);
-            where = customerListWhere(restaurantId, query, [...typed.keys()]);
+          if (!where) {
+            where = customerListWhere(restaurantId, query);
             controller.enqueue(encoder.encode(CSV_BOM + frenchCsvLines([CUSTOMERS_CSV_COLUMNS])));
             return;
           }
@@ -150,8 +126,7 @@ export function customersCsvStream(db: Db, restaurantId: string, query: Customer
           const started = performance.now();
           await options.lease.renew();
           const rows = await readPage(db, where, after, pageSize);
-          const known = typed;
-          if (rows.length > 0) controller.enqueue(encoder.encode(frenchCsvLines(rows.map((row) => csvRow(row, known)))));
+          if (rows.length > 0) controller.enqueue(encoder.encode(frenchCsvLines(rows.map(csvRow))));
           restMs = Math.min(1000, (performance.now() - started) * options.restPerPage);
           if (rows.length < pageSize) {
             await release();

@@ -94,10 +94,9 @@ export type CustomerListQuery = { q: string; page: number; scope?: TCustomerScop
 
 /**
  * Whom the list shows (and the CSV exports): the restaurant's customers matching the search, by default
- * those it can know, narrowed by one filter. `typedAnonIds` are devices whose diner typed an address not
- * confirmed yet (customers-export.ts reads them): the CSV counts them as known, with that address.
+ * those it can know (a typed address not confirmed yet counts, decision 075), narrowed by one filter.
  */
-export function customerListWhere(restaurantId: string, query: Omit<CustomerListQuery, 'page'>, typedAnonIds: readonly string[] = []): SQL {
+export function customerListWhere(restaurantId: string, query: Omit<CustomerListQuery, 'page'>): SQL {
   const text = query.q.trim();
   const needle = normalizeSearchText(text);
   const digits = looksLikePhoneSearch(text) ? phoneDigits(text) : '';
@@ -107,9 +106,7 @@ export function customerListWhere(restaurantId: string, query: Omit<CustomerList
     conditions.push(digits ? sql`(${byText} or ${customers.phoneDigits} like ${containsPattern(digits)})` : byText);
   }
   if ((query.scope ?? 'known') === 'known') {
-    conditions.push(
-      typedAnonIds.length > 0 ? sql`(${knownCustomer} or ${customers.anonId} in (${sql.join(typedAnonIds.map((id) => sql`${id}`), sql`, `)}))` : knownCustomer,
-    );
+    conditions.push(knownCustomer);
   }
   if (query.filter) conditions.push(filterCondition(query.filter, restaurantId, clock.now()));
   return and(...conditions) ?? sql`true`;
