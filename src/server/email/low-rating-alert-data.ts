@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customers, feedbacks, lowRatingAlertItems, verification, visits } from '../db/schema';
+import { customers, feedbacks, lowRatingAlertItems, visits } from '../db/schema';
 import { formatDateTimeFr } from '../../shared/format';
 import type { TemplateData, TemplateListItem } from '../../shared/rules/email-template';
 import { paths } from '../../shared/paths';
@@ -18,23 +18,12 @@ export type AlertedRating = {
   /** The diner's confirmed address (the Reply-To only ever names this one: decision 024). */
   email: string | null;
   /**
-   * An address typed with the rating and not confirmed yet (its link still pending), shown « non confirmé »
-   * so the owner can reach the diner (issue 48); never a Reply-To.
+   * An address typed on the diner's device and not confirmed yet (customers.unconfirmed_email, decision
+   * 075), shown « non confirmé » so the owner can reach the diner (issue 48); never a Reply-To.
    */
   pendingEmail?: string | null;
   phone: string | null;
 };
-
-/**
- * The address a device's pending link names (email-link.service's verification row, `diner-link:` + the
- * token's hash, its value the link's JSON), newest first: the case guards the cast of better-auth's own rows.
- */
-const pendingEmailOf = sql<string | null>`(select case when v.identifier like 'diner-link:%' then v.value::jsonb->>'email' end from ${verification} v
-  where v.identifier like 'diner-link:%' and ${customers.anonId} is not null
-    and (case when v.identifier like 'diner-link:%' then v.value::jsonb->>'anonId' end) = ${customers.anonId}
-    and (case when v.identifier like 'diner-link:%' then v.value::jsonb->>'restaurantId' end) = ${feedbacks.restaurantId}::text
-    and (case when v.identifier like 'diner-link:%' then v.value::jsonb->>'purpose' end) is null
-  order by v.created_at desc limit 1)`;
 
 /**
  * The ratings an alert claimed, oldest first, with what the owner needs to act on each; or the one
@@ -56,7 +45,7 @@ export async function readAlertedRatings(db: Db, of: { alertId: string } | { fee
       lastName: customers.lastName,
       email: customers.email,
       phone: customers.phone,
-      pendingEmail: pendingEmailOf,
+      pendingEmail: customers.unconfirmedEmail,
     })
     .from(feedbacks)
     .leftJoin(visits, eq(visits.id, feedbacks.visitId))
