@@ -145,7 +145,7 @@ describe('POST /api/public/feedbacks', () => {
       marketingConsent: true,
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ pointsAdded: 20, balance: 20, unlockedRewards: [], earning: 'earned' });
+    expect(await response.json()).toEqual({ pointsAdded: 20, balance: 20, reached: 20, unlockedRewards: [], earning: 'earned' });
 
     const customer = await findCustomerByEmail(restaurant.id, email);
     expect(customer).toMatchObject({ id: visitor.customerId, email, firstName: 'Léa', lastName: 'Martin', phone: '06 12 34 56 78', points: 20, marketingConsent: true, anonId: visitor.anonId });
@@ -199,7 +199,7 @@ describe('POST /api/public/feedbacks', () => {
     // The same submission sent again goes through whole: its alert (the grouping decision, decision 036) and
     // the customer's comeback email are queued by the submission itself (no follow-up job reads it all again).
     const accepted = await visitor.post('/api/public/feedbacks', body);
-    expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [], earning: 'earned' });
+    expect(await accepted.json()).toEqual({ pointsAdded: 10, balance: 10, reached: 10, unlockedRewards: [], earning: 'earned' });
     expect(await countRows(feedbacks, eq(feedbacks.restaurantId, restaurant.id))).toBe(1);
     expect(await jobsOf('alerts.low-rating')).toBe(1);
     expect(await jobsOf('email.send-comeback')).toBe(1);
@@ -212,7 +212,7 @@ describe('POST /api/public/feedbacks', () => {
     const email = uniqueEmail('unhappy');
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     const response = await visitor.submit({ restaurantId: restaurant.id, rating: 2, comment: 'Plat froid', firstName: 'Hugo', email });
-    expect(await response.json()).toEqual({ pointsAdded: 10, balance: 10, unlockedRewards: [], earning: 'earned' });
+    expect(await response.json()).toEqual({ pointsAdded: 10, balance: 10, reached: 10, unlockedRewards: [], earning: 'earned' });
     const alert = await ctx.waitForMail((m) => m.toEmail === restaurant.contactEmail);
     expect(alert.subject).toBe('Avis à surveiller : 2/5 — Le Bistrot Test');
     expect(alert.html).toContain('Plat froid');
@@ -236,13 +236,14 @@ describe('POST /api/public/feedbacks', () => {
     const email = uniqueEmail('rewards');
     const visitor = await createConfirmedVisitor(ctx, restaurant.id, email);
     // 45: nothing yet. (Reward emails are marketing: they need the diner's consent.)
-    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email, marketingConsent: true })).json()).toEqual({ pointsAdded: 45, balance: 45, unlockedRewards: [], earning: 'earned' });
+    expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 3, email, marketingConsent: true })).json()).toEqual({ pointsAdded: 45, balance: 45, reached: 45, unlockedRewards: [], earning: 'earned' });
     // 45 → 100 passes "Café offert" (50) and "Dessert offert" (100); the inactive one (60) stays locked.
     // The café is paid at once (100 − 50 = 50): the dessert is no longer covered, so it is not promised.
     expect(await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json()).toEqual({
       pointsAdded: 55,
       balance: 50,
-      unlockedRewards: [{ name: 'Café offert' }],
+      reached: 100,
+      unlockedRewards: [{ name: 'Café offert', cost: 50 }],
       earning: 'earned',
     });
     // 50 → 95: nothing new (the café's threshold was not crossed again).
@@ -283,7 +284,7 @@ describe('POST /api/public/feedbacks', () => {
     clock.freeze(new Date('2026-07-14T22:20:00Z'));
     const next = await (await visitor.submit({ restaurantId: restaurant.id, rating: 5, email })).json();
     // 30 + 20 reaches the café, paid at once.
-    expect(next).toEqual({ pointsAdded: 20, balance: 0, unlockedRewards: [{ name: 'Café offert' }], earning: 'earned' });
+    expect(next).toEqual({ pointsAdded: 20, balance: 0, reached: 50, unlockedRewards: [{ name: 'Café offert', cost: 50 }], earning: 'earned' });
     const customer = await findCustomerByEmail(restaurant.id, email);
     expect(await countRows(feedbacks, eq(feedbacks.customerId, customer.id))).toBe(4);
   });
@@ -313,7 +314,7 @@ describe('POST /api/public/feedbacks', () => {
     const visitor = createVisitor(ctx);
     await visitor.submit({ restaurantId: restaurant.id, rating: 5, firstName: 'Zoé' });
     const second = await (await visitor.submit({ restaurantId: restaurant.id, rating: 3 })).json();
-    expect(second).toEqual({ pointsAdded: 10, balance: 30, unlockedRewards: [], earning: 'earned' });
+    expect(second).toEqual({ pointsAdded: 10, balance: 30, reached: 30, unlockedRewards: [], earning: 'earned' });
     const tid = visitor.agent.cookies.get('rf_tid')!;
     const [customer] = await ctx.db.select().from(customers).where(eq(customers.anonId, tid));
     expect(customer).toMatchObject({ restaurantId: restaurant.id, points: 30, firstName: 'Zoé', email: null });

@@ -288,11 +288,13 @@ export async function submitFeedback(
       const { points: pointsAdded, earning } = computeEarning(input.rating, rules, earningState.earnedToday, earningState.earnedRecently);
       const { paid, balance } = planRewardUnlocks(customer.points, customer.points + pointsAdded, catalogue);
       const unlocked = paid.map((reward) => ({ id: randomUUID(), rewardId: reward.id, label: reward.label, cost: reward.cost }));
+      // In the schema's key order: a retried submission's answer is the stored one read through the schema,
+      // and a double click gets the same bytes from both paths.
       const result: TSubmitFeedbackResponse = {
         pointsAdded,
         balance,
-        reached: customer.points + pointsAdded,
         unlockedRewards: unlocked.map((reward) => ({ name: reward.label, cost: reward.cost })),
+        reached: customer.points + pointsAdded,
         earning,
       };
       const feedbackId = randomUUID();
