@@ -43,7 +43,7 @@ describe('/api/settings', () => {
     const { agent, restaurant, owner } = await createSignedInOwner(ctx, { restaurantName: 'Chez Lecture' });
     const response = await agent.get('/api/settings');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, brandColor: null, whiteLabel: true, sendingHours: { start: 10, end: 19 } });
+    expect(await response.json()).toEqual({ name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, brandColor: null, whiteLabel: true, sendingHours: { start: 10, end: 19 }, alertWindowMinutes: 15 });
   });
 
   it('refuses bad input with the French message of the first failing field, changing nothing', async () => {
