@@ -158,12 +158,14 @@ export function countedData(counts: { balance: number; points_added: number; rea
 /**
  * French agreement in an owner's saved template (issue 48): '{{balance}} points' (or '{{points_added}}
  * points', '{{reached}} points'…) is rendered as `{{balance_fr}}`, so 0 and 1 read « 0 point », « 1 point »;
- * the reward email's old 'Avec {{balance}} points' names what the diner reached, not what is left.
+ * the reward email's old 'Avec {{balance}} points' names what the diner reached, not what is left. (The
+ * regular expression spells « é » as \u00e9: esbuild keeps a regex literal's characters as they are, and the
+ * server bundle stays ASCII, decision 061.)
  */
 export function withAgreedCounts<T extends { subject: string; html: string }>(template: T): T {
   const agree = (text: string) =>
     text
-      .replace(/Avec \{\{\s*balance\s*\}\} points, vous venez de débloquer/g, 'Avec {{reached_fr}}, vous venez de débloquer')
+      .replace(/Avec \{\{\s*balance\s*\}\} points, vous venez de d\u00e9bloquer/g, 'Avec {{reached_fr}}, vous venez de débloquer')
       .replace(/\{\{\s*(balance|points_added|reached|reward_cost)\s*\}\}(?:\s|&nbsp;|\u00a0)+points\b/g, '{{$1_fr}}');
   return { ...template, subject: agree(template.subject), html: agree(template.html) };
 }
