@@ -1,7 +1,10 @@
 // Issue #30 (decision 058): white label (Pro, Premium, the trial) puts the restaurant's colour on the diner
 // pages, its emails and its table cards and drops 'Propulsé par ReFeed'; without it, ReFeed's look.
 import { eq } from 'drizzle-orm';
-import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations, qrCodes, restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
@@ -45,20 +48,20 @@ async function ownerOn(plan: PlanId | null) {
   return signedIn;
 }
 
-/** The text drawn on every page of a PDF (pdf-lib writes it as WinAnsi hex strings). */
+/**
+ * Whether a PDF's text holds `text`, as `pdftotext` (poppler-utils) extracts it: the table cards draw with an
+ * embedded subset font (decision 076), whose glyph ids only the font's own mapping turns back into text.
+ */
 async function pdfContains(bytes: Uint8Array, text: string): Promise<boolean> {
-  const pdf = await PDFDocument.load(bytes);
-  const hex = Buffer.from(text, 'latin1').toString('hex').toUpperCase();
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
-    for (const stream of streams) {
-      if (!(stream instanceof PDFRawStream)) continue;
-      const decoded = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1').toUpperCase();
-      if (decoded.includes(hex)) return true;
-    }
+  const folder = mkdtempSync(path.join(tmpdir(), 'refeed-white-label-'));
+  try {
+    const file = path.join(folder, 'cards.pdf');
+    writeFileSync(file, bytes);
+    const extracted = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    return extracted.replace(/\s+/g, ' ').includes(text);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
-  return false;
 }
 
 describe('/parametres: the brand colour', () => {
