@@ -43,7 +43,10 @@ async function secondRun<T>(scenario: () => Promise<T>): Promise<T> {
 }
 
 describe('a feedback submission in few round trips', () => {
-  it('a new device typing an email it has not confirmed (the bench’s submission): at most 5, its pending link and confirmation email included', async () => {
+  // 6 since issue 48 (decision 074): the day-0 email of a typed address is now the owner's thank-you carrying
+  // the confirmation, a diner email the plan's quota counts, in the quota's own statement (the confirmed
+  // device's path below counts it the same way). Folding it into the link limit's statement is left to [perf].
+  it('a new device typing an email it has not confirmed (the bench’s submission): at most 6, its pending link, quota count and first email included', async () => {
     const { email, status, body, trips } = await secondRun(async () => {
       const { restaurant } = await createDinerRestaurant(ctx);
       const visitor = createVisitor(ctx);
@@ -52,7 +55,7 @@ describe('a feedback submission in few round trips', () => {
     });
     expect(status).toBe(200);
     expect(body).toMatchObject({ pointsAdded: 20, balance: 20 });
-    expect(trips.length).toBeLessThanOrEqual(5);
+    expect(trips.length).toBeLessThanOrEqual(6);
     // Its link waits for confirmation: the email is queued in the same transaction.
     const [queued] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from pgboss.job where name = 'email.send' and data->>'to' = ${email}`);
     expect(queued.n).toBe(1);
