@@ -65,12 +65,12 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
           <NativeSelect id="settings-alert-window" aria-invalid={!!invalid.alertWindowMinutes} aria-describedby="settings-alert-window-help" {...form.register('alertWindowMinutes')}>
             {ALERT_WINDOW_CHOICES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                Au plus une alerte toutes les {minutes} minutes
+                Toutes les {minutes} minutes
               </option>
             ))}
           </NativeSelect>
           <p id="settings-alert-window-help" className="text-sm text-stone-600">
-            Les avis suivants sont regroupés dans un seul email. Un avis d’une étoile, ou de deux étoiles avec un commentaire, vous est envoyé tout de suite.
+            Au plus une alerte par intervalle : les avis suivants sont regroupés dans un seul email. Un avis d’une étoile, ou de deux étoiles avec un commentaire, vous est envoyé tout de suite.
           </p>
         </div>
         <div className="flex flex-col gap-1.5">
