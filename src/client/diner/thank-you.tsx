@@ -51,7 +51,8 @@ export function ThankYou({
       </div>
 
       <div className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-center">
-        <p className="text-3xl font-bold text-brand-700">+{pointsFr(result.pointsAdded)}</p>
+        {/* A rating that earned nothing says why (the note below), never « +0 point ». */}
+        {result.pointsAdded > 0 ? <p className="text-3xl font-bold text-brand-700">+{pointsFr(result.pointsAdded)}</p> : null}
         {result.earning === 'interval' ? (
           <p className="mt-1 text-sm text-stone-700" data-testid="earning-note">
             {DINER_MESSAGES.earningInterval}
