@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/shared/paths';
 import { signIn } from './support/accounts';
+import { ownerPagePaths } from './support/owner-pages';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 
 // axe-core (the engine behind Lighthouse's accessibility audit) on every page an owner or a diner sees.
@@ -55,20 +56,7 @@ describe('accessibility (axe: no serious or critical violation)', () => {
   for (const [name, viewport] of [['a phone', PHONE], ['a desktop', DESKTOP]] as const) {
     it(`every owner page, on ${name}`, { timeout: 120_000 }, async () => {
       const page = await signInDemoOwner(viewport);
-      const me = (await page.evaluate(async () => (await fetch('/api/me')).json())) as { restaurants: Array<{ id: string }> };
-      const customers = (await page.evaluate(async () => (await fetch('/api/customers')).json())) as { items: Array<{ id: string }> };
-      const ownerPages = [
-        paths.dashboard.href(),
-        paths.qr.href(),
-        paths.customers.href(),
-        paths.customer.href(customers.items[0].id),
-        paths.loyalty.href(),
-        paths.googleSettings.href(),
-        paths.security.href(),
-        paths.settings.href(),
-        paths.automations.href(),
-        paths.emailEditor.href('thanks_after_visit', me.restaurants[0].id),
-      ];
+      const ownerPages = await ownerPagePaths(page, { withEditor: true });
       for (const path of ownerPages) {
         await checkPage(page, path, () => page.locator('h1').first().waitFor({ state: 'attached' }));
       }

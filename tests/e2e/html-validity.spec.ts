@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { paths } from '../../src/shared/paths';
 import { signIn } from './support/accounts';
+import { ownerPagePaths } from './support/owner-pages';
 import { DESKTOP, PHONE, useBrowser } from './support/browser';
 
 // The owner pages are valid HTML (issue 51): the Nu HTML checker (vnu-jar, the W3C validator's engine, on
@@ -48,18 +48,7 @@ describe('HTML validity of the owner pages (Nu HTML checker, hydrated DOM)', () 
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       const page = await browser.newPage(viewport);
       await signIn(page, baseUrl, owner);
-      const customers = (await page.evaluate(async () => (await fetch('/api/customers')).json())) as { items: Array<{ id: string }> };
-      const ownerPages = [
-        paths.dashboard.href(),
-        paths.qr.href(),
-        paths.customers.href(),
-        paths.customer.href(customers.items[0].id),
-        paths.loyalty.href(),
-        paths.googleSettings.href(),
-        paths.security.href(),
-        paths.settings.href(),
-        paths.automations.href(),
-      ];
+      const ownerPages = await ownerPagePaths(page, { withEditor: false });
       for (const pagePath of ownerPages) {
         await page.goto(`${baseUrl}${pagePath}`);
         await page.locator('h1').first().waitFor({ state: 'attached' });
