@@ -3,9 +3,14 @@
 // read; A's p95 stays within twice its idle p95, both measured in this test, phase after phase (idle,
 // exporting, idle, exporting…) so the machine's own load weighs on both alike. The figures are printed:
 // A's p95 idle and during the loop, the event loop's longest block during the exports, and the memory.
+// On PostgreSQL, the production database (CI's PostgreSQL pass): on PGlite the embedded database answers on
+// the requests' own thread, where a loaded CI run (the browser tests beside it) put A's p95 of a few
+// milliseconds past twice its idle one (8.9 against 3.7 ms) in one run of two; the export's rests apply there
+// all the same (decision 081).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL } from '../support/database';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { listen } from '../support/listen';
 import type { TestAgent, TestContext } from '../support/test-app';
@@ -16,12 +21,14 @@ let ctx: TestContext;
 let url: string;
 let close: () => Promise<void>;
 beforeAll(async () => {
+  if (!TEST_DATABASE_URL) return;
   ctx = await createDinerTestContext();
   const listening = await listen(ctx);
   url = listening.url;
   close = () => new Promise((resolve) => listening.server.close(() => resolve()));
 });
 afterAll(async () => {
+  if (!TEST_DATABASE_URL) return;
   await close();
   await ctx.close();
 });
@@ -91,7 +98,7 @@ function exportLoop(cookie: string) {
   };
 }
 
-describe('one organisation exporting 50,000 customers in a loop', () => {
+describe.runIf(TEST_DATABASE_URL)('one organisation exporting 50,000 customers in a loop', () => {
   it('keeps another organisation’s diner page and dashboard within twice their idle p95', async () => {
     // A: a venue with its diner page and an owner on its dashboard.
     const ownerA = await createUser(ctx, { email: uniqueEmail('owner-a') });
