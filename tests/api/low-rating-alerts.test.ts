@@ -204,7 +204,7 @@ describe('urgent alerts and the grouping window (issue 48)', () => {
     clock.freeze(new Date(start.getTime() + 3 * 60_000));
     expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, rating: 2, comment: 'Serveur désagréable' })).status).toBe(200);
     // The urgent 2★ takes what was waiting with it: one mail listing both, at once.
-    const both = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m.parsed.subject === '2 avis à surveiller — Chez Urgence', 30_000);
+    const both = await smtp.waitFor((m) => m.envelope.to.includes(restaurant.contactEmail) && m.parsed.subject === '2 avis à surveiller — Chez Urgence', 60_000);
     expect(String(both.parsed.text)).toContain('« Serveur désagréable »');
     await ctx.waitForIdleQueue();
     // Every rating is in one mail, none twice.
