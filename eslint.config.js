@@ -2,10 +2,19 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { architectureConfig, PRODUCT_LAYOUT } from './eslint.architecture.js';
+import { architectureConfig, platformDoorConfig, PRODUCT_LAYOUT } from './eslint.architecture.js';
+
+const DEFINE_JOB_ELSEWHERE = {
+  selector: "CallExpression[callee.name='defineJob']",
+  message: 'A job is defined in a *.jobs.ts file only (decision 086); a sender that would close an import circle declares its queue with defineJobQueue.',
+};
+const BOSS_SENDS = ["[callee.object.name='boss']", "[callee.object.property.name='boss']"].map((boss) => ({
+  selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(send|insert|upsert)$/]${boss}`,
+  message: 'Queue a job with enqueueJob, enqueueJobs or upsertJob (jobs/queue.ts, decision 086): they check its payload and keep it in the transaction.',
+}));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'drizzle', 'tests/lint/fixtures'] },
+  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'drizzle', 'tests/lint/fixtures', 'tests/lint/fixtures-platform', 'src/shared/i18n/*/paraglide'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,6 +32,8 @@ export default tseslint.config(
   },
   // Features never import each other, the layers below them never import a feature, no import cycle.
   ...architectureConfig(import.meta.dirname, PRODUCT_LAYOUT, ['src/**/*.{ts,tsx}']),
+  // The platform (what reaches past a library) is entered through its door only: src/server/platform/index.ts.
+  ...platformDoorConfig(import.meta.dirname, ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}']),
   {
     // The architecture's dependency direction: shared imports neither side; client and server never import each other.
     files: ['src/shared/**/*.{ts,tsx}'],
@@ -42,6 +53,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from src/server/env.ts only.' }],
     },
+  },
+  // One job convention (decision 086): jobs defined in `*.jobs.ts` files only, queued through jobs/queue.ts only.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.jobs.ts', 'src/server/jobs/queue.ts'],
+    rules: { 'no-restricted-syntax': ['error', DEFINE_JOB_ELSEWHERE, ...BOSS_SENDS] },
+  },
+  {
+    files: ['src/server/**/*.jobs.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...BOSS_SENDS] },
   },
   {
     files: ['tests/**/*.{ts,tsx}', '**/*.test.{ts,tsx}'],

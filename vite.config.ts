@@ -73,7 +73,12 @@ export default defineConfig({
       // Give the chunks both entries share clear names (React), instead of names borrowed from a module inside them.
       output: {
         // The zod modules both entries use (core) land in an automatic shared chunk: name it after them.
-        chunkFileNames: (chunk) => (chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /node_modules[\\/]zod[\\/]/.test(id)) ? 'assets/zod-[hash].js' : 'assets/[name]-[hash].js'),
+        // Each language of the diner pages is a chunk named after it: the server preloads the page's own (decision 090).
+        chunkFileNames: (chunk) => {
+          const language = /i18n[\\/](diner|diner-more)[\\/]paraglide[\\/]messages[\\/](\w+)\.js$/.exec(chunk.facadeModuleId ?? '');
+          if (language) return `assets/${language[1] === 'diner' ? 'diner-lang' : 'diner-more'}-${language[2]}-[hash].js`;
+          return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => /node_modules[\\/]zod[\\/]/.test(id)) ? 'assets/zod-[hash].js' : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 }],
         },

@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/e2e/**/*.spec.ts'],
-    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    globalSetup: ['tests/support/i18n-setup.ts', 'tests/e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

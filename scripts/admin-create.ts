@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { createFirstAdmin } from '../src/server/features/admin/admin-bootstrap.service';
-import { createLogger } from '../src/server/lib/logger';
-import { withServerUrl } from '../src/server/lib/server-url';
+import { createLogger } from '../src/server/lib/runtime/logger';
+import { withServerUrl } from '../src/server/lib/http/server-url';
 
 const email = z.email().safeParse(process.argv[2]?.trim());
 if (!email.success) {

@@ -29,8 +29,8 @@ import { enqueueEmails } from '../src/server/email/email-queue';
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD } from '../src/server/features/demo/seed-demo.service';
-import { createLogger } from '../src/server/lib/logger';
-import { purgeRateLimits } from '../src/server/lib/rate-limit';
+import { createLogger } from '../src/server/lib/runtime/logger';
+import { purgeRateLimits } from '../src/server/lib/limits/rate-limit';
 import { rebuildDailyStats } from '../src/server/core/daily-stats';
 import { findFreePort } from '../tests/e2e/support/server';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './build-server.mjs';
@@ -725,7 +725,7 @@ if (!ONLY) {
 }
 
 /**
- * The rate-limit purge (a scheduled job, lib/rate-limit.ts) with 10,000 expired windows among 30,000 rows,
+ * The rate-limit purge (a scheduled job, lib/limits/rate-limit.ts) with 10,000 expired windows among 30,000 rows,
  * then among 3,000,000 (a platform's day): on the last_request index, deleting by row address, its cost
  * follows the expired rows and not the table. Expired windows are the oldest rows, as they are in life.
  */

@@ -6,12 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { compileCatalogues } from './i18n.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // `--out-dir DIR` builds elsewhere (the browser tests build a private copy so parallel runs never clash).
 const outIndex = process.argv.indexOf('--out-dir');
 const dist = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(root, 'dist/client');
 
+await compileCatalogues();
 execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
   cwd: root,
   stdio: 'inherit',

@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { compileCatalogues } from './i18n.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(root, 'dist/server');
@@ -19,7 +20,7 @@ export const SERVER_DIST = path.join(root, 'dist/server');
  *   HTTP adapter) in the old generation, and the light requests pay a full collection every half
  *   second (decision 019).
  */
-export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame', '--no-allocation-site-pretenuring', '--expose-gc'];
+export const SERVER_NODE_FLAGS = ['--experimental-async-context-frame', '--no-allocation-site-pretenuring'];
 
 /**
  * The environment the server starts with (`npm start` sets it through scripts/node22.mjs as NAME=value
@@ -59,6 +60,7 @@ const COMMONJS_GLOBALS = [
 
 /** Builds into `outdir` (dist/server by default; the browser tests build a private copy). */
 export async function buildServer({ outdir = SERVER_DIST } = {}) {
+  await compileCatalogues();
   rmSync(outdir, { recursive: true, force: true });
   const started = Date.now();
   await build({

@@ -2,8 +2,10 @@
 // Open http://localhost:5173; Vite forwards /api, /storage and /dev to the API on port 3000.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { compileCatalogues } from './i18n.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+await compileCatalogues();
 const children = [
   spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/index.ts'], { cwd: root, stdio: 'inherit' }),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js')], { cwd: root, stdio: 'inherit' }),

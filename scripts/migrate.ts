@@ -3,7 +3,7 @@
 // runs: the work is done under the migration lock (decision 078). Stop a running PGlite server first.
 import { migrateAlone } from '../src/server/bootstrap';
 import { describeDatabase, parseEnv } from '../src/server/env';
-import { createLogger } from '../src/server/lib/logger';
+import { createLogger } from '../src/server/lib/runtime/logger';
 
 const env = parseEnv();
 try {

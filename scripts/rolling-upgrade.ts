@@ -171,7 +171,7 @@ export async function runRollingUpgrade(options: { adminUrl: string; seconds?: n
     // The database as this commit leaves it, with the demo organisation (its thank-you automation is on).
     const { startDependencies } = await import('../src/server/bootstrap');
     const { parseEnv } = await import('../src/server/env');
-    const { createLogger } = await import('../src/server/lib/logger');
+    const { createLogger } = await import('../src/server/lib/runtime/logger');
     const { seedDemoRestaurant } = await import('../src/server/features/demo/seed-demo.service');
     const seedEnv = parseEnv({ NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, 'seed'), AUTH_SECRET: 'rolling-upgrade-secret-rolling-upgrade-0123', LOG_LEVEL: 'silent' });
     const seeded = await startDependencies(seedEnv, createLogger('silent'), { workers: false });

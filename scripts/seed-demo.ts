@@ -4,8 +4,8 @@
 import { startDependencies } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { demoSeedSummary, seedDemoRestaurant } from '../src/server/features/demo/seed-demo.service';
-import { createLogger } from '../src/server/lib/logger';
-import { withServerUrl } from '../src/server/lib/server-url';
+import { createLogger } from '../src/server/lib/runtime/logger';
+import { withServerUrl } from '../src/server/lib/http/server-url';
 
 // The address printed is the running server's (PUBLIC_URL, PORT, or what the last `npm start` on this data folder noted).
 const env = withServerUrl(parseEnv(), process.env);

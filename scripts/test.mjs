@@ -5,6 +5,9 @@
 //   --no-static  skip typecheck and lint (CI runs them once, not once per database)
 //   --db-only    of the unit/API suite, only the projects that use a database (api, perf): the pure unit
 //                tests do not depend on the database, so CI runs them once, on the PGlite pass
+//   --db-specific of the unit/API suite, all but the API tests whose outcome does not depend on the
+//                database (project api-any-db, listed in vitest.config.ts): CI's PGlite pass, the
+//                PostgreSQL pass (--db-only) runs those once (decision 088)
 // E2E_CLIENT_DIST=DIR makes the browser tests serve an existing client build instead of building one.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +21,7 @@ const onlyE2e = process.argv.includes('--e2e-only');
 const noE2e = process.argv.includes('--no-e2e');
 const noStatic = process.argv.includes('--no-static');
 const dbOnly = process.argv.includes('--db-only');
+const dbSpecific = process.argv.includes('--db-specific');
 const reportDir = path.join(root, '.tmp/reports');
 mkdirSync(reportDir, { recursive: true });
 
@@ -64,13 +68,17 @@ function vitest(title, args, reportName) {
   countReport(report);
 }
 
+// The message catalogues are compiled before anything reads them (typecheck, tests; scripts/i18n.mjs).
+if (!step('i18n catalogues', process.execPath, [path.join(root, 'scripts/i18n.mjs')])) process.exit(1);
+
 if (!onlyE2e) {
   if (!noStatic) {
     if (!step('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) process.exit(1);
     if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) process.exit(1);
   }
   const where = process.env.TEST_DATABASE_URL ? `PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host})` : 'embedded PGlite';
-  if (dbOnly) vitest(`API and perf tests on ${where}`, ['--project', 'api', '--project', 'perf'], 'unit-api');
+  if (dbOnly) vitest(`API and perf tests on ${where}`, ['--project', 'api', '--project', 'api-any-db', '--project', 'perf'], 'unit-api');
+  else if (dbSpecific) vitest(`unit and database-specific API tests on ${where}`, ['--project', 'unit', '--project', 'api', '--project', 'perf'], 'unit-api');
   else vitest(`unit and API tests on ${where}`, [], 'unit-api');
 }
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Hono } from 'hono';
-import { buildSecurityHeaders } from '../../src/server/lib/security-headers';
+import { buildSecurityHeaders } from '../../src/server/lib/http/security-headers';
 
 /**
  * Gives a bare server's answers what every ReFeed answer must carry (the security headers and a request

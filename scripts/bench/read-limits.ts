@@ -14,9 +14,9 @@ import pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { startDependencies } from '../../src/server/bootstrap';
 import { parseEnv } from '../../src/server/env';
-import { dinerRule } from '../../src/server/lib/rate-limit-rules';
-import { enforceRateLimits, type RequestHit } from '../../src/server/lib/rate-limit';
-import { createLogger } from '../../src/server/lib/logger';
+import { dinerRule } from '../../src/server/lib/limits/rate-limit-rules';
+import { enforceRateLimits, type RequestHit } from '../../src/server/lib/limits/rate-limit';
+import { createLogger } from '../../src/server/lib/runtime/logger';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL=postgres://… is needed');

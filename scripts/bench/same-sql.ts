@@ -34,16 +34,15 @@ import { prepareValue } from 'pg/lib/utils.js';
 import { createApp } from '../../src/server/app';
 import { startDependencies } from '../../src/server/bootstrap';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { executeText, statementTextOf } from '../../src/server/db/prepared';
 import { parseEnv } from '../../src/server/env';
 import { DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, seedDemoRestaurant } from '../../src/server/features/demo/seed-demo.service';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger } from '../../src/server/lib/runtime/logger';
 import { stampProductHeaders } from './product-headers';
 import { checkPgbench, type PgbenchProtocol, type PgbenchScript } from './pgbench';
 import { REPLAY_QUEUE_PREFIX } from './replay-queues';
 
-/** `via`: a PGlite named statement (decision 063), called as the app called it, through `exec` or `query`. */
+/** `via`: how a PGlite statement was sent (`exec` or `query`); PGlite names nothing (decision 082). */
 type Captured = { text: string; values: unknown[]; row: Record<string, unknown> | null; name?: string; via?: 'exec' | 'query' };
 /** A parameter: replayed as captured, or rebuilt at each run from literal text and variables. */
 type Part = string | { variable: string };
@@ -68,53 +67,9 @@ function record(text: string, values: unknown[] | undefined, result: unknown, na
   recording?.push({ text, values: values ?? [], row: rowOf(result as never), name, via });
 }
 
-/** The values of `EXECUTE name(…)` as db/prepared.ts spells them: NULL, '…' (quotes doubled) or E'…' (backslashes doubled too). */
-function parseExecuteArguments(list: string): unknown[] {
-  const values: unknown[] = [];
-  let i = 0;
-  const skip = () => {
-    while (i < list.length && (list[i] === ' ' || list[i] === ',')) i++;
-  };
-  skip();
-  while (i < list.length) {
-    if (list.startsWith('NULL', i)) {
-      values.push(null);
-      i += 4;
-    } else {
-      const escaped = list[i] === 'E';
-      if (escaped) i++;
-      if (list[i] !== "'") throw new Error(`capture: cannot read the EXECUTE arguments at ${i}: ${list.slice(i, i + 40)}`);
-      i++;
-      let value = '';
-      for (;;) {
-        const char = list[i++];
-        if (char === undefined) throw new Error('capture: unterminated EXECUTE argument');
-        if (char === "'") {
-          if (list[i] === "'") {
-            value += "'";
-            i++;
-            continue;
-          }
-          break;
-        }
-        if (escaped && char === '\\') value += list[i++];
-        else value += char;
-      }
-      values.push(value);
-    }
-    skip();
-  }
-  return values;
-}
-
-/** A PGlite statement as recorded: a PREPARE is first-time work (not a step), an EXECUTE is its statement with its values. */
+/** A PGlite statement as recorded (PGlite sends every statement unnamed: decision 082). */
 function recordPgliteStatement(text: string, values: unknown[] | undefined, result: unknown, via: 'exec' | 'query') {
-  if (/^PREPARE refeed_[0-9a-f]{16} AS /.test(text)) return;
-  const execute = /^EXECUTE (refeed_[0-9a-f]{16})(?:\(([\s\S]*)\))?$/.exec(text);
-  if (!execute) return record(text, values, result);
-  const prepared = statementTextOf(execute[1]);
-  if (!prepared) throw new Error(`capture: ${execute[1]} was not named in this process`);
-  record(prepared, parseExecuteArguments(execute[2] ?? ''), via === 'exec' ? (result as Array<unknown>)[0] : result, execute[1], via);
+  record(text, values, via === 'exec' ? (result as Array<unknown>)[0] : result);
 }
 
 /** Every query of a node-postgres pool's clients (those it holds already, and those it opens later). */
@@ -344,23 +299,9 @@ async function replayOnPglite(pglite: PGlite, replay: Replay) {
   const vars = freshVariables(replay);
   for (const step of replay.steps) {
     const values = valuesOf(step, vars);
-    if (!step.via || !step.name) {
-      keepRow(step, (await pglite.query<Record<string, unknown>>(step.text, values)).rows[0], vars);
-      continue;
-    }
-    // As the app runs it (decision 063): prepared once on the instance, then EXECUTE with its values as literals.
-    let prepared = pglitePreparedNames.get(pglite);
-    if (!prepared) pglitePreparedNames.set(pglite, (prepared = new Set()));
-    if (!prepared.has(step.name)) {
-      await pglite.exec(`PREPARE ${step.name} AS ${step.text}`);
-      prepared.add(step.name);
-    }
-    const text = executeText(step.name, values);
-    const result = step.via === 'exec' ? (await pglite.exec(text))[0] : await pglite.query(text);
-    keepRow(step, result.rows[0] as Record<string, unknown> | undefined, vars);
+    keepRow(step, (await pglite.query<Record<string, unknown>>(step.text, values)).rows[0], vars);
   }
 }
-const pglitePreparedNames = new WeakMap<PGlite, Set<string>>();
 
 /** One run of a path's statements on one pooled connection, named (prepared) where the app's were. */
 async function replayOnPool(pool: pg.Pool, replay: Replay) {

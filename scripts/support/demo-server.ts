@@ -15,9 +15,10 @@ export type DemoServer = { base: string; ownerCookie: string; restaurantId: stri
 
 /**
  * `databaseUrl`: run on that (throwaway) PostgreSQL database instead of PGlite; `nodeFlags`: instead of the
- * production start's; `env`: more of the server's settings (e.g. TRUST_PROXY for a load that names its clients).
+ * production start's; `env`: more of the server's settings (e.g. TRUST_PROXY for a load that names its clients);
+ * `entry`: another compiled server than dist/server/index.js (an A/B measure of two builds, scripts/bench/platform-ab.ts).
  */
-export type DemoServerOptions = { databaseUrl?: string; nodeFlags?: readonly string[]; env?: Record<string, string> };
+export type DemoServerOptions = { databaseUrl?: string; nodeFlags?: readonly string[]; env?: Record<string, string>; entry?: string };
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const port = await findFreePort();
@@ -40,9 +41,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     INSTANCE_COUNT: '1',
     ...options.env,
   };
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  // Another compiled server runs as built (the client must be built already).
+  if (!options.entry) execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/seed-demo.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
+  const server = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), options.entry ?? path.join(ROOT, 'dist/server/index.js')], { cwd: ROOT, env, stdio: 'ignore' });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill();

@@ -22,8 +22,9 @@ import { createInvitationRoutes } from './features/team/invitations.routes';
 import { createTeamRoutes } from './features/team/team.routes';
 import { createVenueRoutes } from './features/venues/venues.routes';
 import { createSubscriptionRoutes } from './features/subscription/subscription.routes';
+import { createBillingRoutes } from './features/billing/billing.routes';
 import { createWebhookRoutes } from './features/webhooks/webhooks.routes';
-import type { AppEnv } from './lib/hono-env';
+import type { AppEnv } from './lib/http/hono-env';
 
 /** Every /api route, chained so `hc<AppType>` types the client calls. */
 export function createApiRoutes(deps: AppDeps) {
@@ -46,6 +47,7 @@ export function createApiRoutes(deps: AppDeps) {
     .route('/invitations', createInvitationRoutes(deps))
     .route('/venues', createVenueRoutes(deps))
     .route('/subscription', createSubscriptionRoutes(deps))
+    .route('/billing', createBillingRoutes(deps))
     .route('/api-keys', createApiKeyRoutes(deps))
     .route('/webhooks', createWebhookRoutes(deps))
     .route('/public', createDinerRoutes(deps))

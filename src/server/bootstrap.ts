@@ -4,8 +4,8 @@ import { createDeps, type AppDeps } from './deps';
 import type { Env } from './env';
 import { createJobQueue, JOB_QUEUE_POOL_SIZE, prepareJobQueues, startJobWorkers } from './jobs/queue';
 import { ALL_JOBS } from './jobs/registry';
-import { acquireDataDirLock } from './lib/data-dir-lock';
-import type { Logger } from './lib/logger';
+import { acquireDataDirLock } from './lib/runtime/data-dir-lock';
+import type { Logger } from './lib/runtime/logger';
 
 /** How often an instance started with MIGRATE_ON_START=0 looks whether the schema has become current. */
 export const SCHEMA_POLL_MS = 1000;

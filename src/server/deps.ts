@@ -1,35 +1,37 @@
-import { createAuth, type Auth } from './auth';
-import { createPublicReadCache, type PublicReadCache } from './core/public-read-cache';
-import type { Database, Db } from './db/client';
-import { createMailer, type Mailer } from './email/transport';
+import { createAuth, type Auth } from './auth/auth';
+import { createPublicReadCache, type PublicReadCache } from './platform';
+import type { Database } from './db/client';
+import type { EmailDeps } from './email/email-deps';
+import { createMailer } from './email/transport';
 import type { Env } from './env';
-import { createJobQueue, type PgBoss } from './jobs/queue';
-import type { Logger } from './lib/logger';
-import type { Resolver } from './lib/safe-fetch';
-import { createReadiness, type Readiness } from './lib/readiness';
-import { createRequestLoad, type RequestLoad } from './lib/request-load';
-import { rateLimitsWith, type RateLimitOverrides, type RateLimits } from './lib/rate-limit-rules';
+import { createJobQueue } from './jobs/queue';
+import { clock } from './lib/runtime/clock';
+import type { Logger } from './lib/runtime/logger';
+import type { Resolver } from './lib/http/safe-fetch';
+import { createReadiness, type Readiness } from './lib/runtime/readiness';
+import { createRequestLoad, type RequestLoad } from './platform';
+import { rateLimitsWith, type RateLimitOverrides, type RateLimits } from './lib/limits/rate-limit-rules';
 import { createStorage, type FileStorage } from './storage/storage';
 
-/** Everything a route, service or job handler may need, built once at start. */
-export type AppDeps = {
-  env: Env;
+/**
+ * Everything a route, service or job handler may need, built once at start. The layers below the features
+ * own the narrow types of what they need (email/email-deps.ts, auth/guards.ts's GuardDeps, each job's own): this type
+ * composes them, and never the other way round (docs/architecture.md, "Dependency rules").
+ */
+export type AppDeps = EmailDeps & {
   database: Database;
-  db: Db;
-  boss: PgBoss;
-  mailer: Mailer;
   storage: FileStorage;
+  /** better-auth; with `db`, what the guards need (auth/guards.ts, GuardDeps). */
   auth: Auth;
-  logger: Logger;
   /** The rate limits the server enforces (lib/rate-limit-rules): the table in production, small ones in tests. */
   rateLimits: RateLimits;
   /** Live requests' hold on this process: the app counts them, the job workers give way to a rush. */
   requestLoad: RequestLoad;
-  /** The diner's public reads remembered in this instance for a moment (core/public-read-cache.ts, decision 052). */
+  /** The diner's public reads remembered in this instance for a moment (platform/public-read-cache.ts, decision 052). */
   publicReads: PublicReadCache;
-  /** Schema current, queue started, not draining: what `GET /api/health/ready` answers (lib/readiness.ts). */
+  /** Schema current, queue started, not draining: what `GET /api/health/ready` answers (lib/runtime/readiness.ts). */
   readiness: Readiness;
-  /** Replaces DNS for webhook addresses (tests only; lib/safe-fetch.ts checks whatever it answers). */
+  /** Replaces DNS for webhook addresses (tests only; lib/http/safe-fetch.ts checks whatever it answers). */
   webhookResolver?: Resolver;
 };
 
@@ -55,7 +57,8 @@ export function createDeps(
     logger,
     rateLimits,
     requestLoad: createRequestLoad(),
-    publicReads: createPublicReadCache(),
+    // The server's one clock, so tests move past the time to live instead of waiting it out.
+    publicReads: createPublicReadCache({ now: () => clock.now().getTime() }),
     readiness: createReadiness(),
   };
 }

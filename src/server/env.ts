@@ -83,6 +83,22 @@ const ZEnv = z
      * 127.0.0.1). Refused in production: there only public addresses are reached (decision 059).
      */
     WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+    /** Stripe's secret API key (sk_live_… or sk_test_…): with STRIPE_WEBHOOK_SECRET, /abonnement sells online (decision 092). */
+    STRIPE_SECRET_KEY: z.string().min(8).optional(),
+    /** The signing secret of the Stripe webhook endpoint (whsec_…) that points at /api/billing/stripe-webhook. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+    /** Where the Stripe API is called (tests point it to the fake Stripe server of tests/support). */
+    STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+    /** The seller's mentions on Stripe's invoices and the legal notice (decision 094): legal name, SIREN, VAT number, registered address. */
+    OPERATOR_LEGAL_NAME: z.string().min(2).default('ReFeed SAS'),
+    OPERATOR_SIREN: z.string().regex(/^\d{9}$/, 'must be 9 digits').optional(),
+    OPERATOR_VAT_NUMBER: z.string().min(4).optional(),
+    OPERATOR_ADDRESS: z.string().min(5).optional(),
+    /** The share capital and the RCS registration the legal notice publishes (« SAS au capital de 10 000 € », « RCS Paris 123 456 789 »). */
+    OPERATOR_CAPITAL: z.string().min(1).optional(),
+    OPERATOR_RCS: z.string().min(3).optional(),
+    /** The host's name and address, on the legal notice. */
+    OPERATOR_HOST: z.string().min(3).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
@@ -131,6 +147,9 @@ const ZEnv = z
     }
     if (env.MAIL_MODE === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_MODE'], message: 'smtp needs SMTP_URL' });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together' });
     }
     const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY].filter(Boolean).length;
     if (dkim !== 0 && dkim !== 3) {

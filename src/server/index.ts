@@ -4,10 +4,9 @@ import path from 'node:path';
 import { createApp } from './app';
 import { connectionBudget, startDependencies } from './bootstrap';
 import { describeDatabase, EnvError, instanceLayoutRefusal, mailSettingWarnings, parseEnv } from './env';
-import { DataDirLockedError } from './lib/data-dir-lock';
-import { createLogger } from './lib/logger';
-import { startMemorySettle } from './lib/memory-settle';
-import { noteServerUrl } from './lib/server-url';
+import { DataDirLockedError } from './lib/runtime/data-dir-lock';
+import { createLogger } from './lib/runtime/logger';
+import { noteServerUrl } from './lib/http/server-url';
 
 /** How long a stopping instance waits for the requests in flight before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,8 +49,6 @@ async function main(): Promise<void> {
   });
   const app = createApp(deps, { clientDist: env.CLIENT_DIST_DIR });
   const server = serve({ fetch: app.fetch, port: env.PORT });
-  // After the start and after a rush, the heap's freed pages go back to the system (decision 065).
-  const memorySettle = startMemorySettle({ logger });
   server.on('listening', () => {
     console.log(`ReFeed is running at ${env.PUBLIC_URL}`);
     noteServerUrl(env.DATA_DIR, env.PUBLIC_URL);
@@ -71,8 +68,6 @@ async function main(): Promise<void> {
       console.warn(`  warning: ${warning}`);
       logger.warn({ setting: 'mail' }, warning);
     }
-    // The start's work is behind it: its garbage goes now, before the first diners (~50 ms).
-    setImmediate(() => memorySettle.afterStart());
   });
   server.on('error', async (error) => {
     console.error(`Could not listen on port ${env.PORT}: ${error.message}`);
@@ -83,7 +78,6 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
-    memorySettle.stop();
     // Readiness answers 503 first, while the instance still serves: the balancer's checks see it and stop
     // sending new requests before the listener closes (DRAIN_NOTICE_SECONDS, decision 078).
     deps.readiness.markDraining();

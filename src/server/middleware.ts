@@ -3,10 +3,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiErrorBody } from '../shared/errors';
 import { IMAGE_UPLOAD_MAX_BYTES, imageTooLargeMessage } from '../shared/rules/images';
 import type { AppDeps } from './deps';
-import { CLIENT_IP_HEADER, getClientIp, noticeUndeclaredProxy } from './lib/client-ip';
-import { limitBodySize } from './lib/body-limit';
-import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/errors';
-import type { AppEnv } from './lib/hono-env';
+import { CLIENT_IP_HEADER, getClientIp, noticeUndeclaredProxy } from './lib/http/client-ip';
+import { limitBodySize } from './lib/http/body-limit';
+import { AppError, BODY_TOO_LARGE_MESSAGE } from './lib/http/errors';
+import type { AppEnv } from './lib/http/hono-env';
 
 export const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

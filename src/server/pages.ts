@@ -7,10 +7,13 @@ import { isAppPath } from '../shared/paths';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import type { AppDeps } from './deps';
 import { createDinerPageCheck } from './features/diner/public-reads.service';
-import type { AppEnv } from './lib/hono-env';
-import { HTML_HEADERS, lightResponse } from './lib/light-responses';
-import { PROJECT_ROOT } from './lib/project-root';
-import { createSitePageReader, encodedEtag, matchesIfNoneMatch, pickEncoding } from './lib/site-pages';
+import type { AppEnv } from './lib/http/hono-env';
+import { HTML_HEADERS, lightResponse } from './platform';
+import { PROJECT_ROOT } from './lib/runtime/project-root';
+import { createSitePageReader, encodedEtag, matchesIfNoneMatch, pickEncoding } from './lib/http/site-pages';
+import { dinerLocaleOf, langCookieOf, localizeDinerHtml } from './lib/http/diner-html';
+import type { Locale } from '../shared/rules/locales';
+import { fillOperatorSlots, operatorLegalOf } from './core/operator-legal';
 
 export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
 
@@ -63,18 +66,26 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string)
 
   // An entry's text (the SPA's head is rewritten per page) and its bytes: sent as they are, Node neither
   // measures nor encodes the diner's page again on each request.
-  const htmlCache = new Map<string, { text: string; bytes: Uint8Array<ArrayBuffer> }>();
+  type Html = { text: string; bytes: Uint8Array<ArrayBuffer>; diner?: Record<Locale, Uint8Array<ArrayBuffer>> };
+  const htmlCache = new Map<string, Html>();
   const readHtml = (file: string) => {
     if (env.NODE_ENV === 'production' && htmlCache.has(file)) return htmlCache.get(file)!;
     const full = path.join(clientDist, file);
     if (!existsSync(full)) return null;
     const bytes = readFileSync(full);
-    const html = { text: bytes.toString('utf8'), bytes: new Uint8Array(bytes) };
+    const html: Html = { text: bytes.toString('utf8'), bytes: new Uint8Array(bytes) };
+    // The diner pages in each language (decision 090), encoded once.
+    if (file === 'diner.html') {
+      const pages = localizeDinerHtml(html.text, clientDist);
+      html.diner = Object.fromEntries(Object.entries(pages).map(([locale, text]) => [locale, new Uint8Array(Buffer.from(text, 'utf8'))])) as Record<Locale, Uint8Array<ArrayBuffer>>;
+    }
     htmlCache.set(file, html);
     return html;
   };
   // The site's pages (/, /en, terms, privacy, legal notice) are sent prerendered, head and body, then hydrated.
-  const readSitePage = createSitePageReader(clientDist, env.PUBLIC_URL, env.NODE_ENV === 'production');
+  // The legal notice's operator details come from the settings at runtime (decision 094), escaped into its slots.
+  const operator = operatorLegalOf(env);
+  const readSitePage = createSitePageReader(clientDist, env.PUBLIC_URL, env.NODE_ENV === 'production', (html) => fillOperatorSlots(html, operator));
   app.get('*', async (c, next) => {
     const page = await readSitePage(c.req.path);
     if (!page) return next();
@@ -96,6 +107,13 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string)
     const html = readHtml(entry);
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
     const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
+    if (html.diner) {
+      // The diner's language: ?lang=, their cookie, Accept-Language, the restaurant's (French today).
+      const locale = dinerLocaleOf({ query: (name) => c.req.query(name), cookie: c.req.header('Cookie'), acceptLanguage: c.req.header('Accept-Language') });
+      const cookie = langCookieOf(c.req.query('lang'));
+      const headers = { ...HTML_HEADERS, vary: 'Accept-Language, Cookie', 'content-language': locale, ...(cookie ? { 'set-cookie': cookie } : {}) };
+      return lightResponse(html.diner[locale], found ? 200 : 404, headers);
+    }
     // The site's public pages carry their own title, description, alternates and share tags.
     const page = entry === 'index.html' && found ? applySiteHead(html.text, c.req.path.replace(/(.)\/$/, '$1'), env.PUBLIC_URL) : html.bytes;
     return lightResponse(page, found ? 200 : 404, HTML_HEADERS);

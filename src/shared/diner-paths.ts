@@ -5,6 +5,9 @@
 export const dinerPaths = {
   privacy: { path: '/confidentialite', href: () => '/confidentialite' },
   legal: { path: '/mentions-legales', href: () => '/mentions-legales' },
+  // The English privacy notice and legal notice (issue #53): the /en site's, and the diner pages' in any language but French.
+  privacyEn: { path: '/en/privacy', href: () => '/en/privacy' },
+  legalEn: { path: '/en/legal-notice', href: () => '/en/legal-notice' },
   // Diner pages: served by diner.html, outside the SPA router.
   dinerCard: { path: '/f/:restaurantId/carte', href: (restaurantId: string) => `/f/${encodeURIComponent(restaurantId)}/carte` },
   // The diner's data page (issue 27, built by the 'cdata' part); the card links to it.

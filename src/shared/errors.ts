@@ -18,6 +18,11 @@ export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
 export type ApiErrorBody = { error: { code: AppErrorCode | string; message: string } };
 
 export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Veuillez réessayer.';
+/** The 503 while the database is unreachable (decision 027). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Service momentanément indisponible. Réessayez dans un instant.';
+
+/** The 429 of a rate limit (server/lib/limits, decision 034). */
+export const RATE_LIMITED_MESSAGE = 'Trop de tentatives. Veuillez réessayer dans quelques minutes.';
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;

@@ -8,9 +8,11 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   homeEn: { path: '/en', href: () => '/en' },
   terms: { path: '/terms', href: () => '/terms' },
+  termsEn: { path: '/en/terms', href: () => '/en/terms' },
 
   login: { path: '/login', href: () => '/login' },
-  signup: { path: '/signup', href: () => '/signup' },
+  /** `country` 'GB': the UK sign-up in English, where the /en site's buttons lead (issue #53). */
+  signup: { path: '/signup', href: (country?: 'GB') => (country ? `/signup?country=${country}` : '/signup') },
   forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   setPassword: { path: '/set-password', href: () => '/set-password' },
@@ -54,6 +56,7 @@ export const paths = {
 
   admin: { path: '/admin', href: () => '/admin' },
   adminAdmins: { path: '/admin/admins', href: () => '/admin/admins' },
+  adminBilling: { path: '/admin/facturation', href: () => '/admin/facturation' },
   adminRestaurants: { path: '/admin/restaurants', href: () => '/admin/restaurants' },
   adminRestaurant: { path: '/admin/restaurants/:id', href: (id: string) => `/admin/restaurants/${encodeURIComponent(id)}` },
 

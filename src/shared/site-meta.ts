@@ -23,6 +23,26 @@ export const SITE_PAGES: Readonly<Record<string, SitePageMeta>> = {
     description: 'Les données que ReFeed conserve pour les restaurants et leurs clients, pourquoi, combien de temps, et comment en demander une copie ou l’effacement.',
   },
   '/mentions-legales': { lang: 'fr-FR', title: 'Mentions légales · ReFeed', description: 'Éditeur, hébergement et propriété intellectuelle du site ReFeed.' },
+  // The English documents of the /en site (issue #53).
+  '/en/terms': { lang: 'en-GB', title: 'Terms of use · ReFeed', description: 'The terms of use of the ReFeed platform for restaurants.' },
+  '/en/privacy': {
+    lang: 'en-GB',
+    title: 'Privacy notice · ReFeed',
+    description: 'The data ReFeed keeps for restaurants and their guests, why, for how long, and how to get a copy or have it erased (UK GDPR).',
+  },
+  '/en/legal-notice': { lang: 'en-GB', title: 'Legal notice · ReFeed', description: 'Publisher, hosting and intellectual property of the ReFeed website.' },
+};
+
+/** The same document in the other language (terms, privacy, legal notice; the home pages), for hreflang and the language link. */
+export const SITE_PAGE_COUNTERPART: Readonly<Record<string, string>> = {
+  '/': '/en',
+  '/en': '/',
+  '/terms': '/en/terms',
+  '/en/terms': '/terms',
+  '/confidentialite': '/en/privacy',
+  '/en/privacy': '/confidentialite',
+  '/mentions-legales': '/en/legal-notice',
+  '/en/legal-notice': '/mentions-legales',
 };
 
 /** The folder of the built client that holds the prerendered site pages (read by the server, never served as files). */
@@ -30,7 +50,7 @@ export const SITE_PAGES_DIR = 'site-pages';
 
 /** The file a site page is prerendered to ('/' → index.html, '/en' → en.html). */
 export function sitePageFileName(pathname: string): string {
-  return pathname === '/' ? 'index.html' : `${pathname.slice(1)}.html`;
+  return pathname === '/' ? 'index.html' : `${pathname.slice(1).replaceAll('/', '-')}.html`;
 }
 
 /**
@@ -51,13 +71,15 @@ export function renderSiteHead(pathname: string, publicUrl: string): { lang: str
   const origin = publicUrl.replace(/\/$/, '');
   const url = `${origin}${pathname}`;
   const image = `${origin}${SOCIAL_IMAGE_PATH}`;
+  const other = SITE_PAGE_COUNTERPART[pathname] ?? (page.lang === 'en-GB' ? '/' : '/en');
+  const [french, english] = page.lang === 'en-GB' ? [other, pathname] : [pathname, other];
   const tags = [
     `<title>${escapeAttribute(page.title)}</title>`,
     `<meta name="description" content="${escapeAttribute(page.description)}" />`,
     `<link rel="canonical" href="${url}" />`,
-    `<link rel="alternate" hreflang="fr-FR" href="${origin}/" />`,
-    `<link rel="alternate" hreflang="en-GB" href="${origin}/en" />`,
-    `<link rel="alternate" hreflang="x-default" href="${origin}/" />`,
+    `<link rel="alternate" hreflang="fr-FR" href="${origin}${french}" />`,
+    `<link rel="alternate" hreflang="en-GB" href="${origin}${english}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${origin}${french}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="ReFeed" />`,
     `<meta property="og:title" content="${escapeAttribute(page.title)}" />`,

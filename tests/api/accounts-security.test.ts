@@ -1,10 +1,10 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_IP_HEADER } from '../../src/server/lib/client-ip';
-import { createAuth } from '../../src/server/auth';
+import { CLIENT_IP_HEADER } from '../../src/server/lib/http/client-ip';
+import { createAuth } from '../../src/server/auth/auth';
 import { account, rateLimit, user, verification } from '../../src/server/db/schema';
-import { AUTH_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
-import { clock } from '../../src/server/lib/clock';
+import { AUTH_RATE_LIMITS } from '../../src/server/lib/limits/rate-limit-rules';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestAgent, type TestContext } from '../support/test-app';
 

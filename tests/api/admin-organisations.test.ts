@@ -1,30 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isOrganisationApproved } from '../../src/server/core/venue-state';
 import { adminAuditLog } from '../../src/server/db/schema';
 import { DINER_MESSAGES } from '../../src/shared/schemas/diner-messages';
 import { addMember, createRestaurant, createSignedInAdmin, createUser, signIn, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { createTestContext, type TestAgent, type TestContext } from '../support/test-app';
-import { createDinerRestaurant } from './diner-support';
+import { type ReceivedMail } from '../support/smtp';
+import { type TestAgent } from '../support/test-app';
+import { createDinerRestaurant, useDinerSmtpContext } from './diner-support';
 
 /**
  * Decision 055: the platform's approval, rejection and suspension apply to the organisation and gate all its
  * venues (owner routes, /api/me, the diner pages); a venue alone can be suspended, which gates that venue only.
  * Decisions are mailed to the organisation's propriétaires, received here by a real SMTP server.
  */
-let smtp: TestSmtpServer;
-let ctx: TestContext;
 let admin: TestAgent;
 
+const { ctx, smtp } = useDinerSmtpContext({ env: { MAIL_MODE: 'smtp' } });
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createTestContext({ env: { SMTP_URL: smtp.url, MAIL_MODE: 'smtp' } });
   ({ agent: admin } = await createSignedInAdmin(ctx));
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
 });
 
 const LONG_REASON = 'Le SIREN fourni ne correspond à aucune entreprise.';

@@ -69,6 +69,7 @@ describe('access to the admin API', () => {
       expect.arrayContaining([
         'GET /api/admin/me',
         'GET /api/admin/overview',
+        'GET /api/admin/billing',
         'GET /api/admin/organisations',
         'GET /api/admin/organisations/r',
         'PATCH /api/admin/organisations/r/notes',
@@ -84,7 +85,7 @@ describe('access to the admin API', () => {
         'DELETE /api/admin/admins/u',
       ]),
     );
-    expect(paths).toHaveLength(15);
+    expect(paths).toHaveLength(16);
   });
 
   it('answers 403 to a signed-in owner who is not an administrator, on every endpoint, and changes nothing', async () => {

@@ -1,29 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { automations, automationVersions } from '../../src/server/db/schema';
 import { MAX_VERSIONS_PER_AUTOMATION } from '../../src/server/features/automations/automations.service';
-import { OWNER_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
-import { clock } from '../../src/server/lib/clock';
-import { hitRateLimit } from '../../src/server/lib/rate-limit';
+import { OWNER_RATE_LIMITS } from '../../src/server/lib/limits/rate-limit-rules';
+import { clock } from '../../src/server/lib/runtime/clock';
+import { hitRateLimit } from '../../src/server/lib/limits/rate-limit';
 import { AUTOMATION_MESSAGES, MAX_TEMPLATE_HTML_BYTES, type TAutomation, type TAutomationsResponse } from '../../src/shared/schemas/automations';
 import { createRestaurant, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestAgent, TestContext } from '../support/test-app';
-import { createDinerTestContext } from './diner-support';
+import type { TestAgent } from '../support/test-app';
+import { useDinerSmtpContext } from './diner-support';
 
 // Mails of this file leave through nodemailer to a real SMTP server: what a recipient receives.
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
+const { ctx, smtp } = useDinerSmtpContext();
 afterEach(() => clock.reset());
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
 
 async function automationsOf(agent: TestAgent): Promise<TAutomation[]> {
   return ((await (await agent.get('/api/automations')).json()) as TAutomationsResponse).automations;

@@ -1,24 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { CARD_MESSAGES, type TCardSummary, type TRewardState } from '../../src/shared/schemas/card-messages';
 import { uniqueEmail } from '../support/factories';
 import { findLinkInMail, type TestContext } from '../support/test-app';
 import { createCardRestaurant, dinerWithCoffee, readCard } from './card-support';
-import { createConfirmedVisitor, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createVisitor, useDinerContext } from './diner-support';
 
 // Issue 48: the returning diner's card on /f and /r (a summary read after the page painted), the
 // 'Présenter au comptoir' screen polling its reward's state, and the card's resend of a pending confirmation.
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => clock.reset());
+const ctx = useDinerContext();
 
 type Visitor = ReturnType<typeof createVisitor>;
 const summaryOf = (restaurantId: string) => `/api/public/card/${restaurantId}/summary`;

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_RATE_LIMITS } from '../../src/server/lib/rate-limit-rules';
-import { isPrivateOrLoopback, UNDECLARED_PROXY_NOTICE } from '../../src/server/lib/client-ip';
+import { AUTH_RATE_LIMITS } from '../../src/server/lib/limits/rate-limit-rules';
+import { isPrivateOrLoopback, UNDECLARED_PROXY_NOTICE } from '../../src/server/lib/http/client-ip';
 import { ZSecurityCheckResponse } from '../../src/shared/schemas/security';
 import { createSignedInOwner, createUser } from '../support/factories';
 import { listen } from '../support/listen';

@@ -1,22 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerRewards, customers, restaurantAuditLog } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { CARD_MESSAGES } from '../../src/shared/schemas/card-messages';
 import { COUNTER_MESSAGES, type TCodeLookup, type TCounterSearch, type TPendingRewardsPage } from '../../src/shared/schemas/counter';
 import { addMember, createUser, signIn, uniqueEmail } from '../support/factories';
-import type { TestContext } from '../support/test-app';
 import { createCardRestaurant, dinerWithCoffee, presentReward, readCard } from './card-support';
-import { createDinerTestContext } from './diner-support';
+import { useDinerContext } from './diner-support';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => clock.reset());
+const ctx = useDinerContext();
 
 describe('Comptoir: a presented reward', () => {
   it("reads the code (typed loosely), shows 'Client anonyme' as no name, hands it over once; the card then shows it handed over", async () => {

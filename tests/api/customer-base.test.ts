@@ -4,7 +4,7 @@ import { queryRows } from '../../src/server/db/client';
 import { customerRewards, customers, feedbacks, visits } from '../../src/server/db/schema';
 import { eraseCustomerData } from '../../src/server/core/customer-erasure';
 import { customerListQueries } from '../../src/server/features/customers/customers.service';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import { createSignedInOwner } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';

@@ -7,21 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, webhookDeliveries } from '../../src/server/db/schema';
 import { fail, waitUntil } from '../support/wait';
 import { createUser, signIn } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, letters, useDinerSmtpContext } from './diner-support';
 
 // Mails leave through SMTP (what a diner receives is in their inbox, not in our database): the dev
 // outbox table is then empty, and every table of the database is scanned.
-let smtp: TestSmtpServer;
-let ctx: TestContext;
+const { ctx, smtp } = useDinerSmtpContext({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
 /** A webhook receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=1): /ok answers 200, any other path 500 (its deliveries stay queued for a retry). */
 let receiver: Server;
 let hooks: string;
 const hookBodies: string[] = [];
 beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE: '1' } });
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,12 +29,8 @@ beforeAll(async () => {
   hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
-
-const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 /** Rows of each table whose whole text mentions `needle` (and not `unless`, when given), by table (tests/support/table-scan.ts). */
 const mentions = (needle: string, unless?: string) => scanMentions(ctx.db, needle, unless);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/server/db/client';
 import { customerRewards, customers } from '../../src/server/db/schema';
 import { customersCsvStream } from '../../src/server/features/customers/customers-export';
-import { EXPORT_RUNNING_MESSAGE, takeExportLease, type ExportLease } from '../../src/server/lib/export-lease';
+import { EXPORT_RUNNING_MESSAGE, takeExportLease, type ExportLease } from '../../src/server/lib/limits/export-lease';
 import type { TCustomersPage } from '../../src/shared/schemas/customers';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import { listen } from '../support/listen';

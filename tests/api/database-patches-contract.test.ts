@@ -1,12 +1,12 @@
 // Contract of the database patch with the library internals it touches (pinned exactly in package.json):
-// PGlite's instance parser table (decision 015, db/client.ts keepDatesAsText and withQueryParsers;
+// PGlite's instance parser table (decision 015, platform/pglite-parsers.ts;
 // @electric-sql/pglite 0.5.16, drizzle-orm 0.45.4). These tests do not judge the patch's worth: they
 // fail when an upgrade changes the shape the patch assumes.
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXT_TYPE_OIDS } from '../../src/server/db/client';
+import { TEXT_TYPE_OIDS } from '../../src/server/platform/pglite-parsers';
 
 const sortedNumbers = (values: Iterable<number | string>) => [...values].map(Number).sort((a, b) => a - b);
 
@@ -36,7 +36,7 @@ describe('PGlite parser table (decision 015)', () => {
     expect((await pglite.query<{ at: unknown }>(text)).rows[0].at).toBeInstanceOf(Date);
     parsers[1184] = (value: string) => value;
     try {
-      // The instance table, changed once, applies to every later query (what keepDatesAsText relies on)…
+      // The instance table, changed once, applies to every later query (what pgliteParserViews relies on)…
       expect(typeof (await pglite.query<{ at: unknown }>(text)).rows[0].at).toBe('string');
       // …and per-query parsers still win over it (what the job queue's view, jobQueueClient, relies on).
       expect((await pglite.query<{ at: unknown }>(text, [], { parsers: { 1184: original } })).rows[0].at).toBeInstanceOf(Date);

@@ -3,8 +3,9 @@
 // in a temporary folder, its own port; as the postgres user when run as root) and restarts that one
 // while the compiled server runs on it: once with `pg_ctl restart -m fast`, once stopped until
 // requests have seen it gone, then started again. The server must stay up, answer 503 in French
-// while the database is away (never 500), serve again within seconds of its return, run a job queued
-// afterwards, and keep every acknowledged submission. Runs in the PostgreSQL run of the suite where
+// while the database is away (never 500), serve again after its return, run a job queued afterwards,
+// and keep every acknowledged submission. How fast it serves again is a budget of
+// tests/perf/database-recovery.test.ts (wall-clock budgets live in tests/perf only). Runs in the PostgreSQL run of the suite where
 // PostgreSQL's server binaries are installed; reported as skipped otherwise.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -13,7 +14,7 @@ import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/lib/errors';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/lib/http/errors';
 import { TEST_DATABASE_URL } from '../support/database';
 import { findFreePort } from '../e2e/support/server';
 import {
@@ -41,7 +42,6 @@ function findPostgresBin(): string | null {
 const POSTGRES_BIN = findPostgresBin();
 /** PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user. */
 const AS_ROOT = userInfo().uid === 0;
-const RECOVERY_LIMIT_MS = 5_000;
 
 describe.skipIf(!TEST_DATABASE_URL || !POSTGRES_BIN)('a PostgreSQL restart under load (private cluster)', () => {
   let folder = '';
@@ -88,7 +88,7 @@ describe.skipIf(!TEST_DATABASE_URL || !POSTGRES_BIN)('a PostgreSQL restart under
     }
   }, 60_000);
 
-  it('attack: restarting PostgreSQL under load (a fast restart, then a stop and a start) kills no process: 503 in French while the database is away (never 500), served again within seconds, jobs run, nothing acknowledged lost', async () => {
+  it('attack: restarting PostgreSQL under load (a fast restart, then a stop and a start) kills no process: 503 in French while the database is away (never 500), served again after each, jobs run, nothing acknowledged lost', async () => {
     const load = startLoad(server!, seeded.restaurantId);
     let restartMs: number;
     let fastRestartRecoveryMs: number;
@@ -137,9 +137,11 @@ describe.skipIf(!TEST_DATABASE_URL || !POSTGRES_BIN)('a PostgreSQL restart under
       expect(Number(failure.retryAfter)).toBeGreaterThan(0);
     }
     expect(downAnswers).toBeGreaterThanOrEqual(20);
-    expect(fastRestartRecoveryMs).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
-    expect(backRecoveryMs).toBeLessThanOrEqual(RECOVERY_LIMIT_MS);
-    expect(mailedAfterMs).toBeLessThan(30_000);
+    // Events, not budgets: after the restart and after the start a submission sent later was answered 200
+    // (recoveryAfter gives Infinity when none was within its wait), and the job's email reached the outbox.
+    expect(fastRestartRecoveryMs).not.toBe(Infinity);
+    expect(backRecoveryMs).not.toBe(Infinity);
+    expect(mailedAfterMs).not.toBe(Infinity);
     expect(load.acknowledged.length).toBeGreaterThan(0);
     expect(stored).toBe(load.acknowledged.length);
     expect((await server!.call('/api/health')).status).toBe(200);

@@ -12,8 +12,8 @@ import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
-import { createLogger } from '../../src/server/lib/logger';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../src/server/lib/errors';
+import { createLogger } from '../../src/server/lib/runtime/logger';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../src/server/lib/http/errors';
 import { findFreePort } from '../e2e/support/server';
 
 const SECRET = 'unreachable-secret-unreachable-secret-01';

@@ -1,27 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, restaurantAuditLog } from '../../src/server/db/schema';
 import { createUser } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { countChanges, mentions, rowCounts } from '../support/table-scan';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, letters, useDinerSmtpContext } from './diner-support';
 
 // Mails leave through SMTP (the outbox table stays empty), so every table of the database can be
 // scanned and counted as the owner's erasure test does (customer-erasure.test.ts).
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext();
 
-const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 const myData = (restaurantId: string) => `/api/public/restaurants/${restaurantId}/my-data`;
 
 describe('Mes données: what the restaurant holds about this device', () => {

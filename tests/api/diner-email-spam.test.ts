@@ -1,11 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restaurants } from '../../src/server/db/schema';
 import { createSignedInOwner } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerTestContext } from './diner-support';
+import { createConfirmedVisitor, useDinerSmtpContext } from './diner-support';
 
 // A venue's logo must not lift its short diner emails in SpamAssassin (issue 48): one <img> in a short
 // HTML part fires HTML_IMAGE_ONLY_* (+1.1 to +2.8); the layout draws the logo as a cell's background.
@@ -13,16 +11,7 @@ import { createConfirmedVisitor, createDinerTestContext } from './diner-support'
 // offline rules only.
 const SPAMASSASSIN = spawnSync('spamassassin', ['--version'], { encoding: 'utf8' }).status === 0;
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext();
 
 /** SpamAssassin's score and rules for one received message, offline. */
 function spamReport(raw: string): { score: number; rules: string[] } {

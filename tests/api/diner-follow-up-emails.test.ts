@@ -1,32 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { automations, emailLogs, feedbacks, restaurants } from '../../src/server/db/schema';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
 import { emailButton } from '../../src/server/email/layout';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { SENDING_HOURS_MESSAGES, type TSendingHoursResponse } from '../../src/shared/schemas/automations';
 import { createSignedInOwner, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { type ReceivedMail } from '../support/smtp';
+import { TEST_PUBLIC_URL } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, useDinerSmtpContext } from './diner-support';
 
 // Issue 25, points 5–8 (decision 025): every mail of this file goes through nodemailer to a real SMTP server.
 // Diner emails go to a confirmed address only (decision 024): the diners here rate from a phone that
 // confirmed its address (createConfirmedVisitor); a typed email on any other phone is only a claim.
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
-});
+const { ctx, smtp } = useDinerSmtpContext({ env: { MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
 afterEach(() => {
   clock.reset();
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
 });
 
 const HOUR = 3600 * 1000;

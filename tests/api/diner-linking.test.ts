@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerRewards, customers, pointEvents, verification } from '../../src/server/db/schema';
 import { CAP_AFTER_MERGE_REASON } from '../../src/server/core/loyalty';
 import { DEFAULT_POINTS_RULES } from '../../src/shared/rules/points';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { uniqueEmail } from '../support/factories';
 import type { TestContext } from '../support/test-app';
 import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor, linkEmailAndConfirm } from './diner-support';

@@ -1,27 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { automations, customers, feedbacks, loyaltyRules, pointEvents, restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { queryRows } from '../../src/server/db/client';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { uniqueEmail } from '../support/factories';
-import { findLinkInMail, type TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { findLinkInMail } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, useDinerContext } from './diner-support';
 
 /**
  * Issue 25 (points 2, 3, 4) and issue 32 (point 1): one earning visit per diner per interval, the
  * form's email as a claim until it is confirmed, follow-ups once it is.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => {
-  clock.reset();
-});
+const ctx = useDinerContext();
 
 type Answer = { pointsAdded: number; balance: number; unlockedRewards: Array<{ name: string }>; earning: string };
 

@@ -1,7 +1,10 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { customers, loyaltyRules, rewards, qrCodes } from '../../src/server/db/schema';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { createRestaurant } from '../support/factories';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestContext, findLinkInMail, type TestContext } from '../support/test-app';
 
 /**
@@ -14,6 +17,70 @@ export async function createDinerTestContext(options?: Parameters<typeof createT
   if (ctx.database.kind === 'postgres') ctx.database.pool.on('error', () => undefined);
   return ctx;
 }
+
+/**
+ * Registers a beforeAll that makes the file's fixtures with `make` and an afterAll that closes them, and
+ * returns stand-ins for those named in `keys`: each property read or call reaches the current one. Use the stand-ins inside
+ * tests and hooks (before the beforeAll has run, they throw).
+ */
+function useFixtures<T extends Record<string, object>>(keys: Array<keyof T & string>, make: () => Promise<T>, close: (made: T) => Promise<void>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  }, 120_000);
+  afterAll(async () => {
+    if (made) await close(made);
+    made = undefined;
+  });
+  const standIn = (key: keyof T) =>
+    new Proxy({} as object, {
+      get(_, property) {
+        if (!made) throw new Error(`${String(key)}.${String(property)} read before the file's beforeAll made it`);
+        const value = Reflect.get(made[key], property) as unknown;
+        return typeof value === 'function' ? value.bind(made[key]) : value;
+      },
+    });
+  return Object.fromEntries(keys.map((key) => [key, standIn(key)])) as T;
+}
+
+/**
+ * The file's app on its own database (createDinerTestContext), made before its tests and closed after them;
+ * the clock is put back after each test. Call it once, at the file's top level.
+ */
+export function useDinerContext(options: Parameters<typeof createTestContext>[0] = {}): TestContext {
+  afterEach(() => clock.reset());
+  return useFixtures(
+    ['ctx'],
+    async () => ({ ctx: await createDinerTestContext(options) }),
+    ({ ctx }) => ctx.close(),
+  ).ctx;
+}
+
+/**
+ * The same with mail leaving over SMTP to a real mailbox on loopback (`smtp`): `options` may name more
+ * settings (`env`, merged over `SMTP_URL`), limits or `startWorkers`.
+ */
+export function useDinerSmtpContext(options: Parameters<typeof createTestContext>[0] = {}): { ctx: TestContext; smtp: TestSmtpServer } {
+  return useFixtures(
+    ['ctx', 'smtp'],
+    async () => {
+      const smtp = await startTestSmtpServer();
+      try {
+        return { smtp, ctx: await createDinerTestContext({ ...options, env: { SMTP_URL: smtp.url, ...options.env } }) };
+      } catch (error) {
+        await smtp.close();
+        throw error;
+      }
+    },
+    async ({ ctx, smtp }) => {
+      await ctx.close();
+      await smtp.close();
+    },
+  );
+}
+
+/** `length` random lowercase letters: a unique part of a test's email address or name. */
+export const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 /** A random client address, so each test has its own per-IP rate-limit window. */
 export function randomIp(): string {

@@ -1,22 +1,13 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, qrCodes, restaurants, visits } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { uniqueEmail } from '../support/factories';
-import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerTestContext, createDinerRestaurant, createVisitor, linkEmailAndConfirm } from './diner-support';
+import { TEST_PUBLIC_URL } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, linkEmailAndConfirm, useDinerContext } from './diner-support';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => {
-  clock.reset();
-});
+const ctx = useDinerContext();
 
 async function countRows(table: typeof feedbacks | typeof pointEvents | typeof visits | typeof customers, where: ReturnType<typeof eq>) {
   const [row] = await ctx.db.select({ n: count() }).from(table).where(where);
@@ -41,7 +32,7 @@ describe('GET /api/public/restaurants/:id', () => {
     const response = await createVisitor(ctx).get(`/api/public/restaurants/${restaurant.id}`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ name: 'Le Bistrot Test', logoUrl: 'https://cdn.example.fr/logo.png', reviewUrl: 'https://g.page/r/bistrot/review', reviewPromptAllRatings: false, whiteLabel: true, brandColor: null });
+    expect(JSON.parse(text)).toEqual({ name: 'Le Bistrot Test', logoUrl: 'https://cdn.example.fr/logo.png', reviewUrl: 'https://g.page/r/bistrot/review', reviewPromptAllRatings: false, whiteLabel: true, brandColor: null, languages: ['fr', 'en', 'de', 'es', 'it'] });
     for (const secret of [restaurant.contactEmail, '123456789', 'Bistrot SARL', '0102030405', '@']) expect(text).not.toContain(secret);
   });
 
@@ -63,7 +54,7 @@ describe('QR codes and visits', () => {
     const visitor = createVisitor(ctx);
     const lookup = await visitor.get(`/api/public/qr/${mainQr.code}`);
     expect(lookup.status).toBe(200);
-    expect(await lookup.json()).toEqual({ restaurantId: restaurant.id, qrId: mainQr.id, label: 'main-entrance', restaurant: { name: 'Le Bistrot Test', logoUrl: null, reviewUrl: null, reviewPromptAllRatings: false, whiteLabel: true, brandColor: null } });
+    expect(await lookup.json()).toEqual({ restaurantId: restaurant.id, qrId: mainQr.id, label: 'main-entrance', restaurant: { name: 'Le Bistrot Test', logoUrl: null, reviewUrl: null, reviewPromptAllRatings: false, whiteLabel: true, brandColor: null, languages: ['fr', 'en', 'de', 'es', 'it'] } });
     for (let n = 0; n < 3; n++) expect((await visitor.post('/api/public/visits', { code: mainQr.code })).status).toBe(201);
     const [after] = await ctx.db.select({ scanCount: qrCodes.scanCount }).from(qrCodes).where(eq(qrCodes.id, mainQr.id));
     expect(after.scanCount).toBe(3);

@@ -4,26 +4,16 @@
 // that the rules it serves still hold where it matters: a merged customer's daily cap counts both sides.
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customers, pointEvents } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { DEFAULT_POINTS_RULES } from '../../src/shared/rules/points';
 import { uniqueEmail } from '../support/factories';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor, linkEmailAndConfirm } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, linkEmailAndConfirm, useDinerContext } from './diner-support';
 import { earningStatesMismatching } from './earning-state-support';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => {
-  clock.reset();
-});
+const ctx = useDinerContext();
 
 const keptState = async (customerId: string) => {
   const [row] = await ctx.db

@@ -1,25 +1,26 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { startDependencies } from '../../src/server/bootstrap';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { automations, customers, emailLogs, restaurants } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
-import { enqueueEmails, SEND_EMAIL_JOB } from '../../src/server/email/email-queue';
+import { enqueueEmails } from '../../src/server/email/email-queue';
+import { sendEmailJob } from '../../src/server/email/email.jobs';
 import { createMailer } from '../../src/server/email/transport';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import type { TAutomationsResponse } from '../../src/shared/schemas/automations';
 import { TEST_DATABASE_URL } from '../support/database';
 import { createSignedInOwner, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
-import { confirmDevice, createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { type ReceivedMail } from '../support/smtp';
+import { TEST_PUBLIC_URL } from '../support/test-app';
+import { confirmDevice, createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor, useDinerSmtpContext } from './diner-support';
 
 // Every mail of this file leaves through nodemailer to a real SMTP server, DKIM-signed.
 const DKIM_DOMAIN = 'refeed.test';
@@ -27,27 +28,17 @@ const DKIM_SELECTOR = 'mail2026';
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const DKIM_PUBLIC_RECORD = `v=DKIM1; k=rsa; p=${keys.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: `ReFeed <bonjour@${DKIM_DOMAIN}>`,
-      DKIM_DOMAIN,
-      DKIM_SELECTOR,
-      DKIM_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
-    },
-  });
+const { ctx, smtp } = useDinerSmtpContext({
+  env: {
+    MAIL_FROM: `ReFeed <bonjour@${DKIM_DOMAIN}>`,
+    DKIM_DOMAIN,
+    DKIM_SELECTOR,
+    DKIM_PRIVATE_KEY: keys.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
+  },
 });
 afterEach(() => {
   clock.reset();
   smtp.refuseWith(null);
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
 });
 
 const DAY = 24 * 3600 * 1000;
@@ -409,7 +400,7 @@ describe.skipIf(!TEST_DATABASE_URL)('several app instances on one PostgreSQL', (
       // With no workers it does not listen either (each queued job would wake that connection for nothing).
       expect(await listeners()).toBe(listenersBefore);
       const thanksState = async () =>
-        (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = ${SEND_EMAIL_JOB.name} and data->>'restaurantId' = ${restaurant.id}
+        (await queryRows<{ state: string }>(ctx.db, sql`select state from pgboss.job where name = ${sendEmailJob.name} and data->>'restaurantId' = ${restaurant.id}
               and data->>'template' = 'thanks_after_visit'`)).map((row) => row.state);
       // Queued and due, and nobody to take it (no fixed sleep): the web-only instance runs no worker
       // (pg-boss's own list of its workers is empty) and listens to nothing (above).

@@ -3,7 +3,7 @@
 // warned once at 80 % and once at 100 %; an expired trial sends no diner email but the owner alert goes.
 // Every mail of this file goes through nodemailer to a real SMTP server.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { emailLogs, organisationEmailUsage, organisations, restaurants } from '../../src/server/db/schema';
@@ -11,25 +11,15 @@ import { createDeps } from '../../src/server/deps';
 import { countDinerEmailsThisMonth, countQuotaSkippedThisMonth, crossedLevels, parisMonthOf } from '../../src/server/core/email-quota';
 import { SKIP_REASONS } from '../../src/server/email/catalogue';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import type { LimitOverrides, PlanId } from '../../src/shared/rules/plans';
 import { addMember, createUser, signIn, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { TestAgent, type TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext } from './diner-support';
+import { TestAgent } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, useDinerSmtpContext } from './diner-support';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
-});
+const { ctx, smtp } = useDinerSmtpContext({ env: { MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
 afterEach(() => {
   clock.reset();
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
 });
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));

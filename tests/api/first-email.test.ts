@@ -5,26 +5,17 @@
  * rating inside the earning interval sends nothing. In production mode, over a real SMTP server.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { automations, customers, feedbacks, restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { findLinkInMail, type TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { type ReceivedMail } from '../support/smtp';
+import { findLinkInMail } from '../support/test-app';
+import { createDinerRestaurant, createVisitor, useDinerSmtpContext } from './diner-support';
 
 const REVIEW_URL = 'https://g.page/r/la-table-de-lea/review';
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'smtp', MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address));
 const htmlOf = (mail: ReceivedMail) => String(mail.parsed.html);

@@ -161,9 +161,9 @@ describe('place search', () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const provider = createGooglePlacesProvider({ apiKey: 'k', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, timeoutMs: 300 });
-    const started = Date.now();
-    await expect(provider.search('Chez Paul Lyon')).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(3000);
+    // The search settles (a silent upstream without a timeout would hold it until the test's own timeout),
+    // and it is the abort of its timeout that ends it, not another failure.
+    await expect(provider.search('Chez Paul Lyon')).rejects.toThrow(/aborted due to timeout/);
     silent.closeAllConnections();
     await new Promise((resolve) => silent.close(resolve));
   });

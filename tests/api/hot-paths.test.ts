@@ -6,8 +6,9 @@ import { restaurants } from '../../src/server/db/schema';
 import { createDinerPageCheck } from '../../src/server/features/diner/public-reads.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
-import { scheduleComebackEmail, SEND_COMEBACK_EMAIL_JOB } from '../../src/server/email/email-queue';
-import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/rate-limit';
+import { scheduleComebackEmail } from '../../src/server/email/email-queue';
+import { sendComebackEmailJob } from '../../src/server/email/email.jobs';
+import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/limits/rate-limit';
 import { createRestaurant, createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -70,7 +71,7 @@ describe('rate-limit housekeeping', () => {
   it('runs as a scheduled job, not inside requests', async () => {
     const schedules = await ctx.deps.boss.getSchedules();
     expect(schedules.find((schedule) => schedule.name === purgeRateLimitsJob.name)?.cron).toBe('*/10 * * * *');
-    const source = await import('node:fs').then((fs) => fs.readFileSync('src/server/lib/rate-limit.ts', 'utf8'));
+    const source = await import('node:fs').then((fs) => fs.readFileSync('src/server/lib/limits/rate-limit.ts', 'utf8'));
     expect(source.match(/purgeRateLimits\(/g)).toHaveLength(1); // its definition only: no call on the request path
   });
 });
@@ -116,7 +117,7 @@ describe("moving a customer's pending comeback email", () => {
     const due = new Date(Date.now() + 30 * 86_400_000);
     // 3,000 customers with a pending "we miss you" email each.
     await ctx.deps.boss.insert(
-      SEND_COMEBACK_EMAIL_JOB.name,
+      sendComebackEmailJob.name,
       Array.from({ length: 3000 }, (_, n) => ({
         data: { restaurantId, customerId: crypto.randomUUID(), template: 'we_miss_you_30d', eventId: `scale-${n}`, to: null, data: {} },
         singletonKey: `${restaurantId}:${n}`,
@@ -133,7 +134,7 @@ describe("moving a customer's pending comeback email", () => {
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       ctx.db,
       sql.raw(`explain WITH o AS (SELECT '{"singletonKey":"${restaurantId}:42"}'::text::jsonb AS data)
-        SELECT job.id FROM pgboss.job_common job, o WHERE job.name = '${SEND_COMEBACK_EMAIL_JOB.name}' AND job.state < 'active'
+        SELECT job.id FROM pgboss.job_common job, o WHERE job.name = '${sendComebackEmailJob.name}' AND job.state < 'active'
         AND job.singleton_key = o.data->>'singletonKey' ORDER BY job.created_on DESC LIMIT 1`),
     );
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(PENDING_KEY_INDEX);
@@ -146,7 +147,7 @@ describe("moving a customer's pending comeback email", () => {
     await scheduleComebackEmail(ctx.deps.boss, request, later);
     const pending = await queryRows<{ start_after: string | Date }>(
       ctx.db,
-      sql`select start_after from pgboss.job where name = ${SEND_COMEBACK_EMAIL_JOB.name} and singleton_key = ${`${restaurantId}:${customerId}`} and state < 'active'`,
+      sql`select start_after from pgboss.job where name = ${sendComebackEmailJob.name} and singleton_key = ${`${restaurantId}:${customerId}`} and state < 'active'`,
     );
     expect(pending).toHaveLength(1);
     expect(new Date(pending[0].start_after).getTime()).toBe(later.getTime());

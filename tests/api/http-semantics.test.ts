@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderSitePages } from '../../src/client/site/prerender';
 import { SITE_PAGES_DIR } from '../../src/shared/site-meta';
-import { METHOD_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/wrong-method';
+import { METHOD_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/http/wrong-method';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 // HTTP as clients expect it (issue 51): 405 with Allow for a known path and a wrong method, 304 for an

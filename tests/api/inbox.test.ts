@@ -2,27 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customerRewards, customers, emailLogs, feedbacks, rewards } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { findLinkInMail, type TestAgent, type TestContext } from '../support/test-app';
-import { RATE_LIMIT_RULES } from '../../src/server/lib/rate-limit-rules';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { findLinkInMail, type TestAgent } from '../support/test-app';
+import { RATE_LIMIT_RULES } from '../../src/server/lib/limits/rate-limit-rules';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, useDinerSmtpContext } from './diner-support';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({
-    env: { SMTP_URL: smtp.url },
-    rateLimits: { owner: { inboxRepliesPerHour: { ...RATE_LIMIT_RULES.owner.inboxRepliesPerHour, limit: 3 } } },
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext({ rateLimits: { owner: { inboxRepliesPerHour: { ...RATE_LIMIT_RULES.owner.inboxRepliesPerHour, limit: 3 } } } });
 
 async function createOwnerWithRestaurant(name = 'Chez Avis') {
   const user = await createUser(ctx, { email: uniqueEmail('owner'), name: 'Camille Patron' });

@@ -14,7 +14,7 @@ import { startDependencies } from '../../src/server/bootstrap';
 import { openDatabase, queryRows, readMigrationJournal, type Database } from '../../src/server/db/client';
 import { parseEnv } from '../../src/server/env';
 import { createJobQueue } from '../../src/server/jobs/queue';
-import { createLogger } from '../../src/server/lib/logger';
+import { createLogger } from '../../src/server/lib/runtime/logger';
 import { migrateUpTo, openEmptyTestDatabase, TEST_DATABASE_URL } from '../support/database';
 import { TEST_PUBLIC_URL } from '../support/test-app';
 

@@ -2,28 +2,17 @@
 // the email as the SMTP server received it, then used as the invited person would.
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { memberVenues, organisationInvitations, organisationMembers, organisations, restaurants, user } from '../../src/server/db/schema';
 import { PLAN_MESSAGES } from '../../src/shared/rules/plans';
 import { queryRows } from '../../src/server/db/client';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { TEAM_MESSAGES, wrongAccountMessage } from '../../src/shared/schemas/team';
 import { addMember, createRestaurant, createSignedInOwner, createUser, signIn, TEST_PASSWORD, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { findLinkInMail, type TestAgent, type TestContext } from '../support/test-app';
-import { createDinerTestContext } from './diner-support';
+import { findLinkInMail, type TestAgent } from '../support/test-app';
+import { useDinerSmtpContext } from './diner-support';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-}, 120_000);
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+const { ctx, smtp } = useDinerSmtpContext();
 afterEach(() => clock.reset());
 
 /** Invites `email` and returns the token of the link in the email it received (the newest one to that address). */

@@ -6,7 +6,7 @@ import { enqueueEmail, enqueueEmails, wakeEmailWorker, type QueuedEmail } from '
 import { runRetention } from '../../src/server/features/retention/retention.service';
 import { startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { uniqueEmail } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { fail, waitUntil } from '../support/wait';

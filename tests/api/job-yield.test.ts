@@ -94,9 +94,8 @@ describe('background jobs during a rush', () => {
           expect(await ctx.mails(to)).toHaveLength(0);
           await rush.stop();
           rushStopped = true;
-          const stoppedAt = Date.now();
+          // Then sent once the rush is over.
           await ctx.waitForMails(to, 1, 5_000);
-          expect(Date.now() - stoppedAt).toBeLessThan(5_000);
           return;
         }
         const [mail] = await ctx.waitForMails(to, 1, 5_000);
@@ -132,9 +131,10 @@ describe('background jobs during a rush', () => {
   it('send at once when the process is not saturated', { timeout: 20_000 }, async () => {
     const to = uniqueEmail('calm');
     await expect.poll(() => ctx.deps.requestLoad.isSaturated(), { timeout: 5_000 }).toBe(false);
-    const queued = Date.now();
+    const first = answers.length;
     await enqueueEmail(ctx.deps.boss, { template: 'password_reset', restaurantId: null, customerId: null, to, eventId: `calm:${to}`, data: { url: 'https://example.fr/reset' } });
     await ctx.waitForMails(to, 1, 5_000);
-    expect(Date.now() - queued).toBeLessThan(3_000);
+    // Sent without being told once to give way (what the meter answered the worker, not the wall clock).
+    expect(answers.slice(first).filter((answer) => answer.saturated)).toEqual([]);
   });
 });

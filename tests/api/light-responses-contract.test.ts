@@ -1,4 +1,4 @@
-// Contract of the light responses (src/server/lib/light-responses.ts, decision 016) with the library
+// Contract of the light responses (src/server/platform/light-responses.ts, decision 016) with the library
 // internals they rely on, hono 4.13.19 and @hono/node-server 2.1.8 (pinned exactly in package.json).
 // A light answer must reach the socket exactly as hono's own c.json would, and still take the adapter's
 // fast path (one writeHead with the plain headers object, one end with the body): when an upgrade of
@@ -9,7 +9,7 @@ import { compress } from 'hono/compress';
 import type { ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, compressLargeAnswers, lightJsonAnswers, lightResponse } from '../../src/server/lib/light-responses';
+import { COMPRESS_THRESHOLD_BYTES, compressLargeAnswers, lightJsonAnswers, lightResponse } from '../../src/server/platform/light-responses';
 
 type Env = { Bindings: { outgoing: ServerResponse } };
 /** What the adapter was asked to write for the last light request: writeHead's headers and end's body. */

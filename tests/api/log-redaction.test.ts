@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, redactSecrets } from '../../src/server/lib/logger';
+import { createLogger, redactSecrets } from '../../src/server/lib/runtime/logger';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 

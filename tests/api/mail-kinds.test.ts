@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReply } from '../../src/shared/schemas/inbox';
 import { customerRewards, customers, feedbacks, restaurants } from '../../src/server/db/schema';
 import { canonicalTemplate, DINER_TEMPLATES, EMAIL_TEMPLATE_KEYS, isAutomationTemplate, SUPPORT_REPLY_TEMPLATES, type EmailTemplateKey } from '../../src/server/email/catalogue';
-import { SEND_EMAIL_JOB } from '../../src/server/email/email-queue';
+import { sendEmailJob } from '../../src/server/email/email.jobs';
 import { ZSendEmail, type SendEmailRequest } from '../../src/server/email/email-request';
 import { eq } from 'drizzle-orm';
 import { createRestaurant, uniqueEmail } from '../support/factories';
@@ -103,7 +103,7 @@ function requestFor(kind: EmailTemplateKey, test: boolean): SendEmailRequest {
 /** Sends one email through the send-email job and returns it as the SMTP server received it. */
 async function sendAndReceive(request: SendEmailRequest): Promise<ReceivedMail> {
   const before = smtp.received.length;
-  await SEND_EMAIL_JOB.handle(ZSendEmail.parse(request), ctx.deps);
+  await sendEmailJob.handle(ZSendEmail.parse(request), ctx.deps);
   await expect.poll(() => smtp.received.length, { timeout: 15_000, interval: 50, message: `${request.template} was not sent (see email_logs)` }).toBeGreaterThan(before);
   return smtp.received[before];
 }

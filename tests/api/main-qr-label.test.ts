@@ -1,27 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qrCodes } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import type { TInboxItem, TInboxOptions } from '../../src/shared/schemas/inbox';
 import type { TQrCode } from '../../src/shared/schemas/qr';
 import { createSignedInOwner } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestContext } from '../support/test-app';
-import { createDinerTestContext, createVisitor } from './diner-support';
+import { createVisitor, useDinerSmtpContext } from './diner-support';
 
 // The main QR's stored label stays the spec's « Main entrance »; the owner reads « Entrée principale »
 // (issue 48, shared/rules/qr-label.ts): the /avis table filter and rows, the alert. (/qr maps it in the
 // client with the same rule; the printed card: tests/api/table-card-fonts.test.ts.)
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext();
 
 describe('the main QR’s label', () => {
   it('is stored « Main entrance » and read « Entrée principale » in /avis and in the alert', async () => {

@@ -131,6 +131,17 @@ describe("behind Node's server adapter", () => {
     expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(page.headers.get('content-length')).toBe(String(Buffer.byteLength(DINER_HTML)));
     expect(Buffer.from(await page.arrayBuffer()).equals(Buffer.from(DINER_HTML))).toBe(true);
+    // The diner's language (decision 090): the answer says which, varies on what chose it, and a link's ?lang= is kept.
+    expect(page.headers.get('content-language')).toBe('fr');
+    expect(page.headers.get('vary')).toContain('Accept-Language');
+    const german = await fetch(`${url}/f/${restaurant.id}`, { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(german.headers.get('content-language')).toBe('de');
+    expect(german.headers.get('set-cookie')).toBeNull();
+    const italian = await fetch(`${url}/f/${restaurant.id}?lang=it`, { headers: { 'accept-language': 'de-DE', cookie: 'refeed_lang=en' } });
+    expect(italian.headers.get('content-language')).toBe('it');
+    expect(italian.headers.get('set-cookie')).toBe('refeed_lang=it; Path=/; Max-Age=31536000; SameSite=Lax');
+    const remembered = await fetch(`${url}/f/${restaurant.id}`, { headers: { 'accept-language': 'de-DE', cookie: 'refeed_lang=es' } });
+    expect(remembered.headers.get('content-language')).toBe('es');
     const unknown = await fetch(`${url}/f/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toBe('text/html; charset=UTF-8');

@@ -9,8 +9,8 @@ import type { AppDeps } from '../../src/server/deps';
  * new route is covered without editing those tests.
  */
 
-/** Prefixes of the API that are not owner routes (public, auth, admin, account set-up, health). */
-const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/confirm-email$/, /^\/me(\/|$)/, /^\/onboarding$/, /^\/invitations\//];
+/** Prefixes of the API that are not owner routes (public, auth, admin, account set-up, health, Stripe's webhook). */
+const NOT_OWNER = [/^\/health/, /^\/public/, /^\/admin/, /^\/signup$/, /^\/confirm-email$/, /^\/me(\/|$)/, /^\/onboarding$/, /^\/invitations\//, /^\/billing\/stripe-webhook$/, /^\/billing\/operator$/];
 
 /** Every owner endpoint (method and path, each once). */
 export function listOwnerRoutes(deps: AppDeps): Array<{ method: string; path: string }> {

@@ -1,24 +1,15 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerRewards, customers, emailLogs, feedbacks, loyaltyRules, pointEvents, restaurantAuditLog, visits } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TLoyaltyOverview, TReward } from '../../src/shared/schemas/loyalty';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
-import type { TestAgent, TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import type { TestAgent } from '../support/test-app';
+import { createConfirmedVisitor, createDinerRestaurant, createVisitor, useDinerContext } from './diner-support';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createDinerTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-afterEach(() => {
-  clock.reset();
-});
+const ctx = useDinerContext();
 
 /** An approved restaurant with QR codes and the demo catalogue, and its owner signed in. */
 async function createOwnerWithDinerRestaurant() {

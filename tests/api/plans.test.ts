@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { organisationEmailUsage, organisationInvitations, organisationMembers, organisations, restaurants } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { PLAN_MESSAGES, PLANS } from '../../src/shared/rules/plans';
 import { VENUE_HEADER } from '../../src/shared/venue';
 import { addMember, createRestaurant, createSignedInAdmin, createUser, signIn, uniqueEmail } from '../support/factories';
@@ -236,7 +236,23 @@ describe('GET /api/subscription', () => {
     const response = await agent.get('/api/subscription');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      organisation: { name: restaurant.name },
+      organisation: { name: restaurant.name, country: 'FR' },
+      // No Stripe in this test: the contact path (decision 092; tests/api/billing.test.ts has Stripe).
+      billing: {
+        onlinePayment: false,
+        state: 'none',
+        plan: null,
+        interval: null,
+        currency: null,
+        amount: null,
+        currentPeriodEnd: null,
+        trialEnd: null,
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        pastDueSince: null,
+        locked: false,
+        hasCustomer: false,
+      },
       state: 'active',
       plan: 'essential',
       trialEndsAt: null,

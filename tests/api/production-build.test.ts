@@ -4,6 +4,7 @@
 // and a mail leaving through nodemailer to a real SMTP server.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,23 @@ afterAll(async () => {
   rmSync(serverDist, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * Whether the process listening on `serverPort` has read every byte sent on the connection from local port
+ * `clientPort`: Linux lists the server's side of it in /proc/net/tcp, established (01) with its receive queue
+ * (the bytes not read yet) at 0.
+ */
+function serverHasReadAll(serverPort: number, clientPort: number): boolean {
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, remote, state, queues] = line.trim().split(/\s+/);
+      if (!queues) continue;
+      const portOf = (address: string) => parseInt(address.split(':').at(-1)!, 16);
+      if (portOf(local) === serverPort && portOf(remote) === clientPort && state === '01') return parseInt(queues.split(':')[1], 16) === 0;
+    }
+  }
+  return false;
+}
 
 /** A valid sign-up form. */
 const signupBody = (restaurantName: string, email: string) =>
@@ -188,29 +206,29 @@ describe('the production bundle', () => {
 
   // Last: it stops the bundle. A rolling restart must not fail the request a diner or an owner is making.
   it('on SIGTERM answers the request in flight, takes no new one, then exits 0', async () => {
-    const bytes = new TextEncoder().encode(signupBody('Le Zinc Arrêté', `drain-${Date.now()}@example.fr`));
-    let sendTheRest!: () => void;
-    const trickled = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes.slice(0, bytes.length - 10));
-        sendTheRest = () => {
-          controller.enqueue(bytes.slice(bytes.length - 10));
-          controller.close();
-        };
-      },
+    const bytes = Buffer.from(signupBody('Le Zinc Arrêté', `drain-${Date.now()}@example.fr`));
+    const port = Number(new URL(base).port);
+    // The sign-up's head and most of its body are sent; the last 10 bytes wait.
+    const request = httpRequest(`${base}/api/signup`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', origin: base, 'content-length': bytes.length } });
+    const answer = new Promise<number>((resolve, reject) => {
+      request.once('response', (response) => {
+        response.resume();
+        response.once('end', () => resolve(response.statusCode!));
+      });
+      request.once('error', reject);
     });
-    // The sign-up is in the server's hands (its head and most of its body) when the signal comes.
-    const answer = fetch(`${base}/api/signup`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: trickled, duplex: 'half' } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const clientPort = await new Promise<number>((resolve) => request.once('socket', (socket) => socket.once('connect', () => resolve(socket.localPort!))));
+    request.write(bytes.subarray(0, bytes.length - 10));
+    // The signal comes once the server has read what was sent (its side of the connection holds nothing
+    // unread): the request is then in its hands.
+    await waitUntil(() => serverHasReadAll(port, clientPort), { timeoutMs: 30_000, intervalMs: 20, onTimeout: fail(() => 'the server did not read the request') });
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
     server.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // No new request is taken while the one in flight finishes.
-    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+    // No new request is taken while the one in flight finishes: a new connection is refused.
+    await waitUntil(() => fetch(`${base}/api/health`).then(() => false, () => true), { timeoutMs: 30_000, intervalMs: 20, onTimeout: fail(() => 'the bundle still takes new requests after SIGTERM') });
     expect(server.exitCode).toBeNull();
-    sendTheRest();
-    const response = await answer;
-    expect(response.status).toBe(201);
+    request.end(bytes.subarray(bytes.length - 10));
+    expect(await answer).toBe(201);
     expect(await exited).toBe(0);
     expect(output).not.toContain('database unavailable');
   }, 60_000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { qrCodes, restaurants } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { createLocalStorage, type FileStorage } from '../../src/server/storage/storage';
 import type { TListQrCodesResponse, TQrCode } from '../../src/shared/schemas/qr';
 import { createSignedInOwner } from '../support/factories';

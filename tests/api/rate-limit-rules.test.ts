@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_RATE_LIMITED_MESSAGE, API_UNKNOWN_KEY_LIMITED_MESSAGE, RATE_LIMIT_RULES } from '../../src/server/lib/rate-limit-rules';
-import { RATE_LIMITED_MESSAGE, type RateLimitRule } from '../../src/server/lib/rate-limit';
+import { API_RATE_LIMITED_MESSAGE, API_UNKNOWN_KEY_LIMITED_MESSAGE, RATE_LIMIT_RULES } from '../../src/server/lib/limits/rate-limit-rules';
+import { RATE_LIMITED_MESSAGE, type RateLimitRule } from '../../src/server/lib/limits/rate-limit';
 import { AUTOMATION_MESSAGES, EDITOR_IMAGE_MESSAGES } from '../../src/shared/schemas/automations';
 import { COUNTER_MESSAGES } from '../../src/shared/schemas/counter';
 import { INBOX_MESSAGES } from '../../src/shared/schemas/inbox';

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createDeps } from '../../src/server/deps';
-import { clock } from '../../src/server/lib/clock';
-import { dinerRule } from '../../src/server/lib/rate-limit-rules';
+import { clock } from '../../src/server/lib/runtime/clock';
+import { dinerRule } from '../../src/server/lib/limits/rate-limit-rules';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 import { createDinerRestaurant, randomIp } from './diner-support';
 

@@ -1,31 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customers, feedbacks, visits } from '../../src/server/db/schema';
 import { runRetention } from '../../src/server/features/retention/retention.service';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { parseEnv } from '../../src/server/env';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { mentions } from '../support/table-scan';
-import type { TestContext } from '../support/test-app';
-import { createDinerRestaurant, createDinerTestContext, createVisitor } from './diner-support';
+import { createDinerRestaurant, createVisitor, letters, useDinerSmtpContext } from './diner-support';
 
 // The reminder leaves through SMTP (the dev outbox would keep the address): after anonymisation no
 // table of the database holds the diner's address, name or comment.
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
+const { ctx, smtp } = useDinerSmtpContext();
 afterEach(() => clock.reset());
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
 
-const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
 const DAY = 24 * 3600 * 1000;
 const T0 = new Date('2022-01-10T10:00:00Z');
 const YEARS_3 = new Date('2025-01-10T10:00:00Z');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations, customerRewards, customers, feedbacks, qrCodes, restaurants, rewards } from '../../src/server/db/schema';
 import { createApiKey } from '../../src/server/core/api-keys';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { ROLE_NOT_ALLOWED_MESSAGE, VENUE_NOT_FOUND_MESSAGE } from '../../src/server/lib/guards';
+import { ROLE_NOT_ALLOWED_MESSAGE, VENUE_NOT_FOUND_MESSAGE } from '../../src/server/auth/guards';
 import { VENUE_HEADER, VENUE_QUERY } from '../../src/shared/venue';
 import { can, permissionsOf, type Action, type Role } from '../../src/shared/rules/permissions';
 import { addMember, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
@@ -33,6 +33,9 @@ afterAll(async () => {
 const ROUTE_ACTIONS: Record<string, Action> = {
   'GET /owner/restaurant': 'venue.view',
   'GET /subscription': 'organisation.manage',
+  'GET /billing/status': 'billing.manage',
+  'POST /billing/checkout': 'billing.manage',
+  'POST /billing/portal': 'billing.manage',
   'GET /dashboard': 'dashboard.view',
   'GET /inbox': 'reviews.view',
   'GET /inbox/options': 'reviews.view',
@@ -73,6 +76,8 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'GET /automations/by-key/:key': 'automations.manage',
   'PATCH /automations/:id/status': 'automations.manage',
   'PUT /automations/:id': 'automations.manage',
+  'PUT /automations/:id/translations/:lang': 'automations.manage',
+  'DELETE /automations/:id/translations/:lang': 'automations.manage',
   'GET /automations/:id/preview': 'automations.manage',
   'POST /automations/:id/preview': 'automations.manage',
   'POST /automations/:id/test': 'automations.manage',
@@ -83,6 +88,7 @@ const ROUTE_ACTIONS: Record<string, Action> = {
   'GET /email-usage': 'dashboard.view',
   'GET /settings': 'settings.manage',
   'PUT /settings': 'settings.manage',
+  'PUT /settings/languages': 'settings.manage',
   'PUT /settings/logo': 'settings.manage',
   'DELETE /settings/logo': 'settings.manage',
   'GET /team': 'members.invite',
@@ -137,6 +143,7 @@ function pathFor(path: string, ids: VenueIds): string {
     [/^\/automations\/by-key\/:key$/, ['thanks_after_visit']],
     // No version of the automation exists yet: a well-formed unknown one.
     [/^\/automations\/:id\/versions\/:versionId\//, [ids.automation, randomUUID()]],
+    [/^\/automations\/:id\/translations\/:lang$/, [ids.automation, 'en']],
     [/^\/automations\/:id/, [ids.automation]],
     [/^\/inbox\/:id\//, [ids.feedback]],
     // No invitation or member of these ids: a well-formed unknown one (the team test covers the real ones).

@@ -76,7 +76,9 @@ describe('POST /api/security/check', () => {
     const result = ZSecurityCheckResponse.parse(await response.json());
     expect(result.checks.map((check) => [check.id, check.status])).toEqual(SECURITY_CHECK_IDS.map((id) => [id, 'pass']));
     expect(result.score).toBe(100);
-    expect(result.checks[0].label).toBe('Isolation des données (row-level security)');
+    expect(result.checks[0].label).toBe('Vos données ne sont visibles que par vous');
+    // Said in an owner's words, not a developer's (issue #53).
+    for (const check of result.checks) expect(`${check.label} ${check.detail}`).not.toMatch(/row-level|endpoint|nosniff|SECURITY\.md|JSON|\(40\d\)/i);
     // A real row of the other restaurant was asked for (not a random id), and the QR lookup was checked.
     expect(result.checks[0].detail).toContain('autre restaurant restent inaccessibles');
     expect(result.checks[1].detail).toContain('lecture d’un QR code');

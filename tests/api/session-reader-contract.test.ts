@@ -1,4 +1,4 @@
-// Contract of the session reader (src/server/lib/session-reader.ts, decision 010) with better-auth 1.7.25
+// Contract of the session reader (src/server/auth/session-reader.ts, decision 010) with better-auth 1.7.25
 // (pinned exactly in package.json): the reader re-implements better-auth's signed-cookie check and its
 // refresh rule, so it must agree with better-auth itself on every cookie better-auth signs, on every
 // altered one, on an expired session and on the refresh boundary. A better-auth upgrade that changes its
@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../src/server/db/schema';
-import { createSessionReader, verifySignedToken } from '../../src/server/lib/session-reader';
+import { createSessionReader } from '../../src/server/auth/session-reader';
+import { verifySignedToken } from '../../src/server/platform';
 import { createRestaurant, createUser, TEST_PASSWORD } from '../support/factories';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
@@ -50,7 +51,7 @@ async function bothRead(headers: Headers) {
   const found = await ctx.deps.auth.api.getSession({ headers });
   return {
     reader: read && read.user,
-    betterAuth: found && { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified },
+    betterAuth: found && { id: found.user.id, email: found.user.email, name: found.user.name, emailVerified: found.user.emailVerified, lang: found.user.lang },
     token: found?.session.token ?? null,
   };
 }

@@ -4,7 +4,7 @@ import { organisationMembers, restaurants, session } from '../../src/server/db/s
 import { addMember, createRestaurant, createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestAgent, type TestContext } from '../support/test-app';
 
-// The owner routes read the session in one query (lib/session-reader.ts) instead of better-auth's
+// The owner routes read the session in one query (auth/session-reader.ts) instead of better-auth's
 // getSession: these tests hold it to better-auth's rules, with no caching of sessions (only a cookie's
 // valid signature is remembered: an altered cookie, a revoked or expired session are refused all the same).
 let ctx: TestContext;

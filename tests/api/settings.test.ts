@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { automations, restaurantAuditLog } from '../../src/server/db/schema';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { createLocalStorage } from '../../src/server/storage/storage';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TSettings } from '../../src/shared/schemas/settings';
@@ -43,7 +43,7 @@ describe('/api/settings', () => {
     const { agent, restaurant, owner } = await createSignedInOwner(ctx, { restaurantName: 'Chez Lecture' });
     const response = await agent.get('/api/settings');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, brandColor: null, whiteLabel: true, sendingHours: { start: 10, end: 19 }, alertWindowMinutes: 15 });
+    expect(await response.json()).toEqual({ country: 'FR', name: 'Chez Lecture', address: '', contactEmail: owner.email, phone: restaurant.phone ?? '', logoUrl: null, brandColor: null, whiteLabel: true, sendingHours: { start: 10, end: 19 }, alertWindowMinutes: 15, dinerLanguages: ['fr', 'en', 'de', 'es', 'it'], cardLanguages: ['fr', 'en'] });
   });
 
   it('refuses bad input with the French message of the first failing field, changing nothing', async () => {

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_EN, SITE_FR } from '../../src/client/features/site/content';
 import { prerenderSitePages } from '../../src/client/site/prerender';
-import { ORIGIN_PLACEHOLDER, SITE_PAGES, SITE_PAGES_DIR } from '../../src/shared/site-meta';
+import { ORIGIN_PLACEHOLDER, SITE_PAGE_COUNTERPART, SITE_PAGES, SITE_PAGES_DIR } from '../../src/shared/site-meta';
 import { createTestContext, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -40,9 +40,13 @@ describe('site pages as crawlers see them (no JavaScript)', () => {
       expect(html).toContain(`<title>${meta.title}</title>`);
       expect(html).toContain(`<meta name="description" content="${meta.description.replace(/&/g, '&amp;')}" />`);
       expect(html).toContain(`<link rel="canonical" href="${TEST_PUBLIC_URL}${pathname}" />`);
-      expect(html).toContain(`<link rel="alternate" hreflang="fr-FR" href="${TEST_PUBLIC_URL}/" />`);
-      expect(html).toContain(`<link rel="alternate" hreflang="en-GB" href="${TEST_PUBLIC_URL}/en" />`);
-      expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${TEST_PUBLIC_URL}/" />`);
+      // Each document's alternates are the same document in both languages (the home pages for the home pages).
+      const other = SITE_PAGE_COUNTERPART[pathname];
+      expect(other, pathname).toBeDefined();
+      const [french, english] = meta.lang === 'en-GB' ? [other, pathname] : [pathname, other];
+      expect(html).toContain(`<link rel="alternate" hreflang="fr-FR" href="${TEST_PUBLIC_URL}${french}" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="en-GB" href="${TEST_PUBLIC_URL}${english}" />`);
+      expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${TEST_PUBLIC_URL}${french}" />`);
       expect(html).toContain(`<meta property="og:title" content="${meta.title}" />`);
       expect(html).toContain(`<meta property="og:image" content="${TEST_PUBLIC_URL}/og-image.png" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
@@ -61,6 +65,21 @@ describe('site pages as crawlers see them (no JavaScript)', () => {
     expect(english.html).toContain('£49');
     expect((await page('/terms')).html).toContain('12. Contact');
     expect((await page('/confidentialite')).html).toContain('3 ans');
+    // The English documents of the /en site (issue #53): English, UK GDPR and PECR, each linking to its French twin.
+    const terms = await page('/en/terms');
+    expect(terms.html).toContain('<html lang="en-GB"');
+    expect(terms.html).toContain('12. Contact');
+    expect(terms.html).toContain('UK GDPR');
+    expect(terms.html).toContain('href="/signup?country=GB"');
+    const privacy = await page('/en/privacy');
+    expect(privacy.html).toContain('Information Commissioner’s Office');
+    expect(privacy.html).toContain('PECR');
+    expect(privacy.html).toContain('3 years');
+    expect(privacy.html).toContain('href="/confidentialite"');
+    expect(privacy.html).not.toMatch(/Politique de confidentialité|Conditions d’utilisation|Mentions légales/);
+    expect(privacy.html).toContain('href="/en/terms"');
+    expect(privacy.html).toContain('href="/login?lang=en"');
+    expect((await page('/terms')).html).toContain('href="/en/terms"');
     // The file itself is not reachable with its placeholder.
     const raw = await ctx.app.request(`${TEST_PUBLIC_URL}/${SITE_PAGES_DIR}/en.html`);
     expect(await raw.text()).not.toContain(ORIGIN_PLACEHOLDER);

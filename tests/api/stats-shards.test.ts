@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { foldStatShards } from '../../src/server/core/daily-stats';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { parisDayOf } from '../../src/shared/format';
 import type { TDashboard } from '../../src/shared/schemas/dashboard';
 import type { TInboxPage } from '../../src/shared/schemas/inbox';

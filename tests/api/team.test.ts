@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberVenues, organisationMembers } from '../../src/server/db/schema';
-import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/guards';
+import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/auth/guards';
 import { TEAM_MESSAGES } from '../../src/shared/schemas/team';
 import { addMember, createRestaurant, createSignedInOwner, createUser, signIn, uniqueEmail } from '../support/factories';
 import type { TestAgent, TestContext } from '../support/test-app';

@@ -1,28 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, loyaltyRules, rewards } from '../../src/server/db/schema';
 import type { TCustomerDetail, TCustomersPage } from '../../src/shared/schemas/customers';
 import type { TInboxItem } from '../../src/shared/schemas/inbox';
 import { createSignedInOwner } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { findLinkInMail, type TestContext } from '../support/test-app';
-import { createDinerTestContext, createVisitor } from './diner-support';
+import { findLinkInMail } from '../support/test-app';
+import { createVisitor, letters, useDinerSmtpContext } from './diner-support';
 
 // The owner reaches every diner who left an address (issue 48, decision 075): a typed address not
 // confirmed yet is shown « non confirmé » and answerable, with the owner's text alone.
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
-
-const letters = (length: number) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join('');
+const { ctx, smtp } = useDinerSmtpContext();
 
 async function ownerWithUnhappyDiner() {
   const owner = await createSignedInOwner(ctx, { restaurantName: 'Le Bistrot Léa' });

@@ -4,24 +4,13 @@
  * the reward, what is left. Over a real SMTP server, in production mode.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerRestaurant, createDinerTestContext } from './diner-support';
+import { createConfirmedVisitor, createDinerRestaurant, useDinerSmtpContext } from './diner-support';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext({ env: { NODE_ENV: 'production', MAIL_MODE: 'smtp', MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
 
 const flat = (text: string | false | undefined) => String(text ?? '').replace(/\s+/g, ' ');
 

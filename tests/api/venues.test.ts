@@ -2,8 +2,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automations, customerRewards, customers, feedbacks, loyaltyRules, qrCodes, restaurants, rewards } from '../../src/server/db/schema';
 import { createVenue } from '../../src/server/features/venues/venues.service';
-import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/lib/guards';
-import { clock } from '../../src/server/lib/clock';
+import { ROLE_NOT_ALLOWED_MESSAGE } from '../../src/server/auth/guards';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { SIRET_MESSAGE } from '../../src/shared/rules/company';
 import { ACCOUNT_MESSAGES } from '../../src/shared/schemas/accounts';
 import { VENUE_MESSAGES, type TVenueList, type TVenueSynthesis } from '../../src/shared/schemas/venues';
@@ -303,8 +303,8 @@ describe('figures and the consolidated view', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8').split('\r\n')).toEqual([
       'Établissement;Notes;Moyenne;Part 4–5★ (%);Invitations à l’avis public;Notes basses non traitées;Récompenses remises;Statut;Du;Au',
-      'Bêta;3;4;66,7;1;1;0;Actif;19/02/2026;20/03/2026',
-      'Alpha;4;3;50;2;1;1;Actif;19/02/2026;20/03/2026',
+      'Bêta;3;4,0;66,7;1;1;0;Actif;19/02/2026;20/03/2026',
+      'Alpha;4;3,0;50,0;2;1;1;Actif;19/02/2026;20/03/2026',
       'Total;7;3,4;57,1;3;2;1;;19/02/2026;20/03/2026',
     ]);
   });

@@ -3,15 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fail, waitUntil } from '../support/wait';
 import { createApp } from '../../src/server/app';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { customerRewards, customers, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
-import { clock } from '../../src/server/lib/clock';
-import { isPublicAddress } from '../../src/server/lib/safe-fetch';
-import { openSecret } from '../../src/server/lib/secret-box';
-import { WEBHOOK_DELIVER_QUEUE, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } from '../../src/server/core/webhook-events';
+import { clock } from '../../src/server/lib/runtime/clock';
+import { isPublicAddress } from '../../src/server/lib/http/safe-fetch';
+import { openSecret } from '../../src/server/lib/runtime/secret-box';
+import { webhookDeliverQueue, WEBHOOK_PAYLOAD_MAX_BYTES, webhookPayloadOf } from '../../src/server/core/webhook-events';
 import {
   deliverWebhook,
   pauseDurationMs,
@@ -24,7 +25,7 @@ import {
   WEBHOOK_USER_AGENT,
 } from '../../src/server/features/webhooks/webhooks.jobs';
 import { WEBHOOK_SECRET_PURPOSE } from '../../src/server/features/webhooks/webhook-policy';
-import { PLAN_FEATURE_MESSAGES } from '../../src/server/lib/guards';
+import { PLAN_FEATURE_MESSAGES } from '../../src/server/auth/guards';
 import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_MESSAGES, type TWebhookDeliveriesPage, type TWebhookEndpoint, type TWebhookEndpointWithSecret } from '../../src/shared/schemas/webhooks';
 import { createUser, signIn, uniqueEmail } from '../support/factories';
 import { firstTransaction, recordRoundTrips } from '../support/statements';
@@ -48,7 +49,7 @@ let base: string;
 beforeAll(async () => {
   ctx = await createDinerTestContext({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
   // Every job but the deliveries runs (emails reach the outbox); deliveries run when a test says so.
-  await ctx.deps.boss.offWork(WEBHOOK_DELIVER_QUEUE);
+  await ctx.deps.boss.offWork(webhookDeliverQueue.name);
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,7 +81,7 @@ const handled = new Set<string>();
 async function runDueDeliveries(at = clock.now()): Promise<number> {
   const due = await queryRows<{ id: string; data: { deliveryId: string; attempt: number } }>(
     ctx.db,
-    sql`select id, data from pgboss.job where name = ${WEBHOOK_DELIVER_QUEUE} and state = 'created' and start_after <= greatest(now(), ${at.toISOString()}::timestamptz) order by created_on`,
+    sql`select id, data from pgboss.job where name = ${webhookDeliverQueue.name} and state = 'created' and start_after <= greatest(now(), ${at.toISOString()}::timestamptz) order by created_on`,
   );
   const attempts = async () => (await ctx.db.select({ id: webhookAttempts.id }).from(webhookAttempts)).length;
   const before = await attempts();
@@ -94,15 +95,16 @@ async function runDueDeliveries(at = clock.now()): Promise<number> {
 
 /** Waits until no job but the deliveries (run by hand here) is waiting or running: every email is then sent. */
 async function waitForOtherJobs() {
-  for (let n = 0; n < 100; n++) {
-    const [row] = await queryRows<{ pending: number | string }>(
-      ctx.db,
-      sql`select count(*) as pending from pgboss.job where name <> ${WEBHOOK_DELIVER_QUEUE} and state in ('created', 'retry', 'active') and start_after <= now()`,
-    );
-    if (Number(row.pending) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('jobs still pending');
+  await waitUntil(
+    async () => {
+      const [row] = await queryRows<{ pending: number | string }>(
+        ctx.db,
+        sql`select count(*) as pending from pgboss.job where name <> ${webhookDeliverQueue.name} and state in ('created', 'retry', 'active') and start_after <= now()`,
+      );
+      return Number(row.pending) === 0;
+    },
+    { timeoutMs: 20_000, intervalMs: 200, onTimeout: fail(() => 'jobs still pending') },
+  );
 }
 
 const receivedOn = (path: string) => received.filter((request) => request.path === path);
@@ -302,7 +304,7 @@ describe('retries and disabling', () => {
     await deliverWebhook({ deliveryId: delivery.id, attempt: WEBHOOK_MAX_ATTEMPTS - 1 }, ctx.deps);
     const guards = await queryRows<{ data: { deliveryId: string; attempt: number; giveUp?: boolean }; start_after: Date | string }>(
       ctx.db,
-      sql`select data, start_after from pgboss.job where name = ${WEBHOOK_DELIVER_QUEUE} and data->>'deliveryId' = ${delivery.id} and data->>'giveUp' = 'true'`,
+      sql`select data, start_after from pgboss.job where name = ${webhookDeliverQueue.name} and data->>'deliveryId' = ${delivery.id} and data->>'giveUp' = 'true'`,
     );
     expect(guards.map((guard) => guard.data)).toEqual([{ deliveryId: delivery.id, attempt: WEBHOOK_MAX_ATTEMPTS, giveUp: true }]);
     // As if the process had died after the claim, before recording the outcome: still pending at the last attempt.

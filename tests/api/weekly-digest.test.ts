@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordDailyStats } from '../../src/server/core/daily-stats';
 import { automations, customerRewards, customers, emailLogs, feedbacks, restaurants, visits } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
-import { queueWeeklyDigests, weeklyDigestJob } from '../../src/server/email/weekly-digest';
-import { clock } from '../../src/server/lib/clock';
+import { queueWeeklyDigests, weeklyDigestJob } from '../../src/server/email/weekly-digest.jobs';
+import { clock } from '../../src/server/lib/runtime/clock';
 import { createRestaurant, createSignedInAdmin, createSignedInOwner, uniqueEmail } from '../support/factories';
 import { createTestContext, findLinkInMail, TEST_PUBLIC_URL, type TestContext } from '../support/test-app';
 

@@ -5,27 +5,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisations, qrCodes, restaurants } from '../../src/server/db/schema';
 import { insertDefaultAutomations } from '../../src/server/email/default-automations';
 import { POWERED_BY } from '../../src/server/features/qr/table-cards-pdf';
 import { SETTINGS_MESSAGES } from '../../src/shared/schemas/settings';
 import type { PlanId } from '../../src/shared/rules/plans';
 import { createSignedInOwner, uniqueEmail } from '../support/factories';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import type { TestContext } from '../support/test-app';
-import { createConfirmedVisitor, createDinerTestContext, createVisitor } from './diner-support';
+import { createConfirmedVisitor, createVisitor, useDinerSmtpContext } from './diner-support';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createDinerTestContext({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
-});
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+const { ctx, smtp } = useDinerSmtpContext({ env: { MAIL_FROM: 'ReFeed <bonjour@refeed.test>' } });
 
 const COLOUR = '#1d4ed8';
 

@@ -6,6 +6,7 @@ import { adminAction as adminActionAs, signIn, signUpConfirmed } from './support
 import { confirmEmailWithSignUpPassword } from './support/confirm-email';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 import { linkIn as linkInMail, readMailbox as readOutbox, waitForMail as waitForOutboxMail, type Mail } from './support/mailbox';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -67,7 +68,7 @@ describe('sign-up', () => {
       await poll(() => page.getByText('Compte créé. Nous vérifions vos informations.').count()).toBe(1);
       await poll(() => pathname(page)).toBe('/pending');
       await poll(() => page.getByText('Confirmez votre adresse email').count()).toBe(1);
-      expect(await page.getByText(/24 à 48 heures/).count()).toBe(1);
+      expect(await page.getByText(/valide votre compte sous 24 heures \(jours ouvrés\)/).count()).toBe(1);
       await saveScreenshot(page, `accounts-pending-signed-up-${size}`);
       // The welcome mail follows the confirmation of the address, never before it.
       const verification = await waitForMail(email, 'Confirmez votre adresse email');
@@ -402,7 +403,7 @@ describe('onboarding and route memory', () => {
     const page = await browser.newPage(DESKTOP);
     await signIn(page, baseUrl, owner);
     await poll(() => pathname(page)).toBe('/dashboard');
-    await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Clients' }).click();
+    await followOwnerMenu(page, 'Clients');
     await poll(() => pathname(page)).toBe('/customers');
     await page.getByPlaceholder('Rechercher des clients...').waitFor();
     await poll(async () => withoutVenue((await page.evaluate(() => window.sessionStorage.getItem('refeed.route'))) ?? '')).toBe('/customers');

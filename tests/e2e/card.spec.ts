@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { paths } from '../../src/shared/paths';
 import { createApprovedRestaurant, signIn, signInCookie, type Account } from './support/accounts';
 import { CHROMIUM_PATH, DESKTOP, launchBrowser, PHONE, saveScreenshot, type TestBrowser } from './support/browser';
+import { followOwnerMenu } from './support/owner-pages';
 
 // Issue 27: a diner unlocks a reward, opens 'Ma carte' and presents it; staff scan its QR on 'Comptoir'
 // with the phone camera and hand it over; the card then shows it handed over. The camera is Chromium's
@@ -124,8 +125,9 @@ describe("the diner's card and the counter (390 px)", () => {
     const staff = await staffContext.newPage();
     await signIn(staff, baseUrl, restaurant);
     await staff.goto(`${baseUrl}${paths.counter.href()}`);
-    // The owner menu leads there on a phone too.
-    await staff.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Comptoir' }).waitFor();
+    // The owner menu leads there on a phone too (behind its « Menu » button; Escape closes it again).
+    await followOwnerMenu(staff, 'Comptoir');
+    await staff.keyboard.press('Escape');
     await staff.getByRole('button', { name: 'Scanner le QR du client' }).click();
     await expect.poll(() => new URL(staff.url()).searchParams.get('code'), { timeout: 30_000 }).toBe(code);
     await expect.poll(() => staff.getByTestId('counter-customer').first().textContent(), { timeout: 10_000 }).toBe('Client anonyme');

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
 import { readMailbox, waitForMail } from './support/mailbox';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -38,7 +39,7 @@ describe('/avis', () => {
       const page = await signInPage(browser, baseUrl, viewport, owner);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.getByRole('link', { name: 'Avis', exact: true }).first().click().catch(async () => page.goto(`${baseUrl}/avis`));
+      await followOwnerMenu(page, 'Avis');
       await page.getByRole('heading', { name: 'Tous les avis' }).waitFor();
       await page.getByLabel('Période').selectOption('tonight');
       await page.getByLabel('Note', { exact: true }).selectOption('le3');

@@ -187,4 +187,57 @@ describe('owner workspace', () => {
     await saveScreenshot(page, 'automations-phone');
     await page.close();
   });
+
+  it('groups the owner menu: behind a « Menu » button on a phone (Escape closes it), in four groups on a desktop', async () => {
+    const phone = await signInDemoOwner(PHONE);
+    await phone.goto(`${baseUrl}/avis`);
+    const nav = phone.getByRole('navigation', { name: 'Espace restaurant' });
+    const button = nav.getByRole('button', { name: 'Menu' });
+    await button.waitFor();
+    // Closed: one row saying where the owner is, no link of the menu on screen, nothing scrolls sideways.
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByTestId('menu-current').textContent()).toBe('Avis');
+    expect(await nav.getByRole('link').count()).toBe(0);
+    await expectNoHorizontalScroll(phone);
+    await saveScreenshot(phone, 'owner-menu-390-closed');
+    // Open: the four groups in two columns, the focus on the first entry, every entry on screen.
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe('Tableau de bord');
+    expect(await nav.getByRole('list').evaluateAll((lists) => lists.map((list) => document.getElementById(list.getAttribute('aria-labelledby') ?? '')?.textContent))).toEqual([
+      'Au quotidien',
+      'Collecte et fidélité',
+      'Organisation',
+      'Réglages',
+    ]);
+    expect(await nav.getByRole('link').count()).toBe(14);
+    for (const link of await nav.getByRole('link').all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectNoHorizontalScroll(phone);
+    await saveScreenshot(phone, 'owner-menu-390-open');
+    // Escape closes it and gives the focus back to the button; an entry followed closes it too.
+    await phone.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await phone.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+    await button.click();
+    await nav.getByRole('link', { name: 'Clients', exact: true }).click();
+    await phone.getByRole('heading', { name: 'Vos clients' }).waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByTestId('menu-current').textContent()).toBe('Clients');
+    await phone.close();
+
+    const desktop = await signInDemoOwner(DESKTOP);
+    await desktop.goto(`${baseUrl}/avis`);
+    const desktopNav = desktop.getByRole('navigation', { name: 'Espace restaurant' });
+    await desktopNav.getByRole('link', { name: 'Avis', exact: true }).waitFor();
+    // No button on a desktop: the fourteen entries are on screen, in their groups.
+    expect(await desktopNav.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await desktopNav.getByRole('link').count()).toBe(14);
+    expect(await desktopNav.getByRole('link', { name: 'Avis', exact: true }).getAttribute('aria-current')).toBe('page');
+    await saveScreenshot(desktop, 'owner-menu-1280');
+    await desktop.close();
+  });
 });

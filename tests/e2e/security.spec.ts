@@ -40,11 +40,11 @@ describe('security page', () => {
     expect(await page.getByRole('status').filter({ hasText: 'score 100 %' }).count()).toBe(1);
     const labels = await page.locator('[data-testid="security-check"] h3').allInnerTexts();
     expect(labels).toEqual([
-      'Isolation des données (row-level security)',
-      'Endpoints publics sans données personnelles',
-      'Fonction email protégée',
-      'En-têtes de sécurité',
-      'Validation des entrées',
+      'Vos données ne sont visibles que par vous',
+      'Les pages de vos clients ne montrent aucune donnée personnelle',
+      'Personne ne peut envoyer d’emails en votre nom',
+      'Le navigateur protège vos visiteurs',
+      'Les saisies impossibles sont refusées',
     ]);
     await saveScreenshot(page, 'security-phone');
 
@@ -66,7 +66,9 @@ describe('security page', () => {
   it('on a desktop, links to the security document, which opens read-only', async () => {
     const { page } = await openSecurityPage(DESKTOP);
     await expectAllPassed(page);
-    expect(await page.getByText('Détails : SECURITY.md à la racine du projet.').count()).toBe(1);
+    expect(await page.getByText('Pour votre prestataire informatique, un document technique détaille chaque protection.').count()).toBe(1);
+    // No developer's words on the owner's page (issue #53).
+    expect(await page.locator('main').innerText()).not.toMatch(/row-level|Endpoints|nosniff|SECURITY\.md/);
     const link = page.getByRole('link', { name: /Lire le document de sécurité/ });
     const href = await link.getAttribute('href');
     const document = await page.request.get(`${baseUrl}${href}`);

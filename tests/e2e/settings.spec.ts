@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -17,7 +18,7 @@ describe('/parametres', () => {
       const account = await createApprovedRestaurant(browser, baseUrl, admin, 'Le Logo Manquant');
       const page = await signInPage(browser, baseUrl, viewport, account);
       await page.goto(`${baseUrl}/dashboard`);
-      await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Paramètres' }).click();
+      await followOwnerMenu(page, 'Paramètres');
       await page.getByRole('heading', { level: 1, name: 'Paramètres', exact: true }).waitFor();
       await page.getByLabel('Nom du restaurant').waitFor();
 
@@ -28,11 +29,11 @@ describe('/parametres', () => {
 
       // A bad phone is refused with the shared message, in the validation toast.
       await page.getByLabel('Téléphone').fill('12');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await page.getByText('Numéro de téléphone français invalide').waitFor();
       await page.getByLabel('Téléphone').fill('01 42 00 00 00');
       await page.getByLabel('Nom du restaurant').fill('Le Logo Trouvé');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
       await page.getByText('Paramètres enregistrés.').waitFor();
 
       // An SVG is refused before it is sent; a PNG is taken, resized and shown.

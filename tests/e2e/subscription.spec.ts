@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -100,7 +101,7 @@ describe('/abonnement', () => {
       // Here the usage bar says it: no banner repeating it with a link to this very page.
       expect(await page.getByTestId('email-quota-banner').count()).toBe(0);
       // From 80 %, the owner's other pages say so and lead here.
-      await page.getByRole('link', { name: 'Avis', exact: true }).first().click();
+      await followOwnerMenu(page, 'Avis');
       const banner = page.getByTestId('email-quota-banner');
       await expect.poll(async () => (await banner.textContent())?.replace(/\s+/g, ' ')).toContain('Vous avez utilisé 850 sur 1 000 emails clients ce mois-ci.');
       await saveScreenshot(page, `email-quota-banner-${viewport.width}`);

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
 import { linkIn, waitForMail } from './support/mailbox';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -15,7 +16,7 @@ describe('/equipe and /invitation', () => {
       const account = await createApprovedRestaurant(browser, baseUrl, admin, 'Le Bouchon Équipe');
       const page = await signInPage(browser, baseUrl, viewport, account);
       await page.goto(`${baseUrl}/dashboard`);
-      await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Équipe' }).click();
+      await followOwnerMenu(page, 'Équipe');
       await page.getByRole('heading', { level: 1, name: 'Équipe', exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Membres (1)' }).waitFor();
       await page.getByText('Aucune invitation en attente.').waitFor();

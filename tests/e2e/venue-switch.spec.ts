@@ -4,6 +4,7 @@ import { DEMO_MANAGER, DEMO_STAFF } from '../../src/server/features/demo/seed-de
 import { venueOfPath, withoutVenue } from '../../src/shared/venue';
 import { signIn } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -52,7 +53,7 @@ describe('venues in the address', () => {
       await second.getByRole('heading', { name: 'Bienvenue Chez Demo !' }).waitFor();
       await first.reload();
       await poll(() => venueName(first)).toBe('Chez Demo Bastille');
-      await first.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Fidélité' }).click();
+      await followOwnerMenu(first, 'Fidélité');
       await poll(() => path(first)).toBe(`/v/${bastille}/loyalty`);
 
       // A bare address opens the venue used last in this browser: Bastille (the first tab, reloaded after the second

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createApprovedRestaurant, signInPage } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser, waitForToastsGone } from './support/browser';
+import { followOwnerMenu } from './support/owner-pages';
 
 const browser = useBrowser();
 const baseUrl = inject('baseUrl');
@@ -38,7 +39,7 @@ describe('/etablissements', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(`${baseUrl}/dashboard`);
-      await page.getByRole('navigation', { name: 'Espace restaurant' }).getByRole('link', { name: 'Établissements' }).click();
+      await followOwnerMenu(page, 'Établissements');
       await page.getByRole('heading', { name: 'Vos établissements' }).waitFor();
       await page.getByRole('article', { name: 'Le Bistrot Mère' }).waitFor();
 
@@ -50,7 +51,7 @@ describe('/etablissements', () => {
       await page.getByLabel('SIRET').fill('552 100 554');
       await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
       await page.getByText('Le SIRET doit contenir exactement 14 chiffres').waitFor();
-      await page.getByLabel('SIRET').fill(`552 100 554 0001${index + 1}`);
+      await page.getByLabel('SIRET').fill(`${owner.siren}0001${index + 1}`);
       await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
       await page.getByText('Établissement ajouté.').waitFor();
       const card = page.getByRole('article', { name });

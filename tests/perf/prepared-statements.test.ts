@@ -1,4 +1,4 @@
-// Named (prepared) statements on PostgreSQL (decisions 014 and 031, src/server/db/prepared.ts): the hot
+// Named (prepared) statements on PostgreSQL (decisions 014 and 031, src/server/platform/prepared.ts): the hot
 // reads and the write paths' statements are planned once per connection; on PGlite the same helpers run
 // the same statements unnamed.
 import { sql } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { customers, feedbacks } from '../../src/server/db/schema';
-import { prepareFixedRead, preparedTransaction, queryPreparedRows, runPrepared } from '../../src/server/db/prepared';
+import { preparedTransaction, queryPreparedRows, runPrepared } from '../../src/server/platform';
 import { handleSendEmail } from '../../src/server/email/send-email';
 import { ZSendEmail } from '../../src/server/email/email-request';
 import { createSignedInOwner } from '../support/factories';
@@ -77,10 +77,11 @@ describe('hot reads planned once per connection', () => {
   });
 });
 
-describe('a fixed read built once', () => {
+describe('a statement with placeholders, compiled once', () => {
   it('binds its placeholders by name at each call, answers as queryRows does, and runs as one named statement on PostgreSQL', async () => {
     const query = (n: unknown, word: unknown) => sql`select ${n}::int as n, ${word}::text as word, 'fixed' as kind`;
-    const read = prepareFixedRead<{ n: number; word: string; kind: string }>(query(sql.placeholder('n'), sql.placeholder('word')));
+    const fixed = query(sql.placeholder('n'), sql.placeholder('word'));
+    const read = (db: typeof ctx.db, values: Record<string, unknown>) => queryPreparedRows<{ n: number; word: string; kind: string }>(db, fixed, values);
     const statements = await recordStatementDetails(ctx.database, async () => {
       expect(await read(ctx.db, { n: 3, word: 'trois' })).toEqual(await queryRows(ctx.db, query(3, 'trois')));
       expect(await read(ctx.db, { word: 'cinq', n: 5 })).toEqual([{ n: 5, word: 'cinq', kind: 'fixed' }]);
@@ -89,7 +90,7 @@ describe('a fixed read built once', () => {
       expect(statements[0].name).toMatch(/^refeed_[0-9a-f]{16}$/);
       expect(statements[2].name).toBe(statements[0].name);
     }
-    await expect(read(ctx.db, { n: 1 })).rejects.toThrow('no value for word');
+    await expect(read(ctx.db, { n: 1 })).rejects.toThrow(/word/);
   });
 });
 

@@ -33,9 +33,9 @@ async function submitCounted(submit: () => Promise<Response>): Promise<{ status:
 }
 
 /**
- * A scenario run twice, the second one returned: the first prepares its statements. On PGlite a statement's
- * PREPARE is a round trip of its own, once per instance (decision 063); on PostgreSQL a named statement's
- * Parse goes with its first call, so both runs count the same there.
+ * A scenario run twice, the second one returned: the first warms what a first call does once (on PostgreSQL a
+ * named statement's Parse goes with its first call, so both runs count the same there; PGlite names nothing,
+ * decision 082).
  */
 async function secondRun<T>(scenario: () => Promise<T>): Promise<T> {
   await scenario();

@@ -2,7 +2,7 @@ import type { EventLoopUtilization } from 'node:perf_hooks';
 
 /**
  * An event loop a unit test drives under fake timers, for the meters that read
- * performance.eventLoopUtilization (request-load, memory-settle): `setBusy(share)` says how busy the loop
+ * performance.eventLoopUtilization (request-load): `setBusy(share)` says how busy the loop
  * is from now on, and `measure` answers as eventLoopUtilization does (a reading, or the share between two).
  */
 export function createFakeEventLoop() {

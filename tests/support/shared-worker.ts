@@ -3,7 +3,7 @@
 // time, spies restored, real timers, environment and globals unstubbed. Each file's own app (database, job
 // queue, mailer) is its own and closed by the file (tests/support/test-app.ts).
 import { afterAll, vi } from 'vitest';
-import { clock } from '../../src/server/lib/clock';
+import { clock } from '../../src/server/lib/runtime/clock';
 
 afterAll(() => {
   clock.reset();

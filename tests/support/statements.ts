@@ -1,15 +1,6 @@
 import type { Database } from '../../src/server/db/client';
-import { statementTextOf } from '../../src/server/db/prepared';
 
 type Queryable = { query: (...args: unknown[]) => unknown; exec?: (...args: unknown[]) => unknown };
-
-/** On PGlite a named statement is sent as `EXECUTE name(…)` (decision 063): recorded as the statement it runs. */
-const PGLITE_EXECUTE = /^\s*EXECUTE (refeed_[0-9a-f]{16})\b/;
-const PGLITE_PREPARE = /^\s*PREPARE refeed_[0-9a-f]{16} AS /;
-const statementOf = (text: string) => {
-  const execute = PGLITE_EXECUTE.exec(text);
-  return execute ? (statementTextOf(execute[1]) ?? text) : text;
-};
 
 /**
  * The SQL statements the app's driver sends while `work` runs (the job queue's own polling left out):
@@ -21,8 +12,7 @@ export async function recordStatements(database: Database, work: () => Promise<u
 
 /**
  * recordStatements with each statement's prepared-statement name (PostgreSQL; none when sent unnamed). On
- * PGlite, `query` and `exec` both; an `EXECUTE` is recorded as the statement it runs, and a `PREPARE` (sent
- * once per instance before a statement's first call) is left out: the list is what the app asks for.
+ * PGlite, `query` and `exec` both (PGlite names nothing: decision 082).
  */
 export async function recordStatementDetails(database: Database, work: () => Promise<unknown>): Promise<Array<{ text: string; name?: string }>> {
   const client = (database.kind === 'postgres' ? database.pool : database.pglite) as unknown as Queryable;
@@ -33,8 +23,8 @@ export async function recordStatementDetails(database: Database, work: () => Pro
     client[method] = function (this: unknown, ...args: unknown[]) {
       const first = args[0] as string | { text?: string; name?: string };
       const sent = typeof first === 'string' ? first : (first?.text ?? '');
-      if (!/pgboss\./i.test(sent) && !PGLITE_PREPARE.test(sent)) {
-        statements.push({ text: statementOf(sent), ...(typeof first === 'object' && first?.name ? { name: first.name } : {}) });
+      if (!/pgboss\./i.test(sent)) {
+        statements.push({ text: sent, ...(typeof first === 'object' && first?.name ? { name: first.name } : {}) });
       }
       return original.apply(this, args);
     };
@@ -51,8 +41,7 @@ export async function recordStatementDetails(database: Database, work: () => Pro
  * Every round trip the app's own connections make while `work` runs, in order: on PostgreSQL each query
  * of the pool's connections (those a transaction checks out included, and the job queue's inserts sent
  * through a transaction); on PGlite the queries and those inside its transactions, framed by their
- * `begin` and `commit` (`query` and `exec`: a `PREPARE` counts, an `EXECUTE` is recorded as the statement it
- * runs); each with the connection it went through. A submission's budget is counted with it (firstTransaction).
+ * `begin` and `commit` (`query` and `exec`); each with the connection it went through. A submission's budget is counted with it (firstTransaction).
  */
 export async function recordRoundTrips(database: Database, work: () => Promise<unknown>): Promise<Array<{ connection: number; text: string }>> {
   const texts: Array<{ connection: number; text: string }> = [];
@@ -73,7 +62,7 @@ export async function recordRoundTrips(database: Database, work: () => Promise<u
   };
   const textOf = (args: unknown[]) => {
     const first = args[0] as string | { text?: string };
-    return statementOf(typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
+    return (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
   };
   if (database.kind === 'postgres') {
     const pool = database.pool as unknown as { _clients: Queryable[] } & { on(event: 'connect', listener: (client: Queryable) => void): void; off(event: 'connect', listener: (client: Queryable) => void): void };

@@ -8,14 +8,14 @@ import { createApp } from '../../src/server/app';
 import { queryRows, type Database } from '../../src/server/db/client';
 import { outboxEmails } from '../../src/server/db/schema';
 import { createDeps, type AppDeps } from '../../src/server/deps';
-import type { RateLimitOverrides } from '../../src/server/lib/rate-limit-rules';
+import type { RateLimitOverrides } from '../../src/server/lib/limits/rate-limit-rules';
 import type { Mailer } from '../../src/server/email/transport';
 import { parseEnv } from '../../src/server/env';
 import type { FileStorage } from '../../src/server/storage/storage';
 import { prepareJobQueues, startJobWorkers } from '../../src/server/jobs/queue';
 import { ALL_JOBS } from '../../src/server/jobs/registry';
-import { clock } from '../../src/server/lib/clock';
-import { createLogger } from '../../src/server/lib/logger';
+import { clock } from '../../src/server/lib/runtime/clock';
+import { createLogger } from '../../src/server/lib/runtime/logger';
 import { openTestDatabase } from './database';
 import { fail, waitUntil } from './wait';
 

@@ -64,6 +64,9 @@ export const routes: RouteObject[] = [
       lazyPage(paths.terms.path, () => import('./routes/public/terms')),
       lazyPage(paths.privacy.path, () => import('./routes/public/privacy')),
       lazyPage(paths.legal.path, () => import('./routes/public/legal')),
+      { path: paths.termsEn.path, lazy: async () => ({ Component: (await import('./routes/public/terms')).TermsPageEn }) },
+      { path: paths.privacyEn.path, lazy: async () => ({ Component: (await import('./routes/public/privacy')).PrivacyPageEn }) },
+      { path: paths.legalEn.path, lazy: async () => ({ Component: (await import('./routes/public/legal')).LegalNoticePageEn }) },
       // Authentication, setup and waiting
       lazyPage(paths.login.path, () => import('./routes/public/login')),
       lazyPage(paths.signup.path, () => import('./routes/public/signup')),
@@ -89,6 +92,7 @@ export const routes: RouteObject[] = [
         children: [
           lazyPage(paths.admin.path, () => import('./routes/admin/admin-home')),
           lazyPage(paths.adminAdmins.path, () => import('./routes/admin/admins')),
+          lazyPage(paths.adminBilling.path, () => import('./routes/admin/billing')),
           lazyPage(paths.adminRestaurants.path, () => import('./routes/admin/restaurants')),
           lazyPage(paths.adminRestaurant.path, () => import('./routes/admin/restaurant-detail')),
         ],

@@ -1,12 +1,13 @@
-import { pointsFr } from '../../shared/rules/french-count';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
-import { CARD_MESSAGES, progressLine, type TCard, type TRewardCode, type TRewardState } from '../../shared/schemas/card-messages';
+import type { TCard, TRewardCode, TRewardState } from '../../shared/schemas/card-messages';
+import { formatCount, formatDate } from '../../shared/format';
 import { DinerApiError, getJson, postJson } from './api';
 import { RestaurantHeader, Shell } from './restaurant-header';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { CheckCircleIcon, GiftIcon } from './icons';
 import { loadDinerSchemas } from './load-once';
+import { LanguageSwitch, loadMessageWords, useI18n, type I18n } from './i18n';
 
 /**
  * 'Ma carte' (/f/{id}/carte, issue 27): this device's card at this restaurant — balance, progress to the
@@ -17,10 +18,13 @@ import { loadDinerSchemas } from './load-once';
 const SECONDARY_BUTTON =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl border border-stone-300 bg-white px-5 text-base font-semibold text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-500';
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
-const formatDate = (iso: string) => dateFr.format(new Date(iso));
+/** « 120 points » in the page's language. */
+const pointsOf = ({ locale, m }: I18n, count: number) => m.points({ count, points: formatCount(count, locale) });
 
-type CardState = { status: 'loading' } | { status: 'ready'; card: TCard } | { status: 'error'; message: string; notFound: boolean };
+/** A failed call's message (French, from the server), or null for the generic one: shown through `t`. */
+const messageOf = (error: unknown) => (error instanceof DinerApiError ? error.message : null);
+
+type CardState = { status: 'loading' } | { status: 'ready'; card: TCard } | { status: 'error'; message: string | null; notFound: boolean };
 
 function fetchCard(restaurantId: string) {
   return getJson<TCard>(`/card/${encodeURIComponent(restaurantId)}`);
@@ -40,6 +44,8 @@ function confirmLinkOnce(token: string): Promise<unknown> {
  */
 export function CardPage({ restaurantId, link = null }: { restaurantId: string; link?: string | null }) {
   const [state, setState] = useState<CardState>({ status: 'loading' });
+  const i18n = useI18n();
+  const { m, t } = i18n;
   const [linkFailure, setLinkFailure] = useState<string | null>(null);
   const [linked, setLinked] = useState(false);
   const [presenting, setPresenting] = useState<{ id: string; label: string } | null>(null);
@@ -55,7 +61,7 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
     const confirming = link
       ? confirmLinkOnce(link).then(
           () => active && setLinked(true),
-          (error: unknown) => active && setLinkFailure(error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError),
+          (error: unknown) => void loadMessageWords().then(() => active && setLinkFailure(messageOf(error) ?? m.generic_error())),
         )
       : Promise.resolve();
     if (link) window.history.replaceState(null, '', paths.dinerCard.href(restaurantId));
@@ -64,31 +70,41 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
       .then(
         (card) => active && setState({ status: 'ready', card }),
         (error: unknown) =>
-          active &&
-          setState({
-            status: 'error',
-            notFound: error instanceof DinerApiError && error.status === 404,
-            message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError,
-          }),
+          void loadMessageWords().then(
+            () =>
+              active &&
+              setState({
+                status: 'error',
+                notFound: error instanceof DinerApiError && error.status === 404,
+                message: messageOf(error),
+              }),
+          ),
       );
     return () => {
       active = false;
     };
+    // m only words a failure: the card is not read again for a new language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restaurantId, version, link]);
 
+  const restaurantName = state.status === 'ready' ? state.card.restaurant.name : null;
   useEffect(() => {
-    if (state.status === 'ready') document.title = `${state.card.restaurant.name} – Ma carte`;
-  }, [state]);
+    if (restaurantName) document.title = m.title_card({ name: restaurantName });
+  }, [restaurantName, m]);
 
   if (state.status === 'error') {
+    const message = state.message ? t(state.message) : m.generic_error();
     return (
       <Shell>
+        <div className="flex justify-end">
+          <LanguageSwitch />
+        </div>
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : CARD_MESSAGES.genericError}</h1>
+          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? message : m.generic_error()}</h1>
           {state.notFound ? null : (
             <>
               <p role="alert" className="text-stone-600">
-                {state.message}
+                {message}
               </p>
               <button
                 type="button"
@@ -98,7 +114,7 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
                   reload();
                 }}
               >
-                Réessayer
+                {m.retry()}
               </button>
             </>
           )}
@@ -110,10 +126,10 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
   const card = state.status === 'ready' ? state.card : null;
   return (
     <Shell>
-      <RestaurantHeader page={card} tagline="Ma carte de fidélité" />
+      <RestaurantHeader page={card} tagline={m.my_loyalty_card()} />
       <div aria-live="polite" className="mt-4 empty:hidden">
-        {linked ? <Notice tone="success" title="Votre carte est sur ce téléphone">Votre email est confirmé : retrouvez ici vos points et vos récompenses.</Notice> : null}
-        {linkFailure ? <Notice tone="error" title={CARD_MESSAGES.linkInvalid}>{linkFailure === CARD_MESSAGES.linkInvalid ? 'Le lien a peut-être déjà servi ou expiré : demandez-en un nouveau ci-dessous.' : linkFailure}</Notice> : null}
+        {linked ? <Notice tone="success" title={m.card_linked_title()}>{m.card_linked_body()}</Notice> : null}
+        {linkFailure ? <Notice tone="error" title={m.link_invalid()}>{t(linkFailure) === m.link_invalid() ? m.card_link_used() : t(linkFailure)}</Notice> : null}
       </div>
       {card ? (
         <div className="mt-6 space-y-5">
@@ -133,21 +149,21 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
           )}
           <Catalogue card={card} />
           <HandedOver card={card} />
-          <nav aria-label="Liens de la carte" className="flex flex-wrap justify-center gap-x-5 gap-y-2 pt-2 text-sm">
+          <nav aria-label={m.card_links()} className="flex flex-wrap justify-center gap-x-5 gap-y-2 pt-2 text-sm">
             <a href={paths.dinerFeedback.href(restaurantId)} className="font-medium text-brand-800 underline">
-              Donner mon avis
+              {m.give_review()}
             </a>
             <a href={paths.dinerData.href(restaurantId)} className="font-medium text-brand-800 underline">
-              Mes données
+              {m.my_data()}
             </a>
             <a href={paths.privacy.href()} className="text-stone-600 underline">
-              Politique de confidentialité
+              {m.privacy_policy()}
             </a>
           </nav>
         </div>
       ) : (
         <p role="status" className="mt-6 text-stone-600">
-          Chargement de votre carte…
+          {m.loading_card()}
         </p>
       )}
       {presenting && card ? (
@@ -166,26 +182,28 @@ export function CardPage({ restaurantId, link = null }: { restaurantId: string; 
 }
 
 function Balance({ card }: { card: TCard }) {
+  const i18n = useI18n();
+  const { m, locale } = i18n;
   const next = card.next;
   const progress = next ? Math.round(((next.cost - next.missing) / next.cost) * 100) : 100;
   return (
     <section aria-labelledby="balance-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="balance-title" className="text-sm font-medium text-stone-600">
-        {card.firstName ? `Bonjour ${card.firstName}, votre solde` : 'Votre solde'}
+        {card.firstName ? m.hello_balance({ firstName: card.firstName }) : m.balance_title()}
       </h2>
       <p className="mt-1 text-4xl font-bold text-brand-800" data-testid="card-balance">
-        {pointsFr(card.balance)}
+        {pointsOf(i18n, card.balance)}
       </p>
       {card.setAside > 0 ? (
         <p className="mt-1 text-sm text-stone-600" data-testid="card-set-aside">
-          {pointsFr(card.setAside)} mis de côté pour vos récompenses à retirer
+          {m.set_aside({ points: pointsOf(i18n, card.setAside) })}
         </p>
       ) : null}
       {next ? (
         <div className="mt-4">
           <div
             role="progressbar"
-            aria-label={`Progression vers : ${next.label}`}
+            aria-label={m.progress_to({ label: next.label })}
             aria-valuemin={0}
             aria-valuemax={next.cost}
             aria-valuenow={next.cost - next.missing}
@@ -193,22 +211,23 @@ function Balance({ card }: { card: TCard }) {
           >
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress}%` }} />
           </div>
-          <p className="mt-2 text-stone-800">{progressLine(next.missing, next.label)}</p>
+          <p className="mt-2 text-stone-800">{m.progress_line({ count: next.missing, missing: formatCount(next.missing, locale), label: next.label })}</p>
         </div>
       ) : card.catalogue.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">Ce restaurant ne propose pas encore de récompense.</p>
+        <p className="mt-3 text-sm text-stone-600">{m.no_rewards_yet()}</p>
       ) : null}
-      {card.known ? null : <p className="mt-3 text-sm text-stone-600">Donnez votre avis après votre repas pour cumuler vos premiers points.</p>}
+      {card.known ? null : <p className="mt-3 text-sm text-stone-600">{m.first_points()}</p>}
     </section>
   );
 }
 
 function PendingRewards({ card, onPresent }: { card: TCard; onPresent: (reward: { id: string; label: string }) => void }) {
+  const { m, locale } = useI18n();
   if (card.pending.length === 0) return null;
   return (
     <section aria-labelledby="pending-title" className="rounded-3xl border border-brand-200 bg-brand-50 p-5">
       <h2 id="pending-title" className="text-lg font-bold text-stone-900">
-        Vos récompenses à retirer
+        {m.pending_title()}
       </h2>
       <ul className="mt-3 space-y-3">
         {card.pending.map((reward) => (
@@ -217,9 +236,9 @@ function PendingRewards({ card, onPresent }: { card: TCard; onPresent: (reward: 
               <GiftIcon className="size-5 shrink-0 text-brand-700" />
               {reward.label}
             </p>
-            <p className="mt-0.5 text-sm text-stone-600">Débloquée le {formatDate(reward.createdAt)}</p>
+            <p className="mt-0.5 text-sm text-stone-600">{m.unlocked_on({ date: formatDate(reward.createdAt, locale) })}</p>
             <button type="button" className={`${PRIMARY_BUTTON} mt-3`} onClick={() => onPresent({ id: reward.id, label: reward.label })}>
-              Présenter au comptoir
+              {m.present()}
             </button>
           </li>
         ))}
@@ -229,11 +248,12 @@ function PendingRewards({ card, onPresent }: { card: TCard; onPresent: (reward: 
 }
 
 function Catalogue({ card }: { card: TCard }) {
+  const i18n = useI18n();
   if (card.catalogue.length === 0) return null;
   return (
     <section aria-labelledby="catalogue-title" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="catalogue-title" className="text-lg font-bold text-stone-900">
-        Les récompenses
+        {i18n.m.catalogue_title()}
       </h2>
       <ul className="mt-2 divide-y divide-stone-100">
         {card.catalogue.map((reward) => (
@@ -242,7 +262,7 @@ function Catalogue({ card }: { card: TCard }) {
               {reward.label}
               {reward.description ? <span className="block text-sm text-stone-600">{reward.description}</span> : null}
             </span>
-            <span className="shrink-0 text-sm font-semibold text-brand-800">{pointsFr(reward.cost)}</span>
+            <span className="shrink-0 text-sm font-semibold text-brand-800">{pointsOf(i18n, reward.cost)}</span>
           </li>
         ))}
       </ul>
@@ -251,16 +271,17 @@ function Catalogue({ card }: { card: TCard }) {
 }
 
 function HandedOver({ card }: { card: TCard }) {
+  const { m, locale } = useI18n();
   if (card.handedOver.length === 0) return null;
   return (
     <section aria-labelledby="handed-title" className="px-1">
       <h2 id="handed-title" className="text-sm font-semibold text-stone-700">
-        Récompenses remises
+        {m.handed_title()}
       </h2>
       <ul className="mt-1 space-y-1 text-sm text-stone-600" data-testid="handed-over">
         {card.handedOver.map((reward) => (
           <li key={reward.id}>
-            {reward.label} — remise le {formatDate(reward.redeemedAt)}
+            {m.handed_on({ label: reward.label, date: formatDate(reward.redeemedAt, locale) })}
           </li>
         ))}
       </ul>
@@ -282,17 +303,19 @@ function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [sending, setSending] = useState(false);
+  const { locale, m, t } = useI18n();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     setFailure(null);
     setSending(true);
-    const body = keeps ? { restaurantId, email, marketingConsent: consent } : { restaurantId, email };
+    const body = keeps ? { restaurantId, email, marketingConsent: consent, lang: locale } : { restaurantId, email, lang: locale };
     // Without the schemas (their download failed), the server checks the address alone.
     const schemas = await loadDinerSchemas().catch(() => null);
     const parsed = schemas ? (keeps ? schemas.ZLinkEmailRequest : schemas.ZRecoverCardRequest).safeParse(body) : null;
     if (parsed && !parsed.success) {
+      await loadMessageWords();
       setSending(false);
       setError(parsed.error.issues[0].message);
       document.getElementById('card-email')?.focus();
@@ -304,7 +327,8 @@ function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string
       if (keeps) onLinkSent();
       else setSent(true);
     } catch (caught) {
-      setFailure(caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError);
+      await loadMessageWords();
+      setFailure(messageOf(caught) ?? m.generic_error());
     } finally {
       setSending(false);
     }
@@ -313,19 +337,17 @@ function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string
   return (
     <section aria-labelledby="card-email-title" data-testid="card-email-box" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="card-email-title" className="text-lg font-bold text-stone-900">
-        {CARD_MESSAGES.emailBoxTitle}
+        {m.email_box_title()}
       </h2>
-      <div aria-live="polite">{sent ? <Notice tone="success" title={CARD_MESSAGES.recoverSent}>Ouvrez le lien sur ce téléphone : il est valable 30 minutes.</Notice> : null}</div>
+      <div aria-live="polite">{sent ? <Notice tone="success" title={m.recover_sent()}>{m.recover_hint()}</Notice> : null}</div>
       {sent ? null : (
         <form onSubmit={handleSubmit} noValidate className="mt-2 space-y-4">
           <p className="text-sm text-stone-600">
-            {keeps
-              ? 'Indiquez votre email : votre carte ne sera pas perdue avec votre téléphone, et si une carte existe déjà à cette adresse, vous la retrouvez ici.'
-              : 'Votre carte est gardée sous un email ? Indiquez-le : nous vous envoyons un lien pour la retrouver sur ce téléphone.'}
+            {keeps ? m.keep_card_intro() : m.find_card_intro()}
           </p>
           <TextField
             id="card-email"
-            label="Email"
+            label={m.email()}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -335,16 +357,16 @@ function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string
               setEmail(event.target.value);
               setError(undefined);
             }}
-            error={error}
+            error={error && t(error)}
           />
           {keeps ? (
             <Checkbox id="card-consent" checked={consent} onChange={setConsent}>
-              J’accepte de recevoir par email les offres et actualités de {card.restaurant.name}. Désinscription possible à tout moment.
+              {m.consent({ name: card.restaurant.name })}
             </Checkbox>
           ) : null}
-          <div aria-live="assertive">{failure ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{failure}</Notice> : null}</div>
+          <div aria-live="assertive">{failure ? <Notice tone="error" title={m.generic_error()}>{t(failure)}</Notice> : null}</div>
           <button type="submit" className={SECONDARY_BUTTON} disabled={sending}>
-            {sending ? 'Envoi…' : 'Recevoir le lien'}
+            {sending ? m.sending() : m.get_link()}
           </button>
         </form>
       )}
@@ -358,6 +380,7 @@ function CardEmailBox({ restaurantId, card, onLinkSent }: { restaurantId: string
  */
 function PendingConfirmation({ restaurantId, onOtherAddress }: { restaurantId: string; onOtherAddress: () => void }) {
   const [state, setState] = useState<{ status: 'idle' | 'sending' | 'sent' } | { status: 'error'; message: string }>({ status: 'idle' });
+  const { m, t } = useI18n();
 
   async function resend() {
     if (state.status === 'sending') return;
@@ -366,25 +389,26 @@ function PendingConfirmation({ restaurantId, onOtherAddress }: { restaurantId: s
       await postJson(`/card/${encodeURIComponent(restaurantId)}/confirmation`, {});
       setState({ status: 'sent' });
     } catch (caught) {
-      setState({ status: 'error', message: caught instanceof DinerApiError ? caught.message : CARD_MESSAGES.genericError });
+      await loadMessageWords();
+      setState({ status: 'error', message: messageOf(caught) ?? m.generic_error() });
     }
   }
 
   return (
     <section aria-labelledby="pending-confirmation-title" data-testid="card-pending-confirmation" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200">
       <h2 id="pending-confirmation-title" className="text-lg font-bold text-stone-900">
-        {CARD_MESSAGES.confirmPending} —{' '}
+        {m.confirm_pending()} —{' '}
         <button type="button" className="font-bold text-brand-800 underline disabled:text-stone-500" onClick={() => void resend()} disabled={state.status === 'sending'}>
-          {CARD_MESSAGES.resendLink}
+          {m.resend_link()}
         </button>
       </h2>
-      <p className="mt-1 text-sm text-stone-600">Ouvrez le lien que nous vous avons envoyé : votre carte sera gardée sous votre adresse. Il est valable 30 minutes.</p>
+      <p className="mt-1 text-sm text-stone-600">{m.pending_body()}</p>
       <div aria-live="polite" className="empty:hidden mt-3">
-        {state.status === 'sent' ? <Notice tone="success" title={CARD_MESSAGES.resendSent}>Pensez à regarder dans les courriers indésirables.</Notice> : null}
-        {state.status === 'error' ? <Notice tone="error" title={CARD_MESSAGES.genericError}>{state.message}</Notice> : null}
+        {state.status === 'sent' ? <Notice tone="success" title={m.resend_sent()}>{m.check_spam()}</Notice> : null}
+        {state.status === 'error' ? <Notice tone="error" title={m.generic_error()}>{t(state.message)}</Notice> : null}
       </div>
       <button type="button" className="mt-3 text-sm font-medium text-stone-700 underline" onClick={onOtherAddress}>
-        Utiliser une autre adresse
+        {m.other_address()}
       </button>
     </section>
   );
@@ -413,6 +437,7 @@ function PresentOverlay({
   onClose: () => void;
 }) {
   const [state, setState] = useState<PresentState>({ status: 'loading' });
+  const { m, t } = useI18n();
   const [now, setNow] = useState(() => Date.now());
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -427,11 +452,12 @@ function PresentOverlay({
         setNow(Date.now());
         setState({ status: 'ready', shown });
       },
-      (error: unknown) => active && setState({ status: 'error', message: error instanceof DinerApiError ? error.message : CARD_MESSAGES.genericError }),
+      (error: unknown) => void loadMessageWords().then(() => active && setState({ status: 'error', message: messageOf(error) ?? m.generic_error() })),
     );
     return () => {
       active = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restaurantId, reward.id, attempt]);
 
   useEffect(() => {
@@ -492,43 +518,43 @@ function PresentOverlay({
         </h2>
         {state.status === 'loading' ? (
           <p role="status" className="text-stone-600">
-            Préparation du code…
+            {m.preparing_code()}
           </p>
         ) : state.status === 'error' ? (
-          <Notice tone="error" title={CARD_MESSAGES.genericError}>
-            {state.message}
+          <Notice tone="error" title={m.generic_error()}>
+            {t(state.message)}
           </Notice>
         ) : state.status === 'handed' ? (
           <div role="status" className="flex flex-col items-center gap-2 py-6">
             <CheckCircleIcon className="size-16 text-emerald-600" />
             <p className="text-4xl font-bold text-emerald-700" data-testid="reward-handed-over">
-              {CARD_MESSAGES.handedOverShort}
+              {m.handed_over_short()}
             </p>
-            <p className="text-lg text-stone-900">Récompense remise. Bon appétit !</p>
+            <p className="text-lg text-stone-900">{m.handed_enjoy()}</p>
           </div>
         ) : left > 0 ? (
           <>
-            <p className="text-stone-700">Montrez cet écran au personnel.</p>
+            <p className="text-stone-700">{m.show_staff()}</p>
             <img
               src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(state.shown.qrSvg)}`}
-              alt={`QR code de la récompense, code ${state.shown.code}`}
+              alt={m.qr_alt({ code: state.shown.code })}
               width={240}
               height={240}
               className="size-60 max-w-full"
               data-testid="reward-qr"
             />
-            <p className="text-sm text-stone-600">Ou dictez le code :</p>
-            <p className="font-mono text-4xl font-bold tracking-[0.3em] text-stone-900" data-testid="reward-code" aria-label={`Code ${[...state.shown.code].join(' ')}`}>
+            <p className="text-sm text-stone-600">{m.or_say_code()}</p>
+            <p className="font-mono text-4xl font-bold tracking-[0.3em] text-stone-900" data-testid="reward-code" aria-label={m.code_label({ code: [...state.shown.code].join(' ') })}>
               {state.shown.code}
             </p>
             <p className="text-sm text-stone-600" aria-live="off">
-              Valable encore {Math.floor(left / 60)} min {String(left % 60).padStart(2, '0')} s
+              {m.valid_for({ min: Math.floor(left / 60), sec: String(left % 60).padStart(2, '0') })}
             </p>
           </>
         ) : (
           <div className="space-y-3">
             <p role="status" className="text-stone-700">
-              Ce code a expiré.
+              {m.code_expired()}
             </p>
             <button
               type="button"
@@ -538,12 +564,12 @@ function PresentOverlay({
                 setAttempt((n) => n + 1);
               }}
             >
-              Afficher un nouveau code
+              {m.new_code()}
             </button>
           </div>
         )}
         <button ref={closeRef} type="button" className={`${SECONDARY_BUTTON} mt-auto`} onClick={onClose}>
-          Fermer
+          {m.close()}
         </button>
       </div>
     </div>

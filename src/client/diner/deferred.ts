@@ -1,5 +1,6 @@
 import { onFirstAct } from '../lib/first-act';
 import { loadDinerSchemas, loadOnce } from './load-once';
+import { loadMore } from './i18n';
 
 /**
  * The parts of the diner page fetched after it shows: the forms' schemas (load-once.ts) and the
@@ -10,7 +11,8 @@ import { loadDinerSchemas, loadOnce } from './load-once';
  */
 type ThankYouModule = typeof import('./thank-you');
 
-export const loadThankYou: () => Promise<ThankYouModule> = loadOnce(() => import('./thank-you'));
+// With its words: the thank-you, the card and the server's messages are the more catalogue's (decision 090).
+export const loadThankYou: () => Promise<ThankYouModule> = loadOnce(() => Promise.all([import('./thank-you'), loadMore()]).then(([module]) => module));
 
 /** Idle time of its own, so that each part is evaluated in a short task of its own. */
 const whenIdle = (work: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 50));

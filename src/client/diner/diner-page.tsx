@@ -1,6 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { dinerPaths as paths } from '../../shared/diner-paths';
-import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
 import type { TTrackVisitResponse } from '../../shared/schemas/diner';
 import type { TCardSummary } from '../../shared/schemas/card-messages';
 import { DinerApiError, getJson } from './api';
@@ -8,6 +7,7 @@ import { FeedbackForm, type SubmittedFeedback } from './feedback-form';
 import { loadPage, type LoadedPage } from './load-page';
 import type { DinerRoute } from './route';
 import { loadThankYou } from './deferred';
+import { LanguageSwitch, loadMessageWords, loadMore, useI18n } from './i18n';
 
 // Fetched while the diner fills the form (prefetchDeferredParts): shown at once after the submission.
 // If it cannot be fetched (the network dropped), the feedback is saved all the same: a plain thanks.
@@ -19,18 +19,22 @@ const ThankYou = lazy(() =>
 );
 
 // 'Mes données' (decision 045): its own chunk, fetched only on /f/{id}/donnees.
-const MyDataPage = lazy(() => import('./my-data-page').then((module) => ({ default: module.MyDataPage })));
+const MyDataPage = lazy(() => Promise.all([import('./my-data-page'), loadMore()]).then(([module]) => ({ default: module.MyDataPage })));
 
 // The returning diner's card above the form (issue 48): fetched only when this device holds one here.
-const CardSummary = lazy(() => import('./card-summary'));
+const CardSummary = lazy(() => Promise.all([import('./card-summary'), loadMore()]).then(([module]) => module));
+
+// The confirmation link of an email (/f/{id}?link=): its own chunk, with the more catalogue's words.
+const EmailLinkConfirmation = lazy(() => Promise.all([import('./email-link-confirmation'), loadMore()]).then(([module]) => ({ default: module.EmailLinkConfirmation })));
 
 function PlainThanks() {
-  return <p className="text-lg font-semibold text-stone-900">{DINER_MESSAGES.feedbackThanks}</p>;
+  const { m } = useI18n();
+  return <p className="text-lg font-semibold text-stone-900">{m.feedback_thanks()}</p>;
 }
-import { EmailLinkConfirmation } from './email-link-confirmation';
 import { RestaurantHeader, Shell } from './restaurant-header';
 
-type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string; notFound: boolean };
+// `message`: the server's (French) message, or null for the generic one; shown in the page's language.
+type PageState = { status: 'loading' } | { status: 'ready'; page: LoadedPage } | { status: 'error'; message: string | null; notFound: boolean };
 
 /**
  * The whole diner page. `initial` and `visit` were started before React rendered, so the requests
@@ -42,6 +46,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   const [tracked, setTracked] = useState<TTrackVisitResponse | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedFeedback | null>(null);
   const [card, setCard] = useState<TCardSummary['card']>(null);
+  const { m, t } = useI18n();
 
   useEffect(() => {
     let active = true;
@@ -50,18 +55,21 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
         if (!active) return;
         // The whole page renders then: in slices (a transition), not one long task.
         startTransition(() => setState({ status: 'ready', page }));
-        if (route.kind !== 'data') document.title = `${page.restaurant.name} – Votre avis`;
       },
       (error: unknown) => {
-        if (!active) return;
         const notFound = error instanceof DinerApiError && error.status === 404;
-        setState({ status: 'error', notFound, message: error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError });
+        void loadMessageWords().then(() => active && setState({ status: 'error', notFound, message: error instanceof DinerApiError ? error.message : null }));
       },
     );
     return () => {
       active = false;
     };
-  }, [loading, route.kind]);
+  }, [loading]);
+
+  const restaurantName = state.status === 'ready' ? state.page.restaurant.name : null;
+  useEffect(() => {
+    if (restaurantName && route.kind !== 'data') document.title = m.title_feedback({ name: restaurantName });
+  }, [restaurantName, route.kind, m]);
 
   useEffect(() => {
     let active = true;
@@ -81,16 +89,20 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   }, [restaurantId, showsForm]);
 
   if (state.status === 'error') {
+    const message = state.message ? t(state.message) : m.generic_error();
     return (
       <Shell>
+        <div className="flex justify-end">
+          <LanguageSwitch />
+        </div>
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? state.message : DINER_MESSAGES.genericError}</h1>
+          <h1 className="text-2xl font-bold text-stone-900">{state.notFound ? message : m.generic_error()}</h1>
           {state.notFound ? (
-            <p className="text-stone-600">Vérifiez le lien, ou demandez au personnel du restaurant un QR code à jour.</p>
+            <p className="text-stone-600">{m.not_found_hint()}</p>
           ) : (
             <>
               <p role="alert" className="text-stone-600">
-                {state.message}
+                {message}
               </p>
               <button
                 type="button"
@@ -100,7 +112,7 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
                   setLoading(loadPage(route));
                 }}
               >
-                Réessayer
+                {m.retry()}
               </button>
             </>
           )}
@@ -122,16 +134,18 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
       <div className="mt-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-7">
         {route.kind === 'data' ? (
           page ? (
-            <Suspense fallback={<p className="text-stone-600">Chargement de vos données…</p>}>
+            <Suspense fallback={<p className="text-stone-600">{m.loading_data()}</p>}>
               <MyDataPage restaurantId={page.restaurantId} eraseToken={route.erase} />
             </Suspense>
           ) : (
-            <p className="text-stone-600">Chargement de vos données…</p>
+            <p className="text-stone-600">{m.loading_data()}</p>
           )
         ) : route.kind === 'feedback' && route.link && page ? (
-          <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
+          <Suspense fallback={<p className="text-stone-600">{m.loading()}</p>}>
+            <EmailLinkConfirmation token={route.link} restaurantId={page.restaurantId} />
+          </Suspense>
         ) : submitted && page ? (
-          <Suspense fallback={<p className="text-stone-600">{DINER_MESSAGES.feedbackThanks}</p>}>
+          <Suspense fallback={<p className="text-stone-600">{m.feedback_thanks()}</p>}>
             <ThankYou page={kind} submitted={submitted} restaurantId={page.restaurantId} restaurantName={page.restaurant.name} reviewUrl={page.restaurant.reviewUrl} reviewPromptAllRatings={page.restaurant.reviewPromptAllRatings} />
           </Suspense>
         ) : (
@@ -152,25 +166,26 @@ export function DinerPage({ route, initial, visit }: { route: DinerRoute; initia
   );
 }
 
+/** Below the form, in the first catalogue: a diner reads how their data is used before they act (decision 069 fetches nothing more until then). */
 function PrivacyNote({ name, restaurantId }: { name: string | null; restaurantId: string | null }) {
+  const { m } = useI18n();
   return (
     <p className="mt-4 px-1 text-xs leading-5 text-stone-500">
-      Vos réponses (note, commentaire et, si vous les donnez, nom, email et téléphone) servent uniquement à {name ?? 'ce restaurant'} pour améliorer son accueil et gérer
-      vos points de fidélité. Elles ne sont jamais revendues. Vous pouvez les consulter, les télécharger ou les effacer à tout moment.{' '}
+      {m.privacy_note({ name: name ?? m.this_restaurant() })}{' '}
       {restaurantId ? (
         <>
           <a href={paths.dinerData.href(restaurantId)} className="underline">
-            Mes données
+            {m.my_data()}
           </a>
           {' · '}
         </>
       ) : null}
       <a href={paths.privacy.href()} className="underline">
-        Politique de confidentialité
+        {m.privacy_policy()}
       </a>
       {' · '}
       <a href={paths.legal.href()} className="underline">
-        Mentions légales
+        {m.legal_notice()}
       </a>
     </p>
   );

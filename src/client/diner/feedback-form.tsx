@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { COMMENT_MAX_LENGTH, DINER_MESSAGES } from '../../shared/schemas/diner-messages';
+import { COMMENT_MAX_LENGTH } from '../../shared/schemas/diner-messages';
 import type { TSubmitFeedbackRequest, TSubmitFeedbackResponse } from '../../shared/schemas/diner';
 import { loadDinerSchemas } from './load-once';
 import { createSubmissionId, DinerApiError, postJson } from './api';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
 import { StarRating } from './star-rating';
+import { loadMessageWords, useI18n } from './i18n';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'comment';
 export type SubmittedFeedback = { result: TSubmitFeedbackResponse; rating: number; anonymous: boolean; firstName: string };
@@ -40,13 +41,15 @@ export function FeedbackForm({
   const [fieldError, setFieldError] = useState<{ field: FieldName | 'rating'; message: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The messages (French, from the schemas or the server) are shown in the page's language (t).
+  const { locale, m, t } = useI18n();
   const formRef = useRef<HTMLFormElement>(null);
 
   const update = (field: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
     if (fieldError?.field === field) setFieldError(null);
   };
-  const errorOf = (field: FieldName) => (fieldError?.field === field ? fieldError.message : undefined);
+  const errorOf = (field: FieldName) => (fieldError?.field === field ? t(fieldError.message) : undefined);
   const showConsent = page === 'r' || values.email.trim() !== '';
 
   async function handleSubmit(event: FormEvent) {
@@ -64,11 +67,13 @@ export function FeedbackForm({
       qrId,
       visitId,
       label,
+      lang: locale,
     };
     setSubmitting(true);
     // Without the schemas (their download failed), the server checks the fields alone: the feedback is still sent.
     const schemas = await loadDinerSchemas().catch(() => null);
     const parsed = schemas ? schemas.ZSubmitFeedbackRequest.safeParse(body) : null;
+    if (parsed && !parsed.success) await loadMessageWords();
     if (parsed && !parsed.success) {
       setSubmitting(false);
       const issue = parsed.error.issues[0];
@@ -83,7 +88,8 @@ export function FeedbackForm({
       const firstName = parsed ? parsed.data.firstName : values.firstName.trim();
       onSubmitted({ result, rating, anonymous: !email, firstName: firstName ?? '' });
     } catch (error) {
-      setFailure(error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError);
+      await loadMessageWords();
+      setFailure(error instanceof DinerApiError ? error.message : m.generic_error());
       setSubmitting(false);
     }
   }
@@ -97,11 +103,11 @@ export function FeedbackForm({
           if (fieldError?.field === 'rating') setFieldError(null);
         }}
       />
-      {fieldError?.field === 'rating' ? <p className="-mt-3 text-sm text-red-700">{fieldError.message}</p> : null}
+      {fieldError?.field === 'rating' ? <p className="-mt-3 text-sm text-red-700">{t(fieldError.message)}</p> : null}
 
       <TextField
         id={`${page}-firstName`}
-        label="Prénom"
+        label={m.first_name()}
         optional={page === 'f'}
         autoComplete="given-name"
         required={page === 'r'}
@@ -111,11 +117,11 @@ export function FeedbackForm({
         error={errorOf('firstName')}
       />
       {page === 'f' ? (
-        <TextField id="f-lastName" label="Nom" optional autoComplete="family-name" maxLength={50} value={values.lastName} onChange={update('lastName')} error={errorOf('lastName')} />
+        <TextField id="f-lastName" label={m.last_name()} optional autoComplete="family-name" maxLength={50} value={values.lastName} onChange={update('lastName')} error={errorOf('lastName')} />
       ) : null}
       <TextField
         id={`${page}-email`}
-        label="Email"
+        label={m.email()}
         optional
         type="email"
         inputMode="email"
@@ -126,34 +132,34 @@ export function FeedbackForm({
         error={errorOf('email')}
       />
       {page === 'f' ? (
-        <TextField id="f-phone" label="Téléphone" optional type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={values.phone} onChange={update('phone')} error={errorOf('phone')} />
+        <TextField id="f-phone" label={m.phone()} optional type="tel" inputMode="tel" autoComplete="tel" maxLength={20} value={values.phone} onChange={update('phone')} error={errorOf('phone')} />
       ) : null}
       <TextField
         id={`${page}-comment`}
-        label="Commentaire"
+        label={m.comment()}
         optional
         multiline
         rows={page === 'r' ? 3 : 4}
         maxLength={COMMENT_MAX_LENGTH}
-        placeholder="Un mot sur votre visite ?"
+        placeholder={m.comment_placeholder()}
         value={values.comment}
         onChange={update('comment')}
         error={errorOf('comment')}
       />
       {showConsent ? (
         <Checkbox id={`${page}-consent`} checked={consent} onChange={setConsent}>
-          J’accepte de recevoir par email les offres et actualités de {restaurantName ?? 'ce restaurant'}. Désinscription possible à tout moment.
+          {m.consent({ name: restaurantName ?? m.this_restaurant() })}
         </Checkbox>
       ) : null}
 
-      <div aria-live="assertive">{failure ? <Notice tone="error" title={DINER_MESSAGES.feedbackFailed}>{failure}</Notice> : null}</div>
+      <div aria-live="assertive">{failure ? <Notice tone="error" title={m.feedback_failed()}>{t(failure)}</Notice> : null}</div>
 
       <div>
         <button type="submit" className={PRIMARY_BUTTON} disabled={rating === 0 || !ready || submitting} aria-describedby={rating === 0 ? `${page}-rating-hint` : undefined}>
-          {submitting ? 'Envoi…' : 'Envoyer mon avis'}
+          {submitting ? m.sending() : m.send_review()}
         </button>
         <p id={`${page}-rating-hint`} className="mt-2 h-5 text-center text-sm text-stone-500">
-          {rating === 0 ? DINER_MESSAGES.ratingRequired : ''}
+          {rating === 0 ? m.rating_required() : ''}
         </p>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useI18n } from './i18n';
 
 const INPUT_CLASS =
   'block w-full rounded-xl border border-stone-300 bg-white px-3.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 aria-[invalid=true]:border-red-600';
@@ -12,13 +13,14 @@ export function TextField({
   multiline,
   ...props
 }: { id: string; label: string; optional?: boolean; error?: string; multiline?: boolean } & ComponentProps<'input'> & Pick<ComponentProps<'textarea'>, 'rows'>) {
+  const { m } = useI18n();
   const errorId = `${id}-error`;
   const shared = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
-        {optional ? <span className="font-normal text-stone-500"> (facultatif)</span> : null}
+        {optional ? <span className="font-normal text-stone-500"> {m.optional()}</span> : null}
       </label>
       {multiline ? (
         <textarea

@@ -1,12 +1,7 @@
-/** The few icons the diner pages need, inline so no icon library ships to the phone. */
-export function StarIcon({ filled, className }: { filled: boolean; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.6} strokeLinejoin="round">
-      <path d="M12 2.8l2.8 5.7 6.3.9-4.55 4.45 1.07 6.27L12 17.16l-5.62 2.96 1.07-6.27L2.9 9.4l6.3-.9z" />
-    </svg>
-  );
-}
-
+/**
+ * The few icons the diner pages need after the form (thank-you, card), inline so no icon library ships to
+ * the phone; the form's star lives with the rating (star-rating.tsx): this module stays out of the first load.
+ */
 export function CheckCircleIcon({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">

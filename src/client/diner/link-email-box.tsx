@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
+import { formatCount } from '../../shared/format';
 import type { TLinkEmailResponse } from '../../shared/schemas/diner';
 import { loadDinerSchemas } from './load-once';
 import { DinerApiError, postJson } from './api';
 import { Checkbox, Notice, PRIMARY_BUTTON, TextField } from './fields';
+import { B1, bold, loadMessageWords, useI18n } from './i18n';
 
 /** For an anonymous diner with points: ties them to an email so they are not lost with the phone. */
 export function LinkEmailBox({
   restaurantId,
   restaurantName,
   balance,
-  heading = `Gardez vos ${balance} points`,
+  heading,
 }: {
   restaurantId: string;
   restaurantName: string;
@@ -25,17 +26,20 @@ export function LinkEmailBox({
   /** The address the confirmation link was sent to (nothing is linked before it is opened). */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const { locale, m, t } = useI18n();
+  const points = m.points({ count: balance, points: formatCount(balance, locale) });
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
     setFailure(null);
-    const body = { restaurantId, email, marketingConsent: consent };
+    const body = { restaurantId, email, marketingConsent: consent, lang: locale };
     setSending(true);
     // Without the schemas (their download failed), the server checks the address alone.
     const schemas = await loadDinerSchemas().catch(() => null);
     const parsed = schemas ? schemas.ZLinkEmailRequest.safeParse(body) : null;
     if (parsed && !parsed.success) {
+      await loadMessageWords();
       setSending(false);
       setError(parsed.error.issues[0].message);
       document.getElementById('link-email')?.focus();
@@ -45,7 +49,8 @@ export function LinkEmailBox({
       await postJson<TLinkEmailResponse>('/link-email', body);
       setSentTo(parsed ? parsed.data.email : email.trim().toLowerCase());
     } catch (caught) {
-      setFailure(caught instanceof DinerApiError ? caught.message : DINER_MESSAGES.genericError);
+      await loadMessageWords();
+      setFailure(caught instanceof DinerApiError ? caught.message : m.generic_error());
     } finally {
       setSending(false);
     }
@@ -55,21 +60,20 @@ export function LinkEmailBox({
     <div className={sentTo ? '' : 'rounded-2xl border border-stone-200 bg-white p-4'}>
       <div aria-live="polite">
         {sentTo ? (
-          <Notice tone="success" title={DINER_MESSAGES.linkConfirmationSent}>
-            Nous avons écrit à <strong>{sentTo}</strong>. Ouvrez cet email et touchez « Confirmer et récupérer mes points » : vos {balance} points seront
-            alors ajoutés à cette adresse. Le lien est valable 30 minutes.
+          <Notice tone="success" title={m.link_confirmation_sent()}>
+            {bold(m.link_sent_body({ email: B1, points }), sentTo)}
           </Notice>
         ) : null}
       </div>
       {sentTo ? null : (
         <form onSubmit={handleSubmit} noValidate className="space-y-4">
           <div>
-            <h3 className="text-base font-semibold text-stone-900">{heading}</h3>
-            <p className="mt-1 text-sm text-stone-600">Indiquez votre email pour retrouver vos points à votre prochaine visite, même depuis un autre téléphone.</p>
+            <h3 className="text-base font-semibold text-stone-900">{heading ?? m.keep_points({ count: balance, points })}</h3>
+            <p className="mt-1 text-sm text-stone-600">{m.link_intro()}</p>
           </div>
           <TextField
             id="link-email"
-            label="Email"
+            label={m.email()}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -79,14 +83,14 @@ export function LinkEmailBox({
               setEmail(event.target.value);
               setError(undefined);
             }}
-            error={error}
+            error={error && t(error)}
           />
           <Checkbox id="link-consent" checked={consent} onChange={setConsent}>
-            J’accepte de recevoir par email les offres et actualités de {restaurantName}. Désinscription possible à tout moment.
+            {m.consent({ name: restaurantName })}
           </Checkbox>
-          <div aria-live="assertive">{failure ? <Notice tone="error" title={DINER_MESSAGES.linkFailed}>{failure}</Notice> : null}</div>
+          <div aria-live="assertive">{failure ? <Notice tone="error" title={m.link_failed()}>{t(failure)}</Notice> : null}</div>
           <button type="submit" className={PRIMARY_BUTTON} disabled={sending}>
-            {sending ? 'Envoi…' : 'Récupérer mes points'}
+            {sending ? m.sending() : m.collect_points()}
           </button>
         </form>
       )}

@@ -4,19 +4,25 @@ import { DinerPage } from './diner-page';
 import { loadPage, trackPageVisit } from './load-page';
 import { parseDinerRoute } from './route';
 import { loadThankYou, prefetchDeferredParts } from './deferred';
+import { I18nProvider, loadMessages, pageLocale } from './i18n';
 import './diner.css';
 
 /** The diner entry (/f/*, /r/*): React alone, no router, no query library; the page reads its own address. */
 const route = parseDinerRoute(window.location.pathname, window.location.search);
 const root = createRoot(document.getElementById('root')!);
+// The page's language (the server chose it, decision 090) and its catalogue: a chunk of its own, preloaded.
+const locale = pageLocale();
+const messages = loadMessages(locale);
 
 if (route.kind === 'card') {
   // 'Ma carte' (/f/{id}/carte) travels with the thank-you screen (one lazy chunk, which also keeps the
   // shared messages in the entry): the feedback page's first download stays as small as it was.
-  void loadThankYou().then(({ CardPage }) =>
+  void Promise.all([loadThankYou(), messages]).then(([{ CardPage }, m]) =>
     root.render(
       <StrictMode>
-        <CardPage restaurantId={route.restaurantId} link={route.link} />
+        <I18nProvider locale={locale} messages={m}>
+          <CardPage restaurantId={route.restaurantId} link={route.link} />
+        </I18nProvider>
       </StrictMode>,
     ),
   );
@@ -30,13 +36,19 @@ if (route.kind === 'card') {
 
   // In a transition: React renders the page in slices that give way to the browser (the static skeleton
   // stays painted meanwhile), instead of one long task on a slow phone.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <DinerPage route={route} initial={initial} visit={visit} />
-      </StrictMode>,
+  void messages.then((m) =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <I18nProvider locale={locale} messages={m}>
+            <DinerPage route={route} initial={initial} visit={visit} />
+          </I18nProvider>
+        </StrictMode>,
+      ),
     ),
   );
-  // The form's schemas and the thank-you screen arrive while the diner reads the page, not in its first download.
+  // The form's schemas, the thank-you screen and the rest of the page's words (the thank-you's, the server's
+  // messages) arrive after the diner's first act, not in the first download nor while the page only shows
+  // (decision 069).
   prefetchDeferredParts();
 }

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
-import { formatDateFr } from '../../shared/format';
+import { formatCount, formatDate } from '../../shared/format';
 import { dinerPaths as paths } from '../../shared/diner-paths';
-import { MY_DATA_MESSAGES, type TMyData, type TMyDataErasureResponse, type TMyDataMessageResponse } from '../../shared/schemas/my-data-messages';
-import { DINER_MESSAGES } from '../../shared/schemas/diner-messages';
+import type { TMyData, TMyDataErasureResponse, TMyDataMessageResponse } from '../../shared/schemas/my-data-messages';
 import { DinerApiError, getJson, postJson } from './api';
 import { Checkbox, Notice, PRIMARY_BUTTON } from './fields';
+import { loadMessageWords, useI18n } from './i18n';
 
 const SECONDARY_BUTTON =
   'inline-flex h-12 w-full items-center justify-center rounded-xl border border-stone-300 bg-white px-5 text-base font-semibold text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-60';
 const DANGER_BUTTON =
   'inline-flex h-12 w-full items-center justify-center rounded-xl bg-red-700 px-5 text-base font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
 
-type Feedback = { tone: 'success' | 'error'; title: string } | null;
-type LoadState = { status: 'loading' } | { status: 'ready'; data: TMyData } | { status: 'error'; message: string };
+// `title` and `message`: the server's (French) words, or null for the generic error; shown through `t`.
+type Feedback = { tone: 'success' | 'error'; title: string | null } | null;
+type LoadState = { status: 'loading' } | { status: 'ready'; data: TMyData } | { status: 'error'; message: string | null };
 
-const messageOf = (error: unknown) => (error instanceof DinerApiError ? error.message : DINER_MESSAGES.genericError);
+const messageOf = (error: unknown) => (error instanceof DinerApiError ? error.message : null);
 
 /**
  * 'Mes données' (/f/{id}/donnees, decision 045): what the restaurant holds about the diner of this
@@ -28,9 +29,14 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
   const [confirmingErase, setConfirmingErase] = useState(false);
   const [erased, setErased] = useState(false);
   const [token] = useState(eraseToken);
+  const { locale, m, t } = useI18n();
+  const say = (message: string | null) => (message === null ? m.generic_error() : t(message));
+  const day = (iso: string) => formatDate(iso, locale);
 
   useEffect(() => {
-    document.title = 'Mes données';
+    document.title = m.my_data();
+  }, [m]);
+  useEffect(() => {
     if (eraseToken) window.history.replaceState(null, '', `/f/${encodeURIComponent(restaurantId)}/donnees`);
   }, [eraseToken, restaurantId]);
 
@@ -38,7 +44,7 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
     let active = true;
     getJson<TMyData>(base).then(
       (data) => active && setState({ status: 'ready', data }),
-      (error: unknown) => active && setState({ status: 'error', message: messageOf(error) }),
+      (error: unknown) => void loadMessageWords().then(() => active && setState({ status: 'error', message: messageOf(error) })),
     );
     return () => {
       active = false;
@@ -49,6 +55,7 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
     setBusy(true);
     setFeedback(null);
     try {
+      await loadMessageWords();
       await work();
     } catch (error) {
       setFeedback({ tone: 'error', title: messageOf(error) });
@@ -81,15 +88,15 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
     return (
       <section className="space-y-4" aria-labelledby="erase-title">
         <h2 id="erase-title" className="text-xl font-bold text-stone-900">
-          Confirmer l’effacement
+          {m.md_confirm_title()}
         </h2>
-        <p className="text-stone-700">Vos données seront effacées définitivement : identité, contact, notes, points et récompenses. Vos visites restent comptées, sans lien avec vous.</p>
-        {feedback ? <Notice tone={feedback.tone} title={feedback.title} /> : null}
+        <p className="text-stone-700">{m.md_confirm_body()}</p>
+        {feedback ? <Notice tone={feedback.tone} title={say(feedback.title)} /> : null}
         <button type="button" className={DANGER_BUTTON} disabled={busy} onClick={() => void confirmErase()}>
-          Effacer définitivement mes données
+          {m.md_erase_final()}
         </button>
         <a href={back} className={SECONDARY_BUTTON}>
-          Annuler
+          {m.cancel()}
         </a>
       </section>
     );
@@ -97,10 +104,10 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
   if (erased) {
     return (
       <section className="space-y-4">
-        <h2 className="text-xl font-bold text-stone-900">{MY_DATA_MESSAGES.title}</h2>
-        <Notice tone="success" title={MY_DATA_MESSAGES.erased} />
+        <h2 className="text-xl font-bold text-stone-900">{m.my_data()}</h2>
+        <Notice tone="success" title={m.erased()} />
         <a href={back} className={SECONDARY_BUTTON}>
-          Retour au restaurant
+          {m.md_back()}
         </a>
       </section>
     );
@@ -108,7 +115,7 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
   if (state.status === 'loading') {
     return (
       <div role="status" className="space-y-3">
-        <span className="sr-only">Chargement de vos données…</span>
+        <span className="sr-only">{m.loading_data()}</span>
         <div className="h-7 w-1/2 animate-pulse rounded-md bg-stone-200" />
         <div className="h-24 animate-pulse rounded-xl bg-stone-100" />
         <div className="h-24 animate-pulse rounded-xl bg-stone-100" />
@@ -118,8 +125,8 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
   if (state.status === 'error') {
     return (
       <section className="space-y-4">
-        <h2 className="text-xl font-bold text-stone-900">{MY_DATA_MESSAGES.title}</h2>
-        <Notice tone="error" title={state.message} />
+        <h2 className="text-xl font-bold text-stone-900">{m.my_data()}</h2>
+        <Notice tone="error" title={say(state.message)} />
       </section>
     );
   }
@@ -129,34 +136,39 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
     <section className="space-y-6" aria-labelledby="my-data-title">
       <div>
         <h2 id="my-data-title" className="text-xl font-bold text-stone-900">
-          {MY_DATA_MESSAGES.title}
+          {m.my_data()}
         </h2>
-        <p className="mt-1 text-sm text-stone-600">Ce que {data.restaurantName} détient sur vous, reconnu grâce à cet appareil.</p>
+        <p className="mt-1 text-sm text-stone-600">{m.md_intro({ name: data.restaurantName })}</p>
       </div>
-      {feedback ? <Notice tone={feedback.tone} title={feedback.title} /> : null}
+      {feedback ? <Notice tone={feedback.tone} title={say(feedback.title)} /> : null}
       {!data.found || !identity ? (
-        <Notice tone="success" title={MY_DATA_MESSAGES.nothingHeld} />
+        <Notice tone="success" title={m.nothing_held()} />
       ) : (
         <>
-          <Block title="Identité">
+          <Block title={m.md_identity()}>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <Row label="Prénom" value={identity.firstName} />
-              <Row label="Nom" value={identity.lastName} />
-              <Row label="Email" value={identity.email} />
-              <Row label="Téléphone" value={identity.phone} />
-              <Row label="Client depuis le" value={formatDateFr(identity.customerSince)} />
+              <Row label={m.first_name()} value={identity.firstName} />
+              <Row label={m.last_name()} value={identity.lastName} />
+              <Row label={m.email()} value={identity.email} />
+              <Row label={m.phone()} value={identity.phone} />
+              <Row label={m.md_customer_since()} value={day(identity.customerSince)} />
             </dl>
           </Block>
-          <Block title={`Points : ${data.points.balance}`}>
+          <Block title={m.md_points({ balance: formatCount(data.points.balance, locale) })}>
             <p className="text-sm text-stone-700">
-              {data.visits.length} visite{data.visits.length > 1 ? 's' : ''}, {data.ratings.length} note{data.ratings.length > 1 ? 's' : ''}, {data.points.events.length} mouvement
-              {data.points.events.length > 1 ? 's' : ''} de points.
+              {m.md_counts({
+                visits: m.md_visits({ count: data.visits.length, n: formatCount(data.visits.length, locale) }),
+                ratings: m.md_ratings({ count: data.ratings.length, n: formatCount(data.ratings.length, locale) }),
+                moves: m.md_moves({ count: data.points.events.length, n: formatCount(data.points.events.length, locale) }),
+              })}
             </p>
             {data.ratings.length ? (
               <ul className="mt-2 space-y-1 text-sm text-stone-700">
                 {data.ratings.slice(0, 5).map((rating) => (
                   <li key={rating.createdAt}>
-                    {formatDateFr(rating.createdAt)} : {rating.rating}/5{rating.comment ? ` – « ${rating.comment} »` : ''}
+                    {rating.comment
+                      ? m.md_rating_comment({ date: day(rating.createdAt), rating: rating.rating, comment: rating.comment })
+                      : m.md_rating({ date: day(rating.createdAt), rating: rating.rating })}
                   </li>
                 ))}
               </ul>
@@ -165,35 +177,35 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
               <ul className="mt-2 space-y-1 text-sm text-stone-700">
                 {data.rewards.map((reward) => (
                   <li key={reward.createdAt + reward.label}>
-                    {reward.label} : {reward.status === 'pending' ? 'à utiliser' : `utilisée le ${formatDateFr(reward.redeemedAt ?? reward.createdAt)}`}
+                    {reward.status === 'pending' ? m.md_reward_pending({ label: reward.label }) : m.md_reward_used({ label: reward.label, date: day(reward.redeemedAt ?? reward.createdAt) })}
                   </li>
                 ))}
               </ul>
             ) : null}
           </Block>
-          <Block title={`Emails reçus : ${data.emails.length}`}>
+          <Block title={m.md_emails({ count: formatCount(data.emails.length, locale) })}>
             {data.emails.length ? (
               <ul className="space-y-1 text-sm text-stone-700">
                 {data.emails.slice(0, 5).map((mail) => (
                   <li key={mail.createdAt + mail.subject}>
-                    {formatDateFr(mail.createdAt)} : {mail.subject}
+                    {m.md_email_line({ date: day(mail.createdAt), subject: mail.subject })}
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-stone-700">Aucun email envoyé.</p>
+              <p className="text-sm text-stone-700">{m.md_no_email()}</p>
             )}
           </Block>
           {identity.email ? (
-            <Block title="Emails du restaurant">
+            <Block title={m.md_restaurant_emails()}>
               <Checkbox id="my-consent" checked={identity.marketingConsent} onChange={(checked) => void update('consent', { marketingConsent: checked })}>
-                Recevoir les offres et nouvelles de {data.restaurantName} par email
+                {m.md_consent({ name: data.restaurantName })}
               </Checkbox>
               {identity.unsubscribed ? (
-                <p className="mt-3 text-sm text-stone-600">Vous êtes désinscrit·e de tous les emails de ce restaurant.</p>
+                <p className="mt-3 text-sm text-stone-600">{m.md_unsubscribed()}</p>
               ) : (
                 <button type="button" className={`${SECONDARY_BUTTON} mt-3`} disabled={busy} onClick={() => void update('unsubscribe')}>
-                  Me désinscrire de tous les emails
+                  {m.md_unsubscribe()}
                 </button>
               )}
             </Block>
@@ -202,35 +214,33 @@ export function MyDataPage({ restaurantId, eraseToken }: { restaurantId: string;
       )}
       <div className="space-y-3">
         <a href={`/api/public${base}/export`} download="mes-donnees.json" className={PRIMARY_BUTTON}>
-          Télécharger mes données
+          {m.md_download()}
         </a>
-        <p className="-mt-1 text-center text-xs text-stone-500">Un fichier JSON avec tout ce qui est affiché ici, en entier.</p>
+        <p className="-mt-1 text-center text-xs text-stone-500">{m.md_download_hint()}</p>
         {data.found ? (
           confirmingErase ? (
             <div className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4" role="group" aria-labelledby="erase-confirm-title">
               <p id="erase-confirm-title" className="font-semibold text-red-900">
-                Effacer toutes vos données ?
+                {m.md_erase_question()}
               </p>
               <p className="text-sm text-red-900">
-                {identity?.email
-                  ? 'Un email de confirmation sera envoyé à votre adresse : l’effacement aura lieu quand vous ouvrirez son lien.'
-                  : 'L’effacement est immédiat et définitif : vos points et récompenses seront perdus.'}
+                {identity?.email ? m.md_erase_by_email() : m.md_erase_now()}
               </p>
               <button type="button" className={DANGER_BUTTON} disabled={busy} onClick={() => void erase()}>
-                Oui, effacer mes données
+                {m.md_erase_yes()}
               </button>
               <button type="button" className={SECONDARY_BUTTON} disabled={busy} onClick={() => setConfirmingErase(false)}>
-                Annuler
+                {m.cancel()}
               </button>
             </div>
           ) : (
             <button type="button" className={SECONDARY_BUTTON} onClick={() => setConfirmingErase(true)}>
-              Effacer mes données
+              {m.md_erase()}
             </button>
           )
         ) : null}
         <a href={back} className="block text-center text-sm font-medium text-brand-700 underline">
-          Retour au restaurant
+          {m.md_back()}
         </a>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { LanguageSwitch, useI18n } from './i18n';
 
 /** The frame of every diner page and its header (the feedback page and the card share them). */
 export function Shell({ children }: { children: React.ReactNode }) {
@@ -8,11 +9,12 @@ export function Shell({ children }: { children: React.ReactNode }) {
 /** Logo and name in boxes of fixed size: the skeleton and the loaded header take the same room. */
 export function RestaurantHeader({
   page,
-  tagline = 'Votre avis compte',
+  tagline,
 }: {
   page: { restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null } } | null;
   tagline?: string;
 }) {
+  const { m } = useI18n();
   const name = page?.restaurant.name;
   // White label (decision 058): the restaurant's colour (diner.css derives the shades) and no 'Propulsé par ReFeed'.
   const whiteLabel = page ? page.restaurant.whiteLabel : null;
@@ -27,7 +29,7 @@ export function RestaurantHeader({
     <header className="flex h-18 items-center gap-4" aria-busy={!page}>
       <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl bg-brand-100 ring-1 ring-brand-200">
         {page?.restaurant.logoUrl ? (
-          <img src={page.restaurant.logoUrl} alt={`Logo ${name}`} width={64} height={64} className="size-16 bg-white object-contain" />
+          <img src={page.restaurant.logoUrl} alt={m.logo_alt({ name: name ?? '' })} width={64} height={64} className="size-16 bg-white object-contain" />
         ) : name ? (
           <span aria-hidden="true" className="text-2xl font-bold text-brand-700">
             {name.charAt(0).toUpperCase()}
@@ -37,15 +39,16 @@ export function RestaurantHeader({
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-brand-700">{tagline}</p>
+        <p className="text-sm font-medium text-brand-700">{tagline ?? m.tagline()}</p>
         {name ? (
           <h1 className="line-clamp-2 text-xl leading-6 font-bold text-stone-900">{name}</h1>
         ) : (
           <div className="mt-1 h-6 w-2/3 animate-pulse rounded-md bg-stone-200" role="presentation">
-            <span className="sr-only">Chargement…</span>
+            <span className="sr-only">{m.loading()}</span>
           </div>
         )}
       </div>
+      <LanguageSwitch />
     </header>
   );
 }

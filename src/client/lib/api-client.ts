@@ -3,9 +3,10 @@ import { hc } from 'hono/client';
 import type { AppType } from '../../server/api-routes';
 import { GENERIC_ERROR_MESSAGE, isApiErrorBody } from '../../shared/errors';
 import { venueHeaders } from './current-venue';
+import { ownerLanguageHeaders } from './owner-locale';
 
-/** The typed API client; each call names the venue the tab shows (X-Venue, decision 056). */
-export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' }, headers: venueHeaders });
+/** The typed API client; each call names the venue the tab shows (X-Venue, decision 056) and its language (decision 097). */
+export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' }, headers: () => ({ ...venueHeaders(), ...ownerLanguageHeaders() }) });
 
 /** A failed API call, carrying the French message the server chose for the user. */
 export class ApiError extends Error {

@@ -1,11 +1,11 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import { GENERIC_ERROR_MESSAGE } from '../../shared/errors';
+import { ownerMessages } from '../../shared/i18n/owner';
+import { localized, ownerLocale } from './owner-locale';
 
 /** The title of every form-validation toast (spec §5, §8). */
 export const VALIDATION_ERROR_TITLE = 'Erreur de validation';
-/** Shown when a form is invalid but no field carries a message (should not happen with the shared schemas). */
-const VALIDATION_FALLBACK = 'Vérifiez le formulaire.';
 
 /**
  * The French message an error carries for the user: an `ApiError`'s (the server's message), a
@@ -24,14 +24,16 @@ export function errorMessage(error: unknown): string | undefined {
  * the generic 'Une erreur est survenue. Veuillez réessayer.'. Returns the description shown.
  */
 export function toastError(title: string, error?: unknown, fallback?: string, options?: { id?: string }): string {
-  const description = errorMessage(error) ?? fallback ?? GENERIC_ERROR_MESSAGE;
+  const description = localized(errorMessage(error) ?? fallback ?? GENERIC_ERROR_MESSAGE);
   toast.error(title, { description, ...(options?.id ? { id: options.id } : {}) });
   return description;
 }
 
 /** The 'Erreur de validation' toast with the first error's message (only the first is shown, spec §5). */
-export function toastValidationError(firstMessage: string | undefined): void {
-  toast.error(VALIDATION_ERROR_TITLE, { description: firstMessage ?? VALIDATION_FALLBACK });
+export function toastValidationError(firstMessage: string | undefined, title?: string): void {
+  // The form's own (French) schema message in the tab's language (decision 097); the title likewise.
+  const m = ownerMessages(ownerLocale());
+  toast.error(title ?? m.shell_validation_error(), { description: firstMessage ? localized(firstMessage) : m.shell_validation_fallback() });
 }
 
 function messageIn(error: unknown): string | undefined {
@@ -66,10 +68,16 @@ export function firstErrorMessage<T extends FieldValues>(errors: FieldErrors<T>,
 
 /**
  * react-hook-form's `handleSubmit(onValid, onInvalid(order?))`: toasts the first error only, in a toast
- * titled 'Erreur de validation'. `order` lists the fields in their order on screen.
+ * titled 'Erreur de validation' (`title`: the same toast on a page in another language, e.g. the English
+ * sign-up). `order` lists the fields in their order on screen.
  */
-export function onInvalid(order?: readonly string[]) {
-  return <T extends FieldValues>(errors: FieldErrors<T>): void => toastValidationError(firstErrorMessage(errors, order));
+export function onInvalid(order?: readonly string[], title?: string) {
+  return <T extends FieldValues>(errors: FieldErrors<T>): void => toastValidationError(firstErrorMessage(errors, order), title);
+}
+
+/** Clears every toast on screen: a form that succeeded leaves no stale error behind (issue #53). */
+export function dismissToasts(): void {
+  toast.dismiss();
 }
 
 /** An error toast whose title is the whole message (no error object to describe), e.g. 'Lien invalide ou expiré'. */

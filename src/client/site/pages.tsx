@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import LegalPage from '../app/routes/public/legal';
-import PrivacyPage from '../app/routes/public/privacy';
-import TermsPage from '../app/routes/public/terms';
+import LegalPage, { LegalNoticePageEn } from '../app/routes/public/legal';
+import PrivacyPage, { PrivacyPageEn } from '../app/routes/public/privacy';
+import TermsPage, { TermsPageEn } from '../app/routes/public/terms';
 import { SITE_EN, SITE_FR } from '../features/site/content';
 import { LandingPage } from '../features/site/components/landing-page';
 
@@ -16,6 +16,9 @@ export const SITE_PAGE_COMPONENTS: Readonly<Record<string, ComponentType>> = {
   '/terms': TermsPage,
   '/confidentialite': PrivacyPage,
   '/mentions-legales': LegalPage,
+  '/en/terms': TermsPageEn,
+  '/en/privacy': PrivacyPageEn,
+  '/en/legal-notice': LegalNoticePageEn,
 };
 
 /** The page a browser path shows ('/en/' is '/en'), or null. */

@@ -6,9 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryPreparedRows } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { apiIdempotencyKeys, apiKeys } from '../db/schema';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 import { API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, type ApiKeyAccess } from '../../shared/rules/developer-api';
 import type { LimitOverrides } from '../../shared/rules/plans';
 

@@ -1,8 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customerRewards, customers, emailDeliveries, emailLogs, feedbackReplies, feedbacks, verification, visits } from '../db/schema';
-import { clock } from '../lib/clock';
-import { AppError } from '../lib/errors';
+import { clock } from '../lib/runtime/clock';
+import { AppError } from '../lib/http/errors';
 import { CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { recordRestaurantAudit } from './restaurant-audit';
 

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { queryPreparedRows } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { customerRewards, customers, pointEvents, visits, feedbacks, emailLogs } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError } from '../lib/http/errors';
 import { DINER_MESSAGES } from '../../shared/schemas/diner';
 import { CAP_AFTER_MERGE_REASON, readPointsRules, refreshEarningStates, REWARD_WITHDRAWN_REASON, sumCapAdjustmentsOn, sumPointsEarnedOn, unlockRewards } from './loyalty';
+import type { Locale } from '../../shared/rules/locales';
 
 /**
  * The customer records of the domain core: who a diner is (the device's record, locked while its
@@ -12,7 +13,16 @@ import { CAP_AFTER_MERGE_REASON, readPointsRules, refreshEarningStates, REWARD_W
  * and the owner pages both use them.
  */
 
-export type LinkInput = { restaurantId: string; email: string; firstName?: string; lastName?: string; phone?: string; marketingConsent: boolean };
+export type LinkInput = {
+  restaurantId: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  marketingConsent: boolean;
+  /** The language of the page the link was asked from (decision 091): the customer's emails follow it. */
+  lang?: Locale;
+};
 
 export type MergeResult = {
   customerId: string;
@@ -72,6 +82,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
     firstName: sql`coalesce(${customers.firstName}, ${input.firstName ?? null})`,
     lastName: sql`coalesce(${customers.lastName}, ${input.lastName ?? null})`,
     phone: sql`coalesce(${customers.phone}, ${input.phone ?? null})`,
+    ...(input.lang ? { lang: input.lang } : {}),
     ...(input.marketingConsent && !customer.marketing_consent ? consent : {}),
   });
   if (!anon) {
@@ -93,7 +104,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
     }
     const [created] = await tx
       .insert(customers)
-      .values({ restaurantId: input.restaurantId, anonId, email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, phone: input.phone ?? null, ...consent })
+      .values({ restaurantId: input.restaurantId, anonId, email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, phone: input.phone ?? null, lang: input.lang ?? null, ...consent })
       .returning({ id: customers.id });
     return { customerId: created.id, balance: 0, unlocked: [], created: true };
   }
@@ -107,6 +118,7 @@ export async function mergeAnonymousCustomer(tx: Db, input: LinkInput, anonId: s
         firstName: input.firstName ?? sql`${customers.firstName}`,
         lastName: input.lastName ?? sql`${customers.lastName}`,
         phone: input.phone ?? sql`${customers.phone}`,
+        ...(input.lang ? { lang: input.lang } : {}),
         ...consent,
       })
       .where(eq(customers.id, anon.id));

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryPreparedRows } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { parisDayOf } from '../../shared/format';
 import { DASHBOARD_EVENING_HOUR } from '../../shared/schemas/dashboard';
 

@@ -7,9 +7,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryPreparedRows } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { organisationEmailUsage } from '../db/schema';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 import { parisDayOf } from '../../shared/format';
 import { effectivePlan, type EffectivePlan, type LimitOverrides } from '../../shared/rules/plans';
 import { readOrganisationPlan } from './plan';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../storage/storage';
-import { AppError } from '../lib/errors';
+import { AppError } from '../lib/http/errors';
 import { displayFileName, isImageKey, sniffImageFormat, storeImage } from './images';
 
 const root = mkdtempSync(path.join(tmpdir(), 'refeed-images-'));

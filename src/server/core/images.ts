@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Sharp, SharpOptions } from 'sharp';
 import { IMAGE_UPLOAD_MAX_BYTES, MAX_INPUT_PIXELS, imageTooLargeMessage, imageTooManyPixelsMessage, imageUnreadableMessage, imageWrongTypeMessage } from '../../shared/rules/images';
 import { isUuid } from '../../shared/rules/uuid';
-import { AppError } from '../lib/errors';
+import { AppError } from '../lib/http/errors';
 import type { FileStorage } from '../storage/storage';
 
 /**

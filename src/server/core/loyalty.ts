@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { runPrepared } from '../db/prepared';
+import { runPrepared } from '../platform';
 import { customerRewards, customers, loyaltyRules, pointEvents, rewards } from '../db/schema';
-import { clock } from '../lib/clock';
-import { AppError } from '../lib/errors';
+import { clock } from '../lib/runtime/clock';
+import { AppError } from '../lib/http/errors';
 import { parisDayOf } from '../../shared/format';
 import { DEFAULT_POINTS_RULES, findUnlockedRewards, type PointsRules } from '../../shared/rules/points';
 import { POINT_EVENT_REASONS } from '../../shared/rules/point-events';

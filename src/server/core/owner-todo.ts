@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { restaurants } from '../db/schema';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 
 /**
  * The dashboard's to-do list ticks an item only when the owner did it (issue #26): printed or

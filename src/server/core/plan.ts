@@ -1,13 +1,29 @@
-import { and, count, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organisationInvitations, organisationMembers, organisations, restaurants } from '../db/schema';
-import { AppError } from '../lib/errors';
-import { clock } from '../lib/clock';
+import { AppError } from '../lib/http/errors';
+import { clock } from '../lib/runtime/clock';
 import { COUNTED_ROLES, effectivePlan, PLAN_MESSAGES, TRIAL_DAYS, withinLimit, type EffectivePlan } from '../../shared/rules/plans';
 
 /** The trial end of an organisation created at `now` (a new organisation tries Pro for 14 days). */
 export function trialEndFrom(now: Date): Date {
   return new Date(now.getTime() + TRIAL_DAYS * 24 * 3600_000);
+}
+
+/**
+ * The trial end of a new organisation of a company (issue 54): one free trial per company, by SIREN or
+ * Companies House number. A company that already has an organisation (not a rejected sign-up) starts
+ * without a trial: null, read only until a plan is chosen on /abonnement.
+ */
+export async function trialEndForCompany(tx: Db, company: { siren?: string | null; companyNumber?: string | null }, now: Date): Promise<Date | null> {
+  const keys = [company.siren ? eq(organisations.siren, company.siren) : undefined, company.companyNumber ? eq(organisations.companyNumber, company.companyNumber) : undefined].filter((key) => key !== undefined);
+  if (keys.length === 0) return trialEndFrom(now);
+  const [other] = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(or(...keys), ne(organisations.status, 'rejected')))
+    .limit(1);
+  return other ? null : trialEndFrom(now);
 }
 
 /** The plan that applies to the organisation now (shared/rules/plans.ts), or null when it does not exist. */

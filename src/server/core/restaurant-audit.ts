@@ -1,6 +1,6 @@
 import { restaurantAuditLog } from '../db/schema';
 import type { Db } from '../db/client';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 
 export type RestaurantAuditAction = 'customer_data_exported' | 'customer_erased' | 'customer_anonymized' | 'customers_csv_exported' | 'reward_redeemed' | 'settings_updated' | 'logo_updated' | 'logo_removed' | 'reward_offered';
 

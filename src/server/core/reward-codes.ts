@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, or, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customerRewards, customers, rewardCodes } from '../db/schema';
-import { AppError, isUniqueViolation } from '../lib/errors';
+import { AppError, isUniqueViolation } from '../lib/http/errors';
 import { CARD_MESSAGES, REWARD_CODE_ALPHABET, REWARD_CODE_LENGTH, REWARD_CODE_MINUTES } from '../../shared/schemas/card-messages';
 
 /**

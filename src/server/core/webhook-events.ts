@@ -9,13 +9,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { queryPreparedRows } from '../db/prepared';
-import { jobQueueDbOf, type PgBoss } from '../jobs/queue';
-import { clock } from '../lib/clock';
+import { queryPreparedRows } from '../platform';
+import { defineJobQueue, enqueueJobs, type PgBoss } from '../jobs/queue';
+import { clock } from '../lib/runtime/clock';
 import type { WebhookEvent } from '../../shared/rules/developer-api';
 
 /** The delivery job's queue and payload (its handler is the webhooks feature's; core queues it). */
-export const WEBHOOK_DELIVER_QUEUE = 'webhook.deliver';
 export const ZWebhookDeliver = z.object({
   deliveryId: z.uuid(),
   /** The delivery's `attempts` this job expects: a job run twice, or a stale retry, finds it moved on and sends nothing. */
@@ -32,6 +31,12 @@ export const ZWebhookDeliver = z.object({
   manual: z.boolean().optional(),
 });
 export type WebhookDeliverPayload = z.infer<typeof ZWebhookDeliver>;
+
+/**
+ * The deliveries' queue, declared here where they are queued: its handler is the webhooks feature's
+ * (features/webhooks/webhooks.jobs.ts, `webhookDeliverJob`), which core may not import (decision 086).
+ */
+export const webhookDeliverQueue = defineJobQueue({ name: 'webhook.deliver', payload: ZWebhookDeliver });
 
 /**
  * At most this many deliveries of one organisation are being sent at once by one instance (pg-boss's group
@@ -167,9 +172,10 @@ export async function queueWebhookDeliveryJobs(
   jobs: ReadonlyArray<WebhookDeliverPayload & { organisationId: string; startAfter?: Date }>,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  await boss.insert(
-    WEBHOOK_DELIVER_QUEUE,
-    jobs.map(({ startAfter, organisationId, ...data }) => ({ data: ZWebhookDeliver.parse(data), group: { id: organisationId }, ...(startAfter ? { startAfter } : {}) })),
-    tx ? { db: jobQueueDbOf(tx) } : undefined,
+  await enqueueJobs(
+    boss,
+    webhookDeliverQueue,
+    jobs.map(({ startAfter, organisationId, ...payload }) => ({ payload, group: { id: organisationId }, ...(startAfter ? { startAfter } : {}) })),
+    tx ? { tx } : {},
   );
 }

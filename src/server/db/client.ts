@@ -7,7 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
-import { PROJECT_ROOT } from '../lib/project-root';
+import { PROJECT_ROOT } from '../lib/runtime/project-root';
+import { pgliteParserViews } from '../platform';
 
 export { schema };
 /** One database type for both drivers; a transaction (`tx`) is also a Db. */
@@ -29,7 +30,7 @@ export type Database =
       kind: 'pglite';
       db: Db;
       pglite: PGlite;
-      /** The instance as the job queue expects it: timestamps as Date values (see keepDatesAsText). */
+      /** The instance as the job queue expects it: timestamps as Date values (platform/pglite-parsers.ts). */
       jobQueueClient: PGlite;
       close: () => Promise<void>;
     }
@@ -59,44 +60,10 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const pglite = options.pglite ?? (await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: await loadPgliteExtensions() }));
-  const dateParsers = keepDatesAsText(pglite);
-  const db = drizzlePglite(withQueryParsers(pglite, undefined), { schema }) as unknown as Db;
-  return { kind: 'pglite', db, pglite, jobQueueClient: withQueryParsers(pglite, dateParsers), close: () => pglite.close() };
-}
-
-/** The column types drizzle reads as PostgreSQL's text: timestamp(tz), interval, date, numeric[] and their arrays. */
-export const TEXT_TYPE_OIDS = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-type TypeParsers = Record<number, (value: string) => unknown>;
-
-/**
- * drizzle's PGlite driver passes, with every query, the parsers that keep those types as text; PGlite
- * then copies its whole table of ~320 type parsers for that one query (~80 µs, as long as a `select 1`).
- * The embedded database gets those parsers once, on the instance, and drizzle a view of it that sends
- * none. Returns PGlite's own parsers for those types, for the callers that expect Date values.
- */
-function keepDatesAsText(pglite: PGlite): TypeParsers {
-  const { parsers } = pglite;
-  const original = Object.fromEntries(TEXT_TYPE_OIDS.map((oid) => [oid, parsers[oid]])) as TypeParsers;
-  for (const oid of TEXT_TYPE_OIDS) parsers[oid] = (value) => value;
-  return original;
-}
-
-/** A PGlite instance, or the transaction its `transaction` hands over (which has no `transaction` of its own). */
-type PgliteClient = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;
-/** A view of a PGlite instance (or transaction) whose queries all run with `parsers` (none: the instance's own). */
-function withQueryParsers<T extends PgliteClient>(client: T, parsers: TypeParsers | undefined): T {
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return (text: string, params?: unknown[], options?: object) => target.query(text, params, { ...options, parsers });
-      if (property === 'exec') return (text: string, options?: object) => target.exec(text, { ...options, parsers });
-      if (property === 'transaction' && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return <R>(work: (tx: PgliteClient) => Promise<R>) => transaction((tx) => work(withQueryParsers(tx, parsers)));
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  // PGlite's type parsers set once on the instance, not sent with each of drizzle's queries (decision 015).
+  const views = pgliteParserViews(pglite);
+  const db = drizzlePglite(views.app, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite, jobQueueClient: views.jobQueue, close: () => pglite.close() };
 }
 
 /**

@@ -30,6 +30,10 @@ export const SYSTEM_TEMPLATE_KEYS = [
   'quota_warning',
   /** A webhook endpoint was disabled (410 Gone, or 3 days of failures; decision 059): to each propriétaire, once per disabling. */
   'webhook_endpoint_disabled',
+  /** A subscription payment failed (decision 092): to each propriétaire, once per failed invoice event. */
+  'billing_payment_failed',
+  /** The trial ends in 3 days, or today, with no subscription (decision 092): to each propriétaire, once each. */
+  'trial_ending',
 ] as const;
 export type SystemTemplateKey = (typeof SYSTEM_TEMPLATE_KEYS)[number];
 

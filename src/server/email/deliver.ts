@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { prepareFixedQuery, runPrepared } from '../db/prepared';
+import { queryPreparedRows, runPrepared } from '../platform';
 import { emailDeliveries, emailLogs } from '../db/schema';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 import { JOB_EXPIRE_SECONDS } from '../jobs/queue';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '../lib/runtime/logger';
 import type { Mailer, OutgoingMail } from './transport';
 
 export type DeliveryOutcome = 'sent' | 'already-sent' | 'in-progress' | 'unknown-after-crash';
@@ -40,7 +40,7 @@ export async function deliverEmailOnce(
 ): Promise<DeliveryOutcome> {
   const now = clock.now();
   // Every statement of the pipeline is named (prepared): each email repeats them (decision 031).
-  const [claimed] = await claimSendKey(deps.db, { sendKey, now });
+  const [claimed] = await queryPreparedRows<{ sendKey: string }>(deps.db, CLAIM_SEND_KEY, { sendKey, now: now.toISOString() });
   if (!claimed) {
     const [existing] = await runPrepared(
       deps.db
@@ -69,7 +69,7 @@ export async function deliverEmailOnce(
     await runPrepared(deps.db.update(emailDeliveries).set({ status: 'sent', sentAt }).where(eq(emailDeliveries.sendKey, sendKey)));
     return 'sent';
   }
-  await markSentAndLog(deps.db, {
+  await queryPreparedRows(deps.db, MARK_SENT_AND_LOG, {
     sendKey,
     sentAt: sentAt.toISOString(),
     restaurantId: sentLog.restaurantId ?? null,
@@ -80,51 +80,25 @@ export async function deliverEmailOnce(
     subject: sentLog.subject,
     status: sentLog.status,
     error: sentLog.error ?? null,
-  });
+  } satisfies SentLog & { sendKey: string; sentAt: string });
   return 'sent';
 }
 
-/** The claim of a send key (see deliverEmailOnce), built once: every email sends it. */
-const claimSendKey = prepareFixedQuery<Array<{ sendKey: string }>, { sendKey: string; now: Date }>((db) =>
-  db
-    .insert(emailDeliveries)
-    .values({ sendKey: sql.placeholder('sendKey'), status: 'sending', claimedAt: sql.placeholder('now') })
-    .onConflictDoUpdate({
-      target: emailDeliveries.sendKey,
-      set: { status: 'sending', claimedAt: sql`excluded.claimed_at`, attempts: sql`${emailDeliveries.attempts} + 1` },
-      setWhere: eq(emailDeliveries.status, 'failed'),
-    })
-    .returning({ sendKey: emailDeliveries.sendKey }),
-);
+const ph = sql.placeholder;
+
+/** The claim of a send key (see deliverEmailOnce), compiled once: every email sends it. */
+const CLAIM_SEND_KEY = sql`insert into ${emailDeliveries} (send_key, status, claimed_at) values (${ph('sendKey')}, 'sending', ${ph('now')}::timestamptz)
+  on conflict (send_key) do update set status = 'sending', claimed_at = excluded.claimed_at, attempts = ${emailDeliveries}.attempts + 1
+  where ${emailDeliveries}.status = 'failed'
+  returning send_key as "sendKey"`;
 
 type SentLog = { [K in 'restaurantId' | 'customerId' | 'error']: string | null } & { [K in 'toEmail' | 'toDomain' | 'templateName' | 'subject']: string } & {
   status: (typeof emailLogs.$inferInsert)['status'];
 };
 
-/** The moment of sending, once for the key and its log row (an ISO text: an update's set takes no placeholder). */
-const sentAtParameter = sql`${sql.placeholder('sentAt')}::timestamptz`;
-
-/** The key marked sent and the email_logs row of the sent mail, in one statement built once. */
-const markSentAndLog = prepareFixedQuery<unknown, SentLog & { sendKey: string; sentAt: string }>((db) => {
-  const marked = db.$with('marked').as(
-    db
-      .update(emailDeliveries)
-      .set({ status: 'sent', sentAt: sentAtParameter })
-      .where(eq(emailDeliveries.sendKey, sql.placeholder('sendKey')))
-      .returning({ sendKey: emailDeliveries.sendKey }),
-  );
-  return db
-    .with(marked)
-    .insert(emailLogs)
-    .values({
-      restaurantId: sql.placeholder('restaurantId'),
-      customerId: sql.placeholder('customerId'),
-      toEmail: sql.placeholder('toEmail'),
-      toDomain: sql.placeholder('toDomain'),
-      templateName: sql.placeholder('templateName'),
-      subject: sql.placeholder('subject'),
-      status: sql.placeholder('status'),
-      error: sql.placeholder('error'),
-      createdAt: sentAtParameter,
-    });
-});
+/** The key marked sent and the email_logs row of the sent mail, in one statement compiled once (`sentAt`: an ISO text). */
+const MARK_SENT_AND_LOG = sql`with marked as (
+    update ${emailDeliveries} set status = 'sent', sent_at = ${ph('sentAt')}::timestamptz where send_key = ${ph('sendKey')} returning send_key)
+  insert into ${emailLogs} (restaurant_id, customer_id, to_email, to_domain, template_name, subject, status, error, created_at)
+  values (${ph('restaurantId')}::uuid, ${ph('customerId')}::uuid, ${ph('toEmail')}, ${ph('toDomain')}, ${ph('templateName')}, ${ph('subject')}, ${ph('status')}, ${ph('error')},
+          ${ph('sentAt')}::timestamptz)`;

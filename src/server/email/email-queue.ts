@@ -1,59 +1,17 @@
-/** The email job queues and the one way to queue an email (now, later, or one pending per customer). */
+/** The one way to queue an email (now, later, or one pending per customer), on the queues of email.jobs.ts. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { AppDeps } from '../deps';
-import { defineJob, enqueueJob, jobQueueDbOf, wakeLocalWorker, type JobDefinition, type PgBoss } from '../jobs/queue';
-import { clock } from '../lib/clock';
-import { ZSendEmail, type SendEmailPayload, type SendEmailRequest } from './email-request';
-import { handleSendEmail } from './send-email';
-
-/** Emails wait in the queue up to 90 days (the 30-day send must outlive pg-boss's 14-day default). */
-const EMAIL_RETENTION_SECONDS = 90 * 24 * 3600;
-
-/** A queue of the send-email job: the same payload, handler, retries and retention; its own name and policy. */
-const defineEmailJob = (name: string, policy?: 'short') =>
-  defineJob<SendEmailPayload, AppDeps>({
-    name,
-    payload: ZSendEmail,
-    retryLimit: 5,
-    queue: { ...(policy ? { policy } : {}), retentionSeconds: EMAIL_RETENTION_SECONDS },
-    handle: handleSendEmail,
-  });
-
-export const SEND_EMAIL_JOB = defineEmailJob('email.send');
-
-/**
- * The 'we miss you' sends: one waiting per customer (singletonKey restaurant:customer on a `short`
- * queue), moved to 30 days after the latest visit each time the customer comes back.
- */
-export const SEND_COMEBACK_EMAIL_JOB = defineEmailJob('email.send-comeback', 'short');
-
-/**
- * The day-3 review nudges: one waiting per customer as well (decision 025), moved to 3 days after the
- * latest 4–5 star visit, so two good visits never queue two identical nudges.
- */
-export const SEND_NUDGE_EMAIL_JOB = defineEmailJob('email.send-nudge', 'short');
+import { enqueueJob, enqueueJobs, upsertJob, wakeLocalWorker, type PgBoss } from '../jobs/queue';
+import { clock } from '../lib/runtime/clock';
+import { sendComebackEmailJob, sendEmailJob, sendLaterEmailJob, sendNudgeEmailJob } from './email.jobs';
+import { ZSendEmail, type SendEmailRequest } from './email-request';
 
 /** The automations that keep one pending send per customer, and the queue each waits on. */
-const ONE_PENDING_PER_CUSTOMER = { we_miss_you_30d: SEND_COMEBACK_EMAIL_JOB, review_nudge_3d: SEND_NUDGE_EMAIL_JOB } as const;
+const ONE_PENDING_PER_CUSTOMER = { we_miss_you_30d: sendComebackEmailJob, review_nudge_3d: sendNudgeEmailJob } as const;
 export type OnePendingTemplate = keyof typeof ONE_PENDING_PER_CUSTOMER;
-
-/**
- * Emails queued for later (the day-3 review nudge). Not in SEND_EMAIL_JOB's queue: pg-boss fetches a
- * queue's jobs in creation order and skips those not yet due, so three days of waiting nudges made every
- * fetch of the immediate emails (one per submission, woken by NOTIFY) walk them all (decision 022).
- */
-export const SEND_LATER_EMAIL_JOB = defineEmailJob('email.send-later');
 
 /** Whether an email due at `startAfter` waits on the queue of later emails. */
 const isDueLater = (startAfter: Date | undefined) => !!startAfter && startAfter.getTime() > clock.now().getTime();
-
-export const EMAIL_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
-  SEND_EMAIL_JOB,
-  SEND_LATER_EMAIL_JOB,
-  SEND_COMEBACK_EMAIL_JOB,
-  SEND_NUDGE_EMAIL_JOB,
-] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
 
 /**
  * Queues an email. Given `tx`, it is written in the transaction that causes it (a rolled-back write
@@ -65,7 +23,7 @@ export async function enqueueEmail(
   request: SendEmailRequest,
   options: { tx?: Db; startAfter?: Date; id?: string; deleteAfterSeconds?: number; retryLimit?: number } = {},
 ): Promise<string | null> {
-  return enqueueJob(boss, isDueLater(options.startAfter) ? SEND_LATER_EMAIL_JOB : SEND_EMAIL_JOB, ZSendEmail.parse(request), options);
+  return enqueueJob(boss, isDueLater(options.startAfter) ? sendLaterEmailJob : sendEmailJob, ZSendEmail.parse(request), options);
 }
 
 /** An email for enqueueEmails: its request, its job id (the same id is queued once) and when it is due. */
@@ -74,34 +32,32 @@ export type QueuedEmail = { request: SendEmailRequest; id: string; startAfter?: 
 /**
  * Queues several emails, with enqueueEmail's checks, the queue's retry and retention settings: those due
  * now in one statement, those for later (`startAfter` ahead) in one more, on their own queue
- * (SEND_LATER_EMAIL_JOB). Given `tx`, inside that transaction (the caller may wakeEmailWorker after
+ * (sendLaterEmailJob). Given `tx`, inside that transaction (the caller may wakeEmailWorker after
  * its commit); without it, those due now wake this process's email worker (decision 071).
  */
 export async function enqueueEmails(boss: PgBoss, emails: readonly QueuedEmail[], options: { tx?: Db } = {}): Promise<void> {
-  const db = options.tx ? { db: jobQueueDbOf(options.tx) } : undefined;
   const later = emails.filter((email) => isDueLater(email.startAfter));
-  for (const [queue, group] of [
-    [SEND_EMAIL_JOB.name, emails.filter((email) => !later.includes(email))],
-    [SEND_LATER_EMAIL_JOB.name, later],
+  for (const [job, group] of [
+    [sendEmailJob, emails.filter((email) => !later.includes(email))],
+    [sendLaterEmailJob, later],
   ] as const) {
-    if (group.length === 0) continue;
-    await boss.insert(
-      queue,
+    await enqueueJobs(
+      boss,
+      job,
       group.map(({ request, id, startAfter, deleteAfterSeconds }) => ({
+        payload: ZSendEmail.parse(request),
         id,
-        data: ZSendEmail.parse(request),
         ...(startAfter ? { startAfter } : {}),
         ...(deleteAfterSeconds ? { deleteAfterSeconds } : {}),
       })),
-      db,
+      options,
     );
   }
-  if (!options.tx && later.length < emails.length) wakeEmailWorker(boss);
 }
 
 /** Starts this process's worker of the emails due now on those just committed (wakeLocalWorker). */
 export function wakeEmailWorker(boss: PgBoss): void {
-  wakeLocalWorker(boss, SEND_EMAIL_JOB.name);
+  wakeLocalWorker(boss, sendEmailJob.name);
 }
 
 /** A send kept once per customer: its request (template, restaurant, customer) and when it is due. */
@@ -114,11 +70,10 @@ export type PendingEmail = { request: SendEmailRequest & { template: OnePendingT
  * it). Given `tx`, inside that transaction.
  */
 export async function schedulePendingEmail(boss: PgBoss, { request, dueAt }: PendingEmail, options: { tx?: Db } = {}): Promise<void> {
-  const data = ZSendEmail.parse(request) as object;
-  await boss.upsert(ONE_PENDING_PER_CUSTOMER[request.template].name, data, {
+  await upsertJob(boss, ONE_PENDING_PER_CUSTOMER[request.template], ZSendEmail.parse(request), {
     singletonKey: `${request.restaurantId}:${request.customerId}`,
     startAfter: dueAt,
-    ...(options.tx ? { db: jobQueueDbOf(options.tx) } : {}),
+    ...options,
   });
 }
 

@@ -1,13 +1,14 @@
+import type { Locale } from '../../shared/rules/locales';
+import { dinerEmailMessages } from './diner-messages';
+import { escapeHtml } from './escape';
+
 /** A stored logo's path made absolute for an email (mail clients know no relative address). */
 export function absoluteLogoUrl(publicUrl: string, logoUrl: string | null): string | null {
   if (!logoUrl) return null;
   return logoUrl.startsWith('/') ? `${publicUrl.replace(/\/$/, '')}${logoUrl}` : logoUrl;
 }
 
-/** Escapes text placed inside email HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
+export { escapeHtml } from './escape';
 
 export type EmailFrame = {
   /** Shown at the top: the restaurant's name (diner emails) or 'ReFeed'. */
@@ -23,6 +24,8 @@ export type EmailFrame = {
   signature?: string;
   /** The restaurant's colour (#rrggbb) for its name at the top, under white label (decision 058). */
   brandColor?: string | null;
+  /** The reader's language (decision 091): the document's `lang` and the logo's label; French by default. */
+  locale?: Locale;
 };
 
 const FONT = "font-family:Arial,Helvetica,sans-serif";
@@ -38,18 +41,19 @@ export const EMAIL_WIDTH = 560;
  */
 export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string {
   const brand = escapeHtml(frame.brandName ?? 'ReFeed');
+  const locale = frame.locale ?? 'fr';
   // An uploaded logo (core/images.ts) keeps its proportions: within 168 × 56 px, centred. It is the
   // background of a cell (VML for Outlook), not an <img>: a short email with one image and few words
   // scores HTML_IMAGE_ONLY in SpamAssassin (+1.1 to +2.8), the same email with its logo as a background
   // scores as without it (issue 48; tests/api/diner-email-spam.test.ts).
   const logoUrl = frame.logoUrl && /^(https?:\/\/|\/storage\/)/.test(frame.logoUrl) ? escapeHtml(frame.logoUrl) : null;
   const logo = logoUrl
-    ? `<table role="presentation" align="center" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto 8px"><tr><td role="img" aria-label="Logo ${brand}" width="168" height="56" background="${logoUrl}" style="width:168px;height:56px;background-image:url('${logoUrl}');background-position:center;background-repeat:no-repeat;background-size:contain"><!--[if gte mso 9]><v:rect xmlns:v="urn:schemas-microsoft-com:vml" fill="true" stroke="false" style="width:126pt;height:42pt"><v:fill type="frame" aspect="atmost" src="${logoUrl}" /></v:rect><![endif]--></td></tr></table>`
+    ? `<table role="presentation" align="center" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto 8px"><tr><td role="img" aria-label="${escapeHtml(dinerEmailMessages(locale).logoLabel(frame.brandName ?? 'ReFeed'))}" width="168" height="56" background="${logoUrl}" style="width:168px;height:56px;background-image:url('${logoUrl}');background-position:center;background-repeat:no-repeat;background-size:contain"><!--[if gte mso 9]><v:rect xmlns:v="urn:schemas-microsoft-com:vml" fill="true" stroke="false" style="width:126pt;height:42pt"><v:fill type="frame" aspect="atmost" src="${logoUrl}" /></v:rect><![endif]--></td></tr></table>`
     : '';
   const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
   const brandColor = frame.brandColor && /^#[0-9a-f]{6}$/i.test(frame.brandColor) ? frame.brandColor : '#c2410c';
   return `<!doctype html>
-<html lang="fr" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title>
+<html lang="${locale}" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title>
 <!--[if mso]><noscript><xml><o:OfficeDocumentSettings><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml></noscript><![endif]-->
 </head>
 <body style="margin:0;padding:0;background-color:#f6f5f2;-webkit-text-size-adjust:100%">
@@ -76,9 +80,9 @@ export function emailButton(href: string, label: string): string {
   return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr><td align="center" bgcolor="#c2410c" style="background-color:#c2410c;border-radius:8px;padding:12px 20px"><a href="${escapeHtml(href)}" style="display:inline-block;${FONT};font-size:16px;line-height:20px;color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></td></tr></table>`;
 }
 
-/** The sign-off of the emails ReFeed writes (account, decisions, links). */
-export function emailClosing(signOff = 'L’équipe ReFeed'): string {
-  return `<p style="margin:24px 0 0">À bientôt,<br>${escapeHtml(signOff)}</p>`;
+/** The sign-off of the emails ReFeed writes (account, decisions, links), in the reader's language. */
+export function emailClosing(signOff = 'L’équipe ReFeed', locale: Locale = 'fr'): string {
+  return `<p style="margin:24px 0 0">${escapeHtml(dinerEmailMessages(locale).closing)}<br>${escapeHtml(signOff)}</p>`;
 }
 
 /**

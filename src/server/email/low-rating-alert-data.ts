@@ -25,6 +25,15 @@ export type AlertedRating = {
   phone: string | null;
 };
 
+/** A rating as the emails about it show it: the feedback and the table it came from (joined from visits). */
+export const RATING_COLUMNS = {
+  feedbackId: feedbacks.id,
+  rating: feedbacks.rating,
+  comment: feedbacks.comment,
+  createdAt: feedbacks.createdAt,
+  tableLabel: visits.tableLabel,
+};
+
 /**
  * The ratings an alert claimed, oldest first, with what the owner needs to act on each; or the one
  * feedback of an alert queued by an older version (one email per feedback).
@@ -36,11 +45,7 @@ export async function readAlertedRatings(db: Db, of: { alertId: string } | { fee
       : and(eq(feedbacks.id, of.feedbackId), eq(feedbacks.restaurantId, of.restaurantId));
   return db
     .select({
-      feedbackId: feedbacks.id,
-      rating: feedbacks.rating,
-      comment: feedbacks.comment,
-      createdAt: feedbacks.createdAt,
-      tableLabel: visits.tableLabel,
+      ...RATING_COLUMNS,
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,

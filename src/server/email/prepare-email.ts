@@ -1,12 +1,13 @@
 /** What an email turns into when its job runs: its context read in one statement, its rules applied, rendered (or skipped, with why). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { prepareFixedRead } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { automations } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { clock } from '../lib/clock';
+import type { EmailDeps } from './email-deps';
+import { clock } from '../lib/runtime/clock';
 import type { TemplateData } from '../../shared/rules/email-template';
-import { formatDateFr } from '../../shared/format';
+import { formatDate } from '../../shared/format';
+import { isLocale, type Locale } from '../../shared/rules/locales';
 import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { isUuid } from '../../shared/rules/uuid';
@@ -24,7 +25,7 @@ import {
 import { effectivePlan, type EffectivePlan } from '../../shared/rules/plans';
 import { OVER_QUOTA_MARK } from './quota';
 import { countedData, renderAutomationEmail, renderAutomationSubject, renderSystemEmail, unsubscribeFooter, withAgreedCounts } from './render';
-import { CONFIRMATION_BLOCK, confirmHeadline } from './templates/diner';
+import { confirmationBlock, confirmHeadline } from './templates/diner';
 import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
@@ -62,6 +63,8 @@ type LoadedCustomer = {
   lastVisitMs: number | null;
   /** The newest reward unlocked and not yet used, if any (the day-30 email names it). */
   pendingReward: string | null;
+  /** The language the diner last rated in (decision 091), if known. */
+  lang: Locale | null;
 };
 type LoadedAutomation = Pick<typeof automations.$inferSelect, 'status' | 'config'>;
 
@@ -84,6 +87,7 @@ type EmailContextRow = {
   unsubscribed: boolean | null;
   last_visit_ms: number | null;
   pending_reward: string | null;
+  customer_lang: string | null;
 };
 
 /**
@@ -91,20 +95,18 @@ type EmailContextRow = {
  * customer (only one of this restaurant; none when `customerId` is null), in one statement built once:
  * each email reads it, and building it at each send cost a tenth of the email's CPU.
  */
-const readEmailContext = prepareFixedRead<EmailContextRow>(
-  sql`select r.id as restaurant_id, r.name, r.contact_email, r.logo_url, r.google_review_url,
+const readEmailContext = sql`select r.id as restaurant_id, r.name, r.contact_email, r.logo_url, r.google_review_url,
              o.plan as org_plan, o.trial_ends_at as org_trial_ends_at, r.brand_color,
              a.status as automation_status, a.config as automation_config,
              c.id as customer_id, c.email as customer_email, c.first_name, c.points, c.marketing_consent,
-             c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms,
+             c.unsubscribed_at is not null as unsubscribed, floor(extract(epoch from c.last_visit_at) * 1000)::float8 as last_visit_ms, c.lang as customer_lang,
              (select cr.label from customer_rewards cr where cr.customer_id = c.id and cr.status = 'pending'
                order by cr.created_at desc limit 1) as pending_reward
       from restaurants r
       join organisations o on o.id = r.organisation_id
       left join automations a on a.restaurant_id = r.id and a.key = ${sql.placeholder('automationKey')}
       left join customers c on c.id = ${sql.placeholder('customerId')} and c.restaurant_id = r.id
-      where r.id = ${sql.placeholder('restaurantId')}`,
-);
+      where r.id = ${sql.placeholder('restaurantId')}`;
 
 /**
  * Everything an email is rendered and checked from, in one read: the restaurant, its saved automation
@@ -116,7 +118,7 @@ async function loadEmailContext(
   automationKey: string | null,
 ): Promise<{ restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null } | null> {
   if (!payload.restaurantId) return null;
-  const [row] = await readEmailContext(db, { restaurantId: payload.restaurantId, automationKey, customerId: payload.customerId });
+  const [row] = await queryPreparedRows<EmailContextRow>(db, readEmailContext, { restaurantId: payload.restaurantId, automationKey, customerId: payload.customerId });
   if (!row) return null;
   return {
     restaurant: {
@@ -138,6 +140,7 @@ async function loadEmailContext(
           unsubscribed: row.unsubscribed === true,
           lastVisitMs: row.last_visit_ms,
           pendingReward: row.pending_reward,
+          lang: isLocale(row.customer_lang) ? row.customer_lang : null,
         }
       : null,
   };
@@ -150,7 +153,7 @@ async function loadEmailContext(
  * and a 'we miss you' send is still due (the customer did not come back since).
  */
 function prepareAutomationEmail(
-  deps: AppDeps,
+  deps: EmailDeps,
   payload: SendEmailPayload,
   { restaurant, automation: saved, customer }: { restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null },
   extra: ExtraTemplateData | null,
@@ -190,12 +193,17 @@ function prepareAutomationEmail(
   // A thank-you to a typed address not confirmed yet (decision 074): the confirmation block rides along, and
   // nothing is read from a customer record nor relayed of what was typed (the device's points come with it).
   const claim = !payload.test && template === 'thanks_after_visit' ? claimOf(payload) : null;
+  // The diner's language (decision 091): the layout's, the unsubscribe line's, the confirmation block's. The
+  // text is the owner's in that language when they wrote one, else their French one (its counts in French).
+  const locale: Locale = toDiner ? dinerLocaleOf(payload, claim || payload.test ? null : customer) : 'fr';
+  const translated = locale === 'fr' ? undefined : automation.config.translations?.[locale];
+  const textLocale: Locale = translated ? locale : 'fr';
   const balance = Number(payload.data.balance ?? customer?.points ?? 0);
   const pointsAdded = Number(payload.data.points_added ?? 0);
   const rewardCost = typeof payload.data.reward_cost === 'number' ? payload.data.reward_cost : null;
   const reached = typeof payload.data.reached === 'number' ? payload.data.reached : balance + (rewardCost ?? 0);
   const data: TemplateData = payload.test
-    ? sampleEmailData(template, { id: restaurant.id, name: restaurant.name, reviewUrl }, publicUrl)
+    ? sampleEmailData(template, { id: restaurant.id, name: restaurant.name, reviewUrl }, publicUrl, textLocale)
     : {
         restaurant_name: restaurant.name,
         first_name: claim ? claim.firstName : (customer?.firstName ?? ''),
@@ -207,11 +215,11 @@ function prepareAutomationEmail(
         comment: claim ? null : (payload.data.comment ?? null),
         points_added: pointsAdded,
         // French agreement (issue 48): « 1 point », « 0 point »; the owner's '{{balance}} points' is read as these (render.ts).
-        ...countedData({ balance, points_added: pointsAdded, reached, reward_cost: rewardCost }),
-        ...(claim ? { confirm_url: claim.url, confirm_minutes: claim.minutes, confirm_headline: confirmHeadline(claim.points) } : {}),
+        ...countedData({ balance, points_added: pointsAdded, reached, reward_cost: rewardCost }, textLocale),
+        ...(claim ? { confirm_url: claim.url, confirm_minutes: claim.minutes, confirm_headline: confirmHeadline(claim.points, locale) } : {}),
         // The reward of a reward email, else (the day-30 email) the one waiting for the diner.
         reward_name: payload.data.reward_name ?? customer?.pendingReward ?? null,
-        reward_date: payload.data.reward_date ?? (template === 'reward_unlocked' ? formatDateFr(clock.now()) : null),
+        reward_date: payload.data.reward_date ?? (template === 'reward_unlocked' ? formatDate(clock.now(), textLocale) : null),
         restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,
         offer_text: payload.data.offer_text ?? null,
         label: payload.data.label ?? null,
@@ -227,15 +235,16 @@ function prepareAutomationEmail(
   const unsubscribeFor = payload.customerId ?? (payload.test ? TEST_SEND_CUSTOMER_ID : null);
   if (toDiner && unsubscribeFor) {
     const unsubscribe = buildUnsubscribeHeaders(publicUrl, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, unsubscribeFor));
-    footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing });
+    footerHtml = unsubscribeFooter(unsubscribe.url, restaurant.name, { marketing, locale });
     headers = unsubscribe.headers;
   }
-  const ownConfig = !payload.test && extra?.html ? { ...automation.config, html: extra.html(automation.config.html) } : automation.config;
+  const text = translated ?? { subject: automation.config.subject, html: automation.config.html };
+  const ownConfig = !payload.test && extra?.html ? { ...text, html: extra.html(text.html) } : text;
   const agreed = withAgreedCounts(ownConfig);
-  const config = claim ? { ...agreed, html: withConfirmationBlock(agreed.html) } : agreed;
+  const config = claim ? { ...agreed, html: withConfirmationBlock(agreed.html, confirmationBlock(locale, claim.minutes)) } : agreed;
   // White label (decision 058): a diner's email carries the restaurant's colour and no ReFeed mention.
   const whiteLabel = toDiner && restaurant.plan.state !== 'expired' && restaurant.plan.features.whiteLabel ? { brandColor: restaurant.brandColor } : null;
-  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml, whiteLabel });
+  const rendered = renderAutomationEmail(config, data, { restaurantName: restaurant.name, logoUrl: absoluteLogoUrl(publicUrl, restaurant.logoUrl), footerHtml, whiteLabel, locale });
   return {
     kind: 'send',
     mail: {
@@ -265,12 +274,25 @@ export function claimOf(payload: SendEmailPayload): { url: string; minutes: numb
 }
 
 /** The owner's thank-you with the confirmation block after its body (before `</body>` in a whole document). */
-function withConfirmationBlock(html: string): string {
-  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${CONFIRMATION_BLOCK}\n</body>`) : `${html}\n${CONFIRMATION_BLOCK}`;
+function withConfirmationBlock(html: string, block: string): string {
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${block}\n</body>`) : `${html}\n${block}`;
+}
+
+/** The language restaurants speak to diners in when a diner's is unknown (issue 52: French today). */
+export const RESTAURANT_LOCALE: Locale = 'fr';
+
+/**
+ * The language of a diner's email (decision 091): the customer's latest (their last rating's), else the
+ * one the email was queued with (a claim's first email, a confirmation, a test send: no customer record
+ * read), else the restaurant's.
+ */
+function dinerLocaleOf(payload: SendEmailPayload, customer: LoadedCustomer | null): Locale {
+  const queued = payload.data.lang;
+  return customer?.lang ?? (isLocale(queued) ? queued : RESTAURANT_LOCALE);
 }
 
 /** What an email turned into, and whether its restaurant and customer still exist (its log names only those). */
-export async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Promise<{ prepared: Prepared; found: { restaurant: boolean; customer: boolean } }> {
+export async function prepareEmail(deps: EmailDeps, payload: SendEmailPayload): Promise<{ prepared: Prepared; found: { restaurant: boolean; customer: boolean } }> {
   const template = canonicalTemplate(payload.template);
   const automationTemplate = isAutomationTemplate(template);
   const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
@@ -283,7 +305,7 @@ export async function prepareEmail(deps: AppDeps, payload: SendEmailPayload): Pr
 type ExtraTemplateData = { data: TemplateData; replyTo?: string | null; html?: (html: string) => string; skip?: string };
 
 async function readExtraTemplateData(
-  deps: AppDeps,
+  deps: EmailDeps,
   payload: SendEmailPayload,
   context: NonNullable<Awaited<ReturnType<typeof loadEmailContext>>>,
 ): Promise<ExtraTemplateData | null> {
@@ -313,7 +335,7 @@ async function readExtraTemplateData(
 }
 
 function prepareFoundEmail(
-  deps: AppDeps,
+  deps: EmailDeps,
   payload: SendEmailPayload,
   context: Awaited<ReturnType<typeof loadEmailContext>>,
   automationTemplate: boolean,
@@ -337,6 +359,8 @@ function prepareFoundEmail(
     env: deps.env,
     logoUrl: absoluteLogoUrl(deps.env.PUBLIC_URL, restaurant?.logoUrl ?? null),
     footerHtml: reply?.footerHtml,
+    // A diner's email goes in the language the page asked it in, else the customer's (decision 091).
+    locale: DINER_SYSTEM_TEMPLATES.has(payload.template) ? systemLocaleOf(payload, context?.customer ?? null) : 'fr',
   });
   const fromRestaurant = FROM_RESTAURANT_SYSTEM_TEMPLATES.has(payload.template) && restaurant;
   // The owner's answer to a welcome or a decision reaches the team, not the no-reply sender.
@@ -352,6 +376,14 @@ function prepareFoundEmail(
   };
 }
 
+/** System emails a diner reads in their language (decision 091): the confirmation and card recovery, the private reply, the erasure link. */
+const DINER_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation']);
+
+function systemLocaleOf(payload: SendEmailPayload, customer: LoadedCustomer | null): Locale {
+  const asked = payload.data.lang;
+  return isLocale(asked) ? asked : (customer?.lang ?? RESTAURANT_LOCALE);
+}
+
 /** System emails a diner receives from the restaurant (its name as sender, replies to its contact address). */
 const FROM_RESTAURANT_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation', 'retention_reminder']);
 
@@ -360,7 +392,7 @@ const FROM_RESTAURANT_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_ema
  * did not unsubscribe since it was queued; it carries the unsubscribe link like every diner email.
  */
 function retentionReminderFrame(
-  deps: AppDeps,
+  deps: EmailDeps,
   payload: SendEmailPayload,
   context: Awaited<ReturnType<typeof loadEmailContext>>,
 ): { skip?: string; footerHtml?: string; headers?: Record<string, string> } {
@@ -377,7 +409,7 @@ function unsubscribeUrlOf(headers: Record<string, string> | undefined): string {
 
 /** The checks and unsubscribe footer of a private reply: its restaurant and diner must still exist, and the diner not have unsubscribed. */
 function feedbackReplyFrame(
-  deps: AppDeps,
+  deps: EmailDeps,
   payload: SendEmailPayload,
   context: Awaited<ReturnType<typeof loadEmailContext>>,
 ): { skip?: string; footerHtml?: string; headers?: Record<string, string> } {
@@ -385,6 +417,6 @@ function feedbackReplyFrame(
   if (!payload.customerId || !context.customer) return { skip: SKIP_REASONS.customerMissing };
   if (context.customer.unsubscribed) return { skip: SKIP_REASONS.unsubscribed };
   const unsubscribe = buildUnsubscribeHeaders(deps.env.PUBLIC_URL, mailFromAddress(deps.env.MAIL_FROM), createUnsubscribeToken(deps.env.AUTH_SECRET, payload.customerId));
-  return { footerHtml: unsubscribeFooter(unsubscribe.url, context.restaurant.name, { marketing: false }), headers: unsubscribe.headers };
+  return { footerHtml: unsubscribeFooter(unsubscribe.url, context.restaurant.name, { marketing: false, locale: context.customer.lang ?? RESTAURANT_LOCALE }), headers: unsubscribe.headers };
 }
 

@@ -2,12 +2,12 @@
  * The diner-email quota in the mail pipeline (issue #30, decision 058): the immediate diner emails counted
  * in the transaction that queues them (those past the month's limit queued marked, then logged skipped
  * 'quota' by their job), the later ones (nudge, 'we miss you') counted when their job sends them, and the
- * propriétaires' warning queued when the count crosses 80 % or 100 % (quota-warning.ts sends it).
+ * propriétaires' warning queued when the count crosses 80 % or 100 % (quota-warning.jobs.ts sends it).
  */
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import type { AppDeps } from '../deps';
-import { jobQueueDbOf, type PgBoss } from '../jobs/queue';
+import type { EmailDeps } from './email-deps';
+import { defineJobQueue, enqueueJob, type PgBoss } from '../jobs/queue';
 import { countDinerEmails, crossedLevels, type CountedDinerEmails } from '../core/email-quota';
 import { MARKETING_TEMPLATES, QUOTA_COUNTED_TEMPLATES } from './catalogue';
 import type { SendEmailRequest } from './email-request';
@@ -18,7 +18,6 @@ export const OVER_QUOTA_MARK = 'quota_over';
 /** The diner emails counted when their job sends them: planned for later and moved at each visit. */
 export const COUNTED_AT_SEND: ReadonlySet<string> = new Set(['review_nudge_3d', 'we_miss_you_30d']);
 
-export const QUOTA_WARNING_QUEUE = 'email.quota-warning';
 export const ZQuotaWarning = z.object({
   organisationId: z.uuid(),
   restaurantId: z.uuid(),
@@ -29,6 +28,12 @@ export const ZQuotaWarning = z.object({
 });
 export type QuotaWarningPayload = z.infer<typeof ZQuotaWarning>;
 
+/**
+ * The propriétaires' warning's queue, declared here: its handler (quota-warning.jobs.ts) queues an email,
+ * whose handler counts the quota here, so importing it would close a circle (decision 086).
+ */
+export const quotaWarningQueue = defineJobQueue({ name: 'email.quota-warning', payload: ZQuotaWarning });
+
 /** Queues the propriétaires' warning for each level the count just crossed, in `tx`. */
 async function queueCrossedWarnings(boss: PgBoss, tx: Db, restaurantId: string, usage: CountedDinerEmails): Promise<void> {
   for (const level of crossedLevels(usage.before, usage.after, usage.plan.limits.dinerEmailsPerMonth)) {
@@ -36,7 +41,7 @@ async function queueCrossedWarnings(boss: PgBoss, tx: Db, restaurantId: string, 
     // The emails sent: never more than the limit (those past it are skipped).
     const used = limit === null ? usage.after : Math.min(usage.after, Math.max(usage.before, limit));
     const payload: QuotaWarningPayload = { organisationId: usage.organisationId, restaurantId, month: usage.month, level, used };
-    await boss.send(QUOTA_WARNING_QUEUE, ZQuotaWarning.parse(payload), { db: jobQueueDbOf(tx) });
+    await enqueueJob(boss, quotaWarningQueue, payload, { tx });
   }
 }
 
@@ -77,7 +82,7 @@ export async function countQueuedDinerEmails<T extends Queued>(boss: PgBoss, tx:
  * Counts one diner email decided at send time (the review nudge and 'we miss you', planned for later and
  * moved at each visit, are counted when their job sends them): whether it is within the month's quota.
  */
-export async function countDinerEmailAtSend(deps: Pick<AppDeps, 'db' | 'boss'>, restaurantId: string): Promise<'ok' | 'quota' | 'plan'> {
+export async function countDinerEmailAtSend(deps: Pick<EmailDeps, 'db' | 'boss'>, restaurantId: string): Promise<'ok' | 'quota' | 'plan'> {
   return deps.db.transaction(async (tx) => {
     const usage = await countDinerEmails(tx, restaurantId, 1);
     if (!usage) return 'ok';

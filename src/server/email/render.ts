@@ -12,11 +12,14 @@ import {
   renderVerificationEmail,
   renderWebhookDisabledEmail,
   renderWelcomeOnboardingEmail,
+  renderPaymentFailedEmail,
+  renderTrialEndingEmail,
 } from './templates/accounts';
 import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
-import { pointsFr } from '../../shared/rules/french-count';
+import type { Locale } from '../../shared/rules/locales';
+import { dinerEmailMessages } from './diner-messages';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 /** Facts recorded with a send when its event happened (URL of an auth link, points added, reason…). */
@@ -38,9 +41,19 @@ export function toPlainText(html: string): string {
 /** Renders an email written in code (accounts, decisions, confirmation links). */
 export function renderSystemEmail(
   template: SystemTemplateKey,
-  context: { to: string; data: EmailData; restaurantName: string; env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'>; logoUrl?: string | null; footerHtml?: string },
+  context: {
+    to: string;
+    data: EmailData;
+    restaurantName: string;
+    env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'>;
+    logoUrl?: string | null;
+    footerHtml?: string;
+    /** The diner's language, for the emails a diner receives (decision 091); the others stay French. */
+    locale?: Locale;
+  },
 ): RenderedEmail {
   const { to, data, restaurantName, env } = context;
+  const locale = context.locale ?? 'fr';
   const url = text(data.url) ?? env.PUBLIC_URL;
   let mail: { subject: string; html: string; text?: string };
   switch (template) {
@@ -78,7 +91,36 @@ export function renderSystemEmail(
       });
       break;
     case 'quota_warning':
-      mail = renderQuotaWarningEmail({
+    case 'webhook_endpoint_disabled':
+    case 'billing_payment_failed':
+    case 'trial_ending':
+      mail = renderOrganisationEmail(template, { to, url, data, restaurantName });
+      break;
+    case 'admin_new_restaurant':
+      mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });
+      break;
+    case 'link_email_confirmation':
+    case 'feedback_reply':
+    case 'data_erasure_confirmation':
+    case 'retention_reminder':
+      mail = renderDinerSystemEmail(template, { ...context, url, locale });
+      break;
+  }
+  return { subject: mail.subject, html: mail.html, text: mail.text ?? toPlainText(mail.html) };
+}
+
+type SystemMail = { subject: string; html: string; text?: string };
+
+/** The emails to an organisation's propriétaires (quota, webhooks, billing), in French. */
+function renderOrganisationEmail(
+  template: 'quota_warning' | 'webhook_endpoint_disabled' | 'billing_payment_failed' | 'trial_ending',
+  { to, url, data, restaurantName }: { to: string; url: string; data: EmailData; restaurantName: string },
+): SystemMail {
+  // What every email to an organisation's propriétaire starts from: whom, the link, the greeting, the organisation.
+  const toOrganisation = { to, url, firstName: text(data.first_name), organisationName: text(data.organisation_name) ?? restaurantName };
+  switch (template) {
+    case 'quota_warning':
+      return renderQuotaWarningEmail({
         to,
         url,
         firstName: text(data.first_name),
@@ -88,33 +130,44 @@ export function renderSystemEmail(
         limit: Number(data.limit ?? 0),
         level: Number(data.level ?? 80),
       });
-      break;
     case 'webhook_endpoint_disabled':
-      mail = renderWebhookDisabledEmail({
-        to,
-        url,
-        firstName: text(data.first_name),
-        organisationName: text(data.organisation_name) ?? restaurantName,
+      return renderWebhookDisabledEmail({
+        ...toOrganisation,
         endpointUrl: text(data.endpoint_url) ?? '',
         reason: text(data.reason),
         pausedUntil: text(data.paused_until),
       });
-      break;
-    case 'admin_new_restaurant':
-      mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });
-      break;
+    case 'billing_payment_failed':
+      return renderPaymentFailedEmail({ ...toOrganisation, planName: text(data.plan_name), amount: text(data.amount) });
+    case 'trial_ending':
+      return renderTrialEndingEmail({
+        ...toOrganisation,
+        planName: text(data.plan_name),
+        when: text(data.when),
+        trialEnd: text(data.trial_end),
+      });
+  }
+}
+
+/** The system emails a diner receives (a link to confirm, a reply, an erasure, a reminder), in the diner's language. */
+function renderDinerSystemEmail(
+  template: 'link_email_confirmation' | 'feedback_reply' | 'data_erasure_confirmation' | 'retention_reminder',
+  context: { to: string; url: string; data: EmailData; restaurantName: string; locale: Locale; logoUrl?: string | null; footerHtml?: string },
+): SystemMail {
+  const { to, url, data, restaurantName, locale } = context;
+  switch (template) {
     case 'link_email_confirmation':
-      mail = renderLinkConfirmationEmail({
+      return renderLinkConfirmationEmail({
         to,
         restaurantName,
         url,
         expiresInMinutes: Number(data.expires_in_minutes ?? 30),
         context: data.context === 'visit' || data.context === 'visit_low' ? data.context : 'request',
         points: typeof data.points === 'number' ? data.points : null,
+        locale,
       });
-      break;
     case 'feedback_reply':
-      mail = renderFeedbackReplyEmail({
+      return renderFeedbackReplyEmail({
         to,
         restaurantName,
         logoUrl: context.logoUrl,
@@ -122,13 +175,12 @@ export function renderSystemEmail(
         message: text(data.message) ?? '',
         rewardLabel: text(data.reward_label),
         footerHtml: context.footerHtml,
+        locale,
       });
-      break;
     case 'data_erasure_confirmation':
-      mail = renderDataErasureEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 60) });
-      break;
+      return renderDataErasureEmail({ to, restaurantName, url, expiresInMinutes: Number(data.expires_in_minutes ?? 60), locale });
     case 'retention_reminder':
-      mail = renderRetentionReminderEmail({
+      return renderRetentionReminderEmail({
         to,
         restaurantName,
         logoUrl: context.logoUrl,
@@ -137,14 +189,16 @@ export function renderSystemEmail(
         retentionYears: text(data.retention_period) ?? '3 ans',
         footerHtml: context.footerHtml,
       });
-      break;
   }
-  return { subject: mail.subject, html: mail.html, text: mail.text ?? toPlainText(mail.html) };
 }
 
-/** The counts a diner email may name, each also as French writes it with its noun (`balance_fr`: « 1 point »). */
-export function countedData(counts: { balance: number; points_added: number; reached: number; reward_cost: number | null }): TemplateData {
-  const fr = (value: number | null) => (value === null ? null : pointsFr(value));
+/**
+ * The counts a diner email may name, each also written with its noun in the language of the text they go
+ * in (`balance_fr`: « 1 point », « 1 Punkt »; the name stays `_fr` for the templates already saved).
+ */
+export function countedData(counts: { balance: number; points_added: number; reached: number; reward_cost: number | null }, locale: Locale = 'fr'): TemplateData {
+  const points = dinerEmailMessages(locale).points;
+  const fr = (value: number | null) => (value === null ? null : points(value));
   return {
     balance_fr: fr(counts.balance),
     points_added_fr: fr(counts.points_added),
@@ -208,8 +262,9 @@ export function dropEmptyLinks(html: string): string {
 export function renderAutomationEmail(
   template: { subject: string; html: string },
   data: TemplateData,
-  frame: { restaurantName: string; logoUrl: string | null; footerHtml: string; whiteLabel?: { brandColor: string | null } | null },
+  frame: { restaurantName: string; logoUrl: string | null; footerHtml: string; whiteLabel?: { brandColor: string | null } | null; locale?: Locale },
 ): RenderedEmail {
+  const locale = frame.locale ?? 'fr';
   const subject = renderAutomationSubject(template.subject, data);
   // Sanitised again at send: a template saved before the allowlist (decision 028) reaches nobody as it was.
   const body = dropEmptyLinks(tidyEmptyVariables(renderTemplate(sanitizeEmailHtmlCached(template.html), data)));
@@ -219,17 +274,16 @@ export function renderAutomationEmail(
         brandName: frame.restaurantName,
         logoUrl: frame.logoUrl,
         footerHtml: frame.footerHtml,
+        locale,
         // White label (decision 058): the restaurant's colour, no ReFeed mention.
-        ...(frame.whiteLabel ? { signature: '', brandColor: frame.whiteLabel.brandColor } : { signature: 'Envoyé avec ReFeed' }),
+        ...(frame.whiteLabel ? { signature: '', brandColor: frame.whiteLabel.brandColor } : { signature: dinerEmailMessages(locale).sentWith }),
       });
   return { subject, html, text: toPlainText(html) };
 }
 
-/** The unsubscribe line of a diner's email: why it came (offers accepted, or the visit), then the link. */
-export function unsubscribeFooter(url: string, restaurantName: string, { marketing }: { marketing: boolean }): string {
-  const name = escapeHtml(restaurantName);
-  const why = marketing
-    ? `Vous recevez cet email car vous avez accepté les offres du restaurant « ${name} ».`
-    : `Vous recevez cet email à la suite de votre visite au restaurant « ${name} ».`;
-  return `<p style="margin:0">${why} <a href="${escapeHtml(url)}" style="color:#57534e">Se désinscrire</a></p>`;
+/** The unsubscribe line of a diner's email, in their language: why it came (offers accepted, or the visit), then the link. */
+export function unsubscribeFooter(url: string, restaurantName: string, { marketing, locale = 'fr' }: { marketing: boolean; locale?: Locale }): string {
+  const m = dinerEmailMessages(locale);
+  const why = marketing ? m.unsubscribeWhyMarketing(restaurantName) : m.unsubscribeWhyVisit(restaurantName);
+  return `<p style="margin:0">${escapeHtml(why)} <a href="${escapeHtml(url)}" style="color:#57534e">${escapeHtml(m.unsubscribe)}</a></p>`;
 }

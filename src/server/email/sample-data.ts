@@ -1,6 +1,9 @@
 import { venueBaseUrl } from '../../shared/venue';
 import { SAMPLE_TEMPLATE_DATA, type TemplateData } from '../../shared/rules/email-template';
 import { paths } from '../../shared/paths';
+import { formatDate } from '../../shared/format';
+import type { Locale } from '../../shared/rules/locales';
+import { countedData } from './render';
 
 /**
  * What each automation's sample looks like when it is real: the low-rating alert is about a low rating
@@ -29,10 +32,14 @@ export function sampleEmailData(
   template: string,
   restaurant: { id: string; name: string; reviewUrl: string | null },
   publicUrl: string,
+  /** The language of the text shown (decision 091): its counts and date are written in it. */
+  locale: Locale = 'fr',
 ): TemplateData {
   const sample = { ...SAMPLE_TEMPLATE_DATA, ...SAMPLE_BY_TEMPLATE[template] };
+  const counts = countedData({ balance: Number(sample.balance), points_added: Number(sample.points_added), reached: Number(sample.reached), reward_cost: Number(sample.reward_cost) }, locale);
   return {
     ...sample,
+    ...(locale === 'fr' ? {} : { ...counts, reward_date: formatDate(new Date(Date.UTC(2026, 10, 24, 12)), locale) }),
     restaurant_name: restaurant.name,
     google_url: restaurant.reviewUrl ?? SAMPLE_TEMPLATE_DATA.google_url,
     restaurant_url: `${publicUrl}${paths.dinerFeedback.href(restaurant.id)}`,

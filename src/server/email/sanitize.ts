@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { TEMPLATE_VARIABLES } from '../../shared/rules/email-template';
-import { setNewest } from '../lib/bounded-map';
+import { setNewest } from '../platform';
 
 /**
  * The allowlist of a restaurant's email HTML (decision 028): what email clients render (tables, inline

@@ -1,8 +1,8 @@
 /** The one way an email leaves the app: the email job's handler (render now, check, send once, log). */
-import { runPrepared } from '../db/prepared';
+import { runPrepared } from '../platform';
 import { emailLogs } from '../db/schema';
-import type { AppDeps } from '../deps';
-import { clock } from '../lib/clock';
+import type { EmailDeps } from './email-deps';
+import { clock } from '../lib/runtime/clock';
 import { canonicalTemplate, SKIP_REASONS } from './catalogue';
 import { buildSendKey, deliverEmailOnce } from './deliver';
 import { type SendEmailPayload } from './email-request';
@@ -18,7 +18,7 @@ const domainOf = (address: string) => address.split('@')[1]?.toLowerCase() ?? ''
  * (email/deliver.ts), written to email_logs. A transport failure is logged and thrown, so pg-boss
  * retries this email alone with backoff; whatever caused it was committed long before.
  */
-export async function handleSendEmail(payload: SendEmailPayload, deps: AppDeps): Promise<void> {
+export async function handleSendEmail(payload: SendEmailPayload, deps: EmailDeps): Promise<void> {
   const template = canonicalTemplate(payload.template);
   const prepared0 = await prepareEmail(deps, payload);
   const { found } = prepared0;

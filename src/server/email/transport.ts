@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { prepareFixedQuery } from '../db/prepared';
+import { queryPreparedRows } from '../platform';
 import { outboxEmails } from '../db/schema';
 import type { Env } from '../env';
 import { JOB_CONCURRENCY } from '../jobs/queue';
@@ -81,19 +81,11 @@ export function createSmtpMailer(smtpUrl: string, from: string, dkim?: DkimOptio
   };
 }
 
-type OutboxRow = { toEmail: string; fromEmail: string; subject: string; html: string; text: string | null; headers: Record<string, string>; sizeBytes: number };
-/** The outbox's insert, built once: every mail of outbox mode sends it. */
-const insertOutboxEmail = prepareFixedQuery<unknown, OutboxRow>((db) =>
-  db.insert(outboxEmails).values({
-    toEmail: sql.placeholder('toEmail'),
-    fromEmail: sql.placeholder('fromEmail'),
-    subject: sql.placeholder('subject'),
-    html: sql.placeholder('html'),
-    text: sql.placeholder('text'),
-    headers: sql.placeholder('headers'),
-    sizeBytes: sql.placeholder('sizeBytes'),
-  }),
-);
+type OutboxRow = { toEmail: string; fromEmail: string; subject: string; html: string; text: string | null; headers: string; sizeBytes: number };
+/** The outbox's insert, compiled once: every mail of outbox mode sends it (`headers`: JSON text). */
+const INSERT_OUTBOX_EMAIL = sql`insert into ${outboxEmails} (to_email, from_email, subject, html, text, headers, size_bytes)
+  values (${sql.placeholder('toEmail')}, ${sql.placeholder('fromEmail')}, ${sql.placeholder('subject')}, ${sql.placeholder('html')}, ${sql.placeholder('text')},
+          ${sql.placeholder('headers')}::jsonb, ${sql.placeholder('sizeBytes')}::int)`;
 
 /**
  * Builds the real MIME message with nodemailer (DKIM-signed when configured) and stores it in the
@@ -109,7 +101,7 @@ export function createOutboxMailer(db: Db, from: string, dkim?: DkimOptions): Ma
       const size = Buffer.isBuffer(info.message) ? info.message.length : 0;
       const fromEmail = typeof message.from === 'string' ? message.from : `${message.from.name} <${message.from.address}>`;
       const headers = { ...mail.headers, ...(mail.replyTo ? { 'Reply-To': mail.replyTo } : {}) };
-      await insertOutboxEmail(db, { toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers, sizeBytes: size });
+      await queryPreparedRows(db, INSERT_OUTBOX_EMAIL, { toEmail: mail.to, fromEmail, subject: mail.subject, html: mail.html, text: mail.text ?? null, headers: JSON.stringify(headers), sizeBytes: size } satisfies OutboxRow);
     },
     close: () => builder.close(),
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { APP_TIME_ZONE } from '../../shared/format';
+import { APP_TIME_ZONE, formatDecimal } from '../../shared/format';
 import type { TemplateData } from '../../shared/rules/email-template';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { alertListItem, type AlertedRating } from './low-rating-alert-data';
@@ -25,8 +25,7 @@ export function weekWording(weekStart: string): string {
   return `du ${shortWeekdayFormat.format(atNoonUtc(weekStart))} au ${weekdayFormat.format(atNoonUtc(addDays(weekStart, 6)))}`;
 }
 
-const averageFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const averageOf = (count: number, sum: number) => (count > 0 ? averageFormat.format(Math.round((sum / count) * 10) / 10) : null);
+const averageOf = (count: number, sum: number) => (count > 0 ? formatDecimal(Math.round((sum / count) * 10) / 10) : null);
 
 /**
  * The week of a restaurant as its digest tells it (decision 037), for the Paris week starting on Monday

@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import type { AppDeps } from '../deps';
-import { purgeRateLimits } from '../lib/rate-limit';
+import type { Db } from '../db/client';
+import type { Logger } from '../lib/runtime/logger';
+import { purgeRateLimits } from '../lib/limits/rate-limit';
 import { purgeIdempotencyKeys } from '../core/api-keys';
 import { foldStatShards } from '../core/daily-stats';
-import { clock } from '../lib/clock';
+import { clock } from '../lib/runtime/clock';
 import { parisDayOf } from '../../shared/format';
 import { defineJob, type JobDefinition } from './queue';
 
+/** What the housekeeping jobs need (deps.ts's HousekeepingDeps has it). */
+type HousekeepingDeps = { db: Db; logger: Logger };
+
 /** Every 10 minutes, one instance drops the rate-limit windows older than a day (off the request path). */
-export const purgeRateLimitsJob = defineJob<Record<string, never>, AppDeps>({
+export const purgeRateLimitsJob = defineJob<Record<string, never>, HousekeepingDeps>({
   name: 'housekeeping.purge-rate-limits',
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   schedule: '*/10 * * * *',
@@ -23,7 +27,7 @@ export const purgeRateLimitsJob = defineJob<Record<string, never>, AppDeps>({
  * Every night, one instance folds the shards of the daily stats and of the /avis rollup for the days
  * before today (Paris) into one row per key (decision 047): the sums stay the same, the rows read stay few.
  */
-export const foldStatShardsJob = defineJob<Record<string, never>, AppDeps>({
+export const foldStatShardsJob = defineJob<Record<string, never>, HousekeepingDeps>({
   name: 'housekeeping.fold-stat-shards',
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   schedule: '20 3 * * *',
@@ -35,7 +39,7 @@ export const foldStatShardsJob = defineJob<Record<string, never>, AppDeps>({
 });
 
 /** Every hour, one instance drops the public API's stored Idempotency-Key answers older than a day (issue #31). */
-export const purgeIdempotencyKeysJob = defineJob<Record<string, never>, AppDeps>({
+export const purgeIdempotencyKeysJob = defineJob<Record<string, never>, HousekeepingDeps>({
   name: 'housekeeping.purge-api-idempotency-keys',
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   schedule: '35 * * * *',
@@ -46,8 +50,8 @@ export const purgeIdempotencyKeysJob = defineJob<Record<string, never>, AppDeps>
   },
 });
 
-export const HOUSEKEEPING_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
-  purgeRateLimitsJob as JobDefinition<unknown, AppDeps>,
-  foldStatShardsJob as JobDefinition<unknown, AppDeps>,
-  purgeIdempotencyKeysJob as JobDefinition<unknown, AppDeps>,
+export const HOUSEKEEPING_JOBS: ReadonlyArray<JobDefinition<unknown, HousekeepingDeps>> = [
+  purgeRateLimitsJob as JobDefinition<unknown, HousekeepingDeps>,
+  foldStatShardsJob as JobDefinition<unknown, HousekeepingDeps>,
+  purgeIdempotencyKeysJob as JobDefinition<unknown, HousekeepingDeps>,
 ];

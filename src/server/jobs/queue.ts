@@ -1,16 +1,33 @@
-import { PgBoss, fromDrizzle, fromPglite, type QueuePolicy, type ScheduleOptions, type SendOptions } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type JobInsert, type QueuePolicy, type ScheduleOptions, type SendOptions, type UpdateOptions } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Db } from '../db/client';
-import { canSendNamed, sendNamed } from '../db/prepared';
-import type { Logger } from '../lib/logger';
-import { waitForRequestLull, type RequestLoad } from '../lib/request-load';
+import type { Logger } from '../lib/runtime/logger';
+import { namedExecutorOf, waitForRequestLull, type RequestLoad } from '../platform';
 
 export type { PgBoss };
 
 /**
+ * A job's queue as its senders see it: its name and the zod payload checked when sent. The name is
+ * persisted (pg-boss's queue, its schedule, every job waiting in it): it never changes once released
+ * (decision 086). New names read `<folder>.<what-it-does>` in kebab case.
+ */
+export type JobQueue<TPayload> = { name: string; payload: z.ZodType<TPayload> };
+
+/**
+ * A queue declared beside its senders, for the few whose `*.jobs.ts` file (the handler) would close an
+ * import circle with them (email/quota.ts, core/webhook-events.ts): the `*.jobs.ts` file then defines the
+ * job from it, `defineJob({ ...queue, handle })`.
+ */
+export function defineJobQueue<TPayload>(queue: JobQueue<TPayload>): JobQueue<TPayload> {
+  return queue;
+}
+
+/**
  * A background job: a queue name, a zod payload checked when sent and when worked, and a handler.
- * Features declare theirs in `<domain>.jobs.ts`; `startJobQueue` registers the workers.
+ * Jobs are defined only in `*.jobs.ts` files (a feature's `<domain>.jobs.ts`, `email/*.jobs.ts`,
+ * `jobs/housekeeping.jobs.ts`), as camelCase `<what>Job` constants, listed in the file's `<DOMAIN>_JOBS`;
+ * `jobs/registry.ts` lists every file's, `startJobQueue` registers the workers (decision 086).
  */
 export type JobDefinition<TPayload, TDeps> = {
   name: string;
@@ -217,9 +234,9 @@ async function ensurePendingKeyIndex(boss: PgBoss, queues: readonly string[], lo
  * Enqueues a job. Given `tx`, the job is written inside that transaction: a rolled-back write sends
  * nothing and a committed one always does. Without one, a job due now wakes this process's worker.
  */
-export async function enqueueJob<TPayload, TDeps>(
+export async function enqueueJob<TPayload>(
   boss: PgBoss,
-  job: JobDefinition<TPayload, TDeps>,
+  job: JobQueue<TPayload>,
   payload: TPayload,
   options: { tx?: Db } & Omit<SendOptions, 'db'> = {},
 ): Promise<string | null> {
@@ -230,6 +247,38 @@ export async function enqueueJob<TPayload, TDeps>(
   return id;
 }
 
+/** One job of enqueueJobs: its payload and pg-boss's per-job options (id, startAfter, group, deleteAfterSeconds…). */
+export type QueuedJob<TPayload> = { payload: TPayload } & Omit<JobInsert, 'data' | 'name'>;
+
+/**
+ * Enqueues several jobs of one queue in one statement, each payload checked; given `tx`, inside that
+ * transaction (the caller may wakeLocalWorker after its commit). Without one, any due now wakes this
+ * process's worker (decision 071).
+ */
+export async function enqueueJobs<TPayload>(boss: PgBoss, job: JobQueue<TPayload>, jobs: ReadonlyArray<QueuedJob<TPayload>>, options: { tx?: Db } = {}): Promise<void> {
+  if (jobs.length === 0) return;
+  await boss.insert(
+    job.name,
+    jobs.map(({ payload, ...insert }) => ({ ...insert, data: job.payload.parse(payload) as object })),
+    options.tx ? { db: jobQueueDbOf(options.tx) } : undefined,
+  );
+  if (!options.tx && jobs.some((queued) => isDueNow(queued.startAfter))) wakeLocalWorker(boss, job.name);
+}
+
+/**
+ * Puts the one pending job of `options.singletonKey` on a `short` queue, or moves the one already waiting
+ * (pg-boss's upsert): its payload and due time become these. Given `tx`, inside that transaction.
+ */
+export async function upsertJob<TPayload>(
+  boss: PgBoss,
+  job: JobQueue<TPayload>,
+  payload: TPayload,
+  options: { tx?: Db; singletonKey: string } & Omit<UpdateOptions, 'db' | 'singletonKey' | 'id'>,
+): Promise<void> {
+  const { tx, ...updateOptions } = options;
+  await boss.upsert(job.name, job.payload.parse(payload) as object, { ...updateOptions, ...(tx ? { db: jobQueueDbOf(tx) } : {}) });
+}
+
 /** Whether a job sent with `startAfter` (a date, an ISO date or seconds from now) is due at once. */
 const isDueNow = (startAfter: SendOptions['startAfter']) =>
   startAfter === undefined || (typeof startAfter === 'number' ? startAfter <= 0 : new Date(startAfter).getTime() <= Date.now());
@@ -237,12 +286,12 @@ const isDueNow = (startAfter: SendOptions['startAfter']) =>
 const jobQueueDbs = new WeakMap<Db, ReturnType<typeof fromDrizzle>>();
 /**
  * The job queue's view of a drizzle transaction (one per transaction): jobs written through it commit or
- * roll back with it. In a preparedTransaction (db/prepared.ts) the queue's statements are named there too.
+ * roll back with it. In a preparedTransaction (platform/) the queue's statements are named there too.
  */
 export function jobQueueDbOf(tx: Db): ReturnType<typeof fromDrizzle> {
   let view = jobQueueDbs.get(tx);
   if (!view) {
-    view = canSendNamed(tx) ? { executeSql: async (text: string, values: unknown[] = []) => (await sendNamed(tx, text, values))! } : fromDrizzle(tx as never, sql);
+    view = namedExecutorOf(tx) ?? fromDrizzle(tx as never, sql);
     jobQueueDbs.set(tx, view);
   }
   return view;

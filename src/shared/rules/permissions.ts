@@ -1,6 +1,6 @@
 /**
  * Who may do what in an organisation (issue #29): the one table of permissions, read by the server's
- * member guard (lib/guards.ts) and meant for the client to hide what a role cannot do. A role's rights
+ * member guard (auth/guards.ts) and meant for the client to hide what a role cannot do. A role's rights
  * apply to the venues of its membership (all of the organisation's, or the chosen ones).
  */
 
@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'venues.manage': OWNER_ONLY,
   /** The organisation itself: its name, SIREN, its plan. */
   'organisation.manage': OWNER_ONLY,
+  /** Paying: Stripe Checkout and the Customer Portal (decision 092); open even when the plan made the venue read only. */
+  'billing.manage': OWNER_ONLY,
   /** The public API's keys and the webhook endpoints (issue #31): only where the plan includes the API. */
   'api.manage': OWNER_ONLY,
 } as const satisfies Record<string, readonly Role[]>;

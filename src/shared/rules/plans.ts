@@ -94,6 +94,10 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
 export const TRIAL_DAYS = 14;
 export const TRIAL_PLAN: PlanId = 'pro';
 
+/** Who set an organisation's plan (decision 092): the platform team by contract, or its Stripe subscription. */
+export const PLAN_SOURCES = ['contract', 'stripe'] as const;
+export type PlanSource = (typeof PLAN_SOURCES)[number];
+
 /** Where an organisation stands: a plan set by the platform team, a trial, or a trial over with no plan. */
 export const PLAN_STATES = ['active', 'trial', 'expired'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
@@ -230,5 +234,9 @@ export function siteItems(plan: Pick<PlanDefinition, 'limits' | 'items'>, lang: 
     if (messages === null) head.push(lang === 'fr' ? 'Messages illimités' : 'Unlimited messages');
     else head.push(lang === 'fr' ? `${number(messages)} messages par mois` : `${number(messages)} messages a month`);
   }
+  // The members a plan includes, said on the card (issue #53: a group buying Pro for 3 venues learnt too late it could not invite a manager).
+  const { members } = plan.limits;
+  if (members === 1) head.push(lang === 'fr' ? '1 membre (le propriétaire seul)' : '1 member (the owner only)');
+  else if (members !== null) head.push(lang === 'fr' ? `${number(members)} membres` : `${number(members)} members`);
   return [...head, ...plan.items[lang]];
 }

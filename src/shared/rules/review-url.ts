@@ -1,3 +1,5 @@
+import type { EnglishOf } from '../i18n/english-of';
+
 /**
  * The public review link (spec §5): accepted shapes are g.page/…, g.page/r/…, maps.app.goo.gl/…,
  * {host}/local/writereview?placeid=… and {host}/maps/… over https, www optional, where {host} is one
@@ -21,7 +23,26 @@ export const REVIEW_LINK_MESSAGES = {
   noResults: 'Aucun résultat',
   noResultsHint: 'Essayez avec le nom exact de l’établissement suivi de la ville, par exemple « Chez Paul Lyon ».',
   searchNotConfigured: 'La recherche automatique n’est pas configurée sur ce serveur : collez votre lien manuellement.',
+  restaurantNotFound: 'Restaurant introuvable',
 } as const;
+
+/** REVIEW_LINK_MESSAGES for an English owner (issue #53, decision 097; registered in shared/i18n/api-messages.ts). */
+export const REVIEW_LINK_MESSAGES_EN: EnglishOf<typeof REVIEW_LINK_MESSAGES> = {
+  invalidOnTest: 'Invalid Google link. Use the ‘Write a review’ button of your profile.',
+  invalidOnSave: 'Invalid Google link. Correct it and try again.',
+  recognised: 'Link recognised 👍 Open it to check.',
+  removed: 'Link removed.',
+  saved: 'Link saved ✅',
+  saveFailed: 'Could not save the link. Please try again.',
+  removeFailed: 'Could not remove the link. Please try again.',
+  searchFailed: 'Could not search for the venue. Please try again.',
+  placeSaveFailed: 'Could not save the venue. Please try again.',
+  searchQueryRequired: 'Please enter a venue name and a town.',
+  noResults: 'No results',
+  noResultsHint: 'Try the venue’s exact name followed by the town, for example “Red Lion London”.',
+  searchNotConfigured: 'Automatic search is not set up on this server: paste your link by hand.',
+  restaurantNotFound: 'Restaurant not found',
+};
 
 /** '{n} résultat(s) trouvé(s)' (spec §8). */
 export const formatResultCount = (count: number) => `${count} résultat(s) trouvé(s)`;

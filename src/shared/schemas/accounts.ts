@@ -2,12 +2,15 @@ import { PLAN_IDS, PLAN_STATES } from '../rules/plans';
 import type { z } from 'zod';
 import { z as zod } from 'zod';
 import { isValidFrenchPhone, isValidSiren, PHONE_MESSAGE, SIREN_MESSAGE } from '../rules/company';
-import { findPasswordProblem, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
+import { compactCompanyNumber, formatUkPostcode, isValidCompanyNumber, isValidUkPhone, isValidUkPostcode } from '../rules/company-uk';
+import { findPasswordProblem, PASSWORD_MESSAGES, PASSWORD_MISMATCH_MESSAGE } from '../rules/password';
 import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../rules/review-url';
 import type { OwnerGateState } from '../rules/owner-gate';
+import { OWNER_LOCALES } from '../rules/locales';
 import { ACTIONS, ROLES, type Action } from '../rules/permissions';
 import { RESTAURANT_STATUSES } from '../rules/restaurant-status';
 import { printableOnCards } from './printable';
+import type { EnglishOf } from '../i18n/english-of';
 
 export const ZRestaurantStatus = zod.enum(RESTAURANT_STATUSES);
 export type TRestaurantStatus = z.infer<typeof ZRestaurantStatus>;
@@ -29,6 +32,64 @@ export const ACCOUNT_MESSAGES = {
   invalidRequest: 'Requête invalide',
 } as const;
 
+/** ACCOUNT_MESSAGES in English (issue #53, decision 097; registered in shared/i18n/api-messages.ts). */
+export const ACCOUNT_MESSAGES_EN: EnglishOf<typeof ACCOUNT_MESSAGES> = {
+  emailInvalid: 'Invalid email address',
+  emailTooLong: 'The email address must be at most 255 characters long',
+  passwordRequired: 'Password required',
+  restaurantNameShort: 'The restaurant name must be at least 2 characters long',
+  restaurantNameLong: 'The restaurant name must be at most 100 characters long',
+  firstNameShort: 'The first name must be at least 2 characters long',
+  firstNameLong: 'The first name must be at most 50 characters long',
+  lastNameShort: 'The last name must be at least 2 characters long',
+  lastNameLong: 'The last name must be at most 50 characters long',
+  termsRequired: 'You must accept the terms of use',
+  restaurantNameRequired: 'The restaurant name is required',
+  managerEmailRequired: 'The manager’s email is required',
+  invalidRequest: 'Invalid request',
+};
+
+/** What the account routes (features/accounts) answer the sign-up, confirmation and onboarding pages. */
+export const ACCOUNT_ERRORS = {
+  alreadyHasRestaurant: 'Un restaurant est déjà associé à ce compte.',
+  emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
+  confirmationLinkInvalid: 'Lien invalide ou expiré',
+  signUpPasswordWrong: 'Ce n’est pas le mot de passe choisi à l’inscription.',
+  restaurantNotFound: 'Restaurant introuvable',
+} as const;
+
+export const ACCOUNT_ERRORS_EN: EnglishOf<typeof ACCOUNT_ERRORS> = {
+  alreadyHasRestaurant: 'A restaurant is already linked to this account.',
+  emailAlreadyVerified: 'Your email address is already confirmed.',
+  confirmationLinkInvalid: 'Invalid or expired link',
+  signUpPasswordWrong: 'This is not the password chosen at sign-up.',
+  restaurantNotFound: 'Restaurant not found',
+};
+
+/**
+ * better-auth's answers to the sign-in, magic-link and password pages, in the product's French (spec §8;
+ * server/auth/auth.ts maps better-auth's codes to them).
+ */
+export const AUTH_MESSAGES = {
+  invalidEmailOrPassword: 'Email ou mot de passe incorrect.',
+  emailNotVerified: 'Veuillez confirmer votre adresse email avant de vous connecter.',
+  invalidPassword: 'Mot de passe actuel incorrect.',
+  sessionNotFound: 'Session introuvable. Veuillez réessayer.',
+  directSignUp: 'Créez votre compte depuis la page d’inscription.',
+  invalidRedirect: 'Adresse de redirection non autorisée.',
+  forgotPassword: 'Si un compte existe avec cet email, vous recevrez un lien de réinitialisation.',
+} as const;
+
+export const AUTH_MESSAGES_EN: EnglishOf<typeof AUTH_MESSAGES> = {
+  invalidEmailOrPassword: 'Incorrect email or password.',
+  emailNotVerified: 'Please confirm your email address before signing in.',
+  invalidPassword: 'Incorrect current password.',
+  sessionNotFound: 'Session not found. Please try again.',
+  directSignUp: 'Create your account from the sign-up page.',
+  invalidRedirect: 'Redirect address not allowed.',
+  forgotPassword: 'If an account exists with this email, you will receive a reset link.',
+};
+
 /** A trimmed, lower-cased email of at most 255 characters. */
 export const ZEmail = zod
   .string(ACCOUNT_MESSAGES.emailInvalid)
@@ -49,25 +110,184 @@ export const ZNewPassword = zod.string(ACCOUNT_MESSAGES.passwordRequired).superR
  */
 const isObjectPayload = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const ZTrimmed = (short: string, long: string, min: number, max: number) => zod.string(short).trim().min(min, short).max(max, long);
+/**
+ * The sign-up form's validation messages, one typed object per language (issue #53): French is the source
+ * and the server's (the API answers in French); English is the /en sign-up's, checked in the browser by the
+ * same rules. The French texts of the French fields are spec §5's, unchanged.
+ */
+const SIGNUP_MESSAGES_FR = {
+  invalidRequest: ACCOUNT_MESSAGES.invalidRequest,
+  country: 'Pays invalide',
+  restaurantNameShort: ACCOUNT_MESSAGES.restaurantNameShort,
+  restaurantNameLong: ACCOUNT_MESSAGES.restaurantNameLong,
+  siren: SIREN_MESSAGE,
+  frenchPhone: PHONE_MESSAGE,
+  companyNumber: 'Le numéro Companies House contient 8 caractères : 8 chiffres, ou 2 lettres et 6 chiffres',
+  tradingNameShort: 'Le nom commercial doit contenir au moins 2 caractères',
+  tradingNameLong: 'Le nom commercial doit contenir au plus 100 caractères',
+  addressLineShort: 'L’adresse doit contenir au moins 3 caractères',
+  addressLineLong: 'Chaque ligne d’adresse contient au plus 100 caractères',
+  townShort: 'La ville doit contenir au moins 2 caractères',
+  townLong: 'La ville doit contenir au plus 60 caractères',
+  postcode: 'Code postal britannique invalide',
+  ukPhone: 'Numéro de téléphone britannique invalide',
+  firstNameShort: ACCOUNT_MESSAGES.firstNameShort,
+  firstNameLong: ACCOUNT_MESSAGES.firstNameLong,
+  lastNameShort: ACCOUNT_MESSAGES.lastNameShort,
+  lastNameLong: ACCOUNT_MESSAGES.lastNameLong,
+  emailInvalid: ACCOUNT_MESSAGES.emailInvalid,
+  emailTooLong: ACCOUNT_MESSAGES.emailTooLong,
+  passwordRequired: ACCOUNT_MESSAGES.passwordRequired,
+  password: PASSWORD_MESSAGES,
+  passwordMismatch: PASSWORD_MISMATCH_MESSAGE,
+  termsRequired: ACCOUNT_MESSAGES.termsRequired,
+} as const;
+export type TSignupMessages = { [K in keyof typeof SIGNUP_MESSAGES_FR]: K extends 'password' ? Record<keyof typeof PASSWORD_MESSAGES, string> : string };
 
-/** POST /api/signup — the restaurant account form of /signup (spec §2, rules §5). */
-export const ZSignupRequest = zod
-  .object({
-    restaurantName: ZTrimmed(ACCOUNT_MESSAGES.restaurantNameShort, ACCOUNT_MESSAGES.restaurantNameLong, 2, 100).superRefine(printableOnCards('Le nom du restaurant')),
-    siren: zod.string(SIREN_MESSAGE).trim().refine(isValidSiren, SIREN_MESSAGE),
-    firstName: ZTrimmed(ACCOUNT_MESSAGES.firstNameShort, ACCOUNT_MESSAGES.firstNameLong, 2, 50),
-    lastName: ZTrimmed(ACCOUNT_MESSAGES.lastNameShort, ACCOUNT_MESSAGES.lastNameLong, 2, 50),
-    email: ZEmail,
-    phone: zod.string(PHONE_MESSAGE).trim().refine(isValidFrenchPhone, PHONE_MESSAGE),
-    password: ZNewPassword,
-    passwordConfirmation: zod.string(PASSWORD_MISMATCH_MESSAGE),
-    acceptTerms: zod.boolean(ACCOUNT_MESSAGES.termsRequired).refine((v) => v === true, ACCOUNT_MESSAGES.termsRequired),
-  }, ACCOUNT_MESSAGES.invalidRequest)
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: PASSWORD_MISMATCH_MESSAGE, when: isObjectPayload });
+export const SIGNUP_MESSAGES: Record<'fr' | 'en', TSignupMessages> = {
+  fr: SIGNUP_MESSAGES_FR,
+  en: {
+    invalidRequest: 'Invalid request',
+    country: 'Invalid country',
+    restaurantNameShort: 'The restaurant name must be at least 2 characters long',
+    restaurantNameLong: 'The restaurant name must be at most 100 characters long',
+    siren: 'The SIREN must be exactly 9 digits',
+    frenchPhone: 'Invalid French phone number',
+    companyNumber: 'A Companies House number has 8 characters: 8 digits, or 2 letters and 6 digits',
+    tradingNameShort: 'The trading name must be at least 2 characters long',
+    tradingNameLong: 'The trading name must be at most 100 characters long',
+    addressLineShort: 'The address must be at least 3 characters long',
+    addressLineLong: 'Each address line must be at most 100 characters long',
+    townShort: 'The town or city must be at least 2 characters long',
+    townLong: 'The town or city must be at most 60 characters long',
+    postcode: 'Invalid UK postcode',
+    ukPhone: 'Invalid UK phone number',
+    firstNameShort: 'The first name must be at least 2 characters long',
+    firstNameLong: 'The first name must be at most 50 characters long',
+    lastNameShort: 'The last name must be at least 2 characters long',
+    lastNameLong: 'The last name must be at most 50 characters long',
+    emailInvalid: 'Invalid email address',
+    emailTooLong: 'The email address must be at most 255 characters long',
+    passwordRequired: 'Password required',
+    password: {
+      tooShort: 'The password must be at least 12 characters long',
+      uppercase: 'The password must contain at least one uppercase letter',
+      lowercase: 'The password must contain at least one lowercase letter',
+      digit: 'The password must contain at least one digit',
+      special: 'The password must contain at least one special character',
+      tooLong: 'The password must be at most 128 characters long',
+    },
+    passwordMismatch: 'The passwords do not match',
+    termsRequired: 'You must accept the terms of use',
+  },
+};
+
+const PASSWORD_PROBLEM_KEYS = Object.keys(PASSWORD_MESSAGES) as Array<keyof typeof PASSWORD_MESSAGES>;
+
+/**
+ * POST /api/signup — the restaurant account form of /signup (spec §2, rules §5), by the organisation's
+ * country (issue #53). France (`country` 'FR', or absent as before): SIREN and French phone, exactly as
+ * spec §5. United Kingdom ('GB'): a Companies House number, or for a sole trader without one a trading
+ * name; the UK address (lines, town, postcode) and a UK phone. `messages` picks the language.
+ */
+export function signupSchema(m: TSignupMessages) {
+  const text = (short: string, long: string, min: number, max: number) => zod.string(short).trim().min(min, short).max(max, long);
+  const common = {
+    restaurantName: text(m.restaurantNameShort, m.restaurantNameLong, 2, 100).superRefine(printableOnCards('Le nom du restaurant')),
+    firstName: text(m.firstNameShort, m.firstNameLong, 2, 50),
+    lastName: text(m.lastNameShort, m.lastNameLong, 2, 50),
+    email: zod.string(m.emailInvalid).trim().toLowerCase().max(255, m.emailTooLong).pipe(zod.email(m.emailInvalid)),
+    password: zod.string(m.passwordRequired).superRefine((value, ctx) => {
+      const problem = findPasswordProblem(value);
+      const key = PASSWORD_PROBLEM_KEYS.find((k) => PASSWORD_MESSAGES[k] === problem);
+      if (problem) ctx.addIssue({ code: 'custom', message: key ? m.password[key] : problem });
+    }),
+    passwordConfirmation: zod.string(m.passwordMismatch),
+    acceptTerms: zod.boolean(m.termsRequired).refine((v) => v === true, m.termsRequired),
+    /** The sign-up page's language: the owner's product and account emails speak it (decision 097). */
+    lang: zod.enum(OWNER_LOCALES, m.invalidRequest).optional().default('fr'),
+  };
+  const passwordsMatch: [(v: { password: string; passwordConfirmation: string }) => boolean, { path: string[]; message: string; when: typeof isObjectPayload }] = [
+    (v) => v.password === v.passwordConfirmation,
+    { path: ['passwordConfirmation'], message: m.passwordMismatch, when: isObjectPayload },
+  ];
+  const france = zod
+    .object({
+      // Spec §5's fields in the form's order (the server answers the first failing one's message).
+      country: zod.literal('FR', m.country).optional().default('FR'),
+      restaurantName: common.restaurantName,
+      siren: zod.string(m.siren).trim().refine(isValidSiren, m.siren),
+      firstName: common.firstName,
+      lastName: common.lastName,
+      email: common.email,
+      phone: zod.string(m.frenchPhone).trim().refine(isValidFrenchPhone, m.frenchPhone),
+      password: common.password,
+      passwordConfirmation: common.passwordConfirmation,
+      acceptTerms: common.acceptTerms,
+      lang: common.lang,
+    }, m.invalidRequest)
+    .refine(...passwordsMatch);
+  const unitedKingdom = zod
+    .object({
+      country: zod.literal('GB', m.country),
+      restaurantName: common.restaurantName,
+      /** A sole trader has no company number: they say so and give their trading name instead. */
+      soleTrader: zod.boolean(m.invalidRequest).optional().default(false),
+      companyNumber: zod.string(m.companyNumber).max(20, m.companyNumber).optional().default('').transform(compactCompanyNumber),
+      tradingName: zod.string(m.tradingNameShort).trim().max(100, m.tradingNameLong).optional().default(''),
+      addressLine1: text(m.addressLineShort, m.addressLineLong, 3, 100),
+      addressLine2: zod.string(m.addressLineLong).trim().max(100, m.addressLineLong).optional().default(''),
+      town: text(m.townShort, m.townLong, 2, 60),
+      postcode: zod.string(m.postcode).max(10, m.postcode).refine(isValidUkPostcode, m.postcode).transform(formatUkPostcode),
+      firstName: common.firstName,
+      lastName: common.lastName,
+      email: common.email,
+      phone: zod.string(m.ukPhone).trim().refine(isValidUkPhone, m.ukPhone),
+      password: common.password,
+      passwordConfirmation: common.passwordConfirmation,
+      acceptTerms: common.acceptTerms,
+      lang: common.lang,
+    }, m.invalidRequest)
+    .refine((v) => v.soleTrader === true || (typeof v.companyNumber === 'string' && isValidCompanyNumber(v.companyNumber)), {
+      path: ['companyNumber'],
+      message: m.companyNumber,
+      when: isObjectPayload,
+    })
+    .refine((v) => v.soleTrader !== true || (typeof v.tradingName === 'string' && v.tradingName.length >= 2), {
+      path: ['tradingName'],
+      message: m.tradingNameShort,
+      when: isObjectPayload,
+    })
+    .refine(...passwordsMatch);
+  return zod.discriminatedUnion('country', [france, unitedKingdom], {
+    error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? m.country : m.invalidRequest),
+  });
+}
+
+export const ZSignupRequest = signupSchema(SIGNUP_MESSAGES.fr);
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
+export type TSignupInput = z.output<typeof ZSignupRequest>;
 /** The order the form's fields appear in, so the first error shown is the first field's. */
 export const SIGNUP_FIELD_ORDER = ['restaurantName', 'siren', 'firstName', 'lastName', 'email', 'phone', 'password', 'passwordConfirmation', 'acceptTerms'] as const;
+/** The same for a UK organisation: its company (or trading name) and address after the restaurant's name. */
+export const UK_SIGNUP_FIELD_ORDER = [
+  'country',
+  'restaurantName',
+  'soleTrader',
+  'companyNumber',
+  'tradingName',
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'postcode',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'password',
+  'passwordConfirmation',
+  'acceptTerms',
+] as const;
 
 export const ZSignupResponse = zod.object({ restaurantId: zod.string(), status: ZRestaurantStatus });
 export type TSignupResponse = z.infer<typeof ZSignupResponse>;
@@ -154,7 +374,7 @@ export const OWNER_GATE_STATES = ['no-restaurant', 'email-not-verified', 'pendin
 
 /** GET /api/me: who is signed in, whether they administer the platform, and their restaurants. */
 export const ZMeResponse = zod.object({
-  user: zod.object({ id: zod.string(), email: zod.string(), name: zod.string(), emailVerified: zod.boolean() }),
+  user: zod.object({ id: zod.string(), email: zod.string(), name: zod.string(), emailVerified: zod.boolean(), lang: zod.enum(OWNER_LOCALES) }),
   isAdmin: zod.boolean(),
   /** The owner gate outcome for the first venue (oldest membership, then oldest venue) — the one owner pages use. */
   gate: zod.enum(OWNER_GATE_STATES),
@@ -184,6 +404,10 @@ export const ZMeResponse = zod.object({
   ),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** PATCH /api/me/language — the language of the owner's product for the signed-in user (issue #53, decision 097). */
+export const ZOwnerLanguageRequest = zod.object({ lang: zod.enum(OWNER_LOCALES, ACCOUNT_MESSAGES.invalidRequest) });
+export type TOwnerLanguageRequest = z.infer<typeof ZOwnerLanguageRequest>;
 
 /** GET /api/owner/restaurant: the approved restaurant behind the owner pages' header. */
 export const ZOwnerRestaurantResponse = zod.object({

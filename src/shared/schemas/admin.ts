@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES, type Country } from '../rules/locales';
 import { RESTAURANT_STATUSES, VENUE_STATUSES, type VenueStatus } from '../rules/restaurant-status';
 
 export const ZAdminRestaurantStatus = z.enum(RESTAURANT_STATUSES);
@@ -68,10 +69,18 @@ export const ADMIN_SEARCH_MAX_LENGTH = 200;
 export const ZRestaurantStatusFilter = z.enum(['all', ...RESTAURANT_STATUSES]);
 export type TRestaurantStatusFilter = z.infer<typeof ZRestaurantStatusFilter>;
 
+/** The directory's country filter (issue #53): every country, or one of shared/rules/locales.ts. */
+export const ZCountryFilter = z.enum(['all', ...COUNTRIES]);
+export type TCountryFilter = z.infer<typeof ZCountryFilter>;
+
+/** The country of an organisation as the administration names it. */
+export const COUNTRY_LABELS: Record<Country, string> = { FR: 'France', GB: 'Royaume-Uni' };
+
 /** GET /api/admin/restaurants: server-side search, status filter and pagination. */
 export const ZListRestaurantsQuery = z.object({
   q: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH, 'Recherche trop longue').optional(),
   status: ZRestaurantStatusFilter.default('all').catch('all'),
+  country: ZCountryFilter.default('all').catch('all'),
   limit: z.coerce.number({ error: 'Pagination invalide' }).int('Pagination invalide').min(1, 'Pagination invalide').max(100, 'Pagination invalide').default(ADMIN_PAGE_SIZE),
   offset: z.coerce.number({ error: 'Pagination invalide' }).int('Pagination invalide').min(0, 'Pagination invalide').default(0),
 });

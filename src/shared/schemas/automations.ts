@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkHtmlContent, checkSubjectContent, MAX_EMAIL_BYTES, utf8Bytes } from '../rules/email-content';
+import { LOCALES, type Locale } from '../rules/locales';
 
 /** The §8 toasts of /automations. */
 export const AUTOMATION_MESSAGES = {
@@ -20,7 +21,17 @@ export const AUTOMATION_MESSAGES = {
   emptyAfterSanitising: 'Le contenu ne contient rien qu’un email puisse afficher (scripts et éléments interactifs sont retirés).',
   savesLimited: 'Trop d’enregistrements de modèles d’email en peu de temps. Réessayez dans quelques minutes.',
   testRecipientRefused: 'Les emails de test ne partent que vers l’adresse du restaurant ou la vôtre.',
+  translationSaved: 'Traduction enregistrée',
+  translationDeleted: 'Traduction supprimée',
+  translationNotFound: 'Langue introuvable',
+  translationOwnerOnly: 'Cet email est adressé au restaurant : il reste en français.',
 } as const;
+
+/** The languages an owner may translate an automation into: every language but French, the source (issue 52). */
+export const TRANSLATION_LOCALES = LOCALES.filter((locale): locale is Exclude<Locale, 'fr'> => locale !== 'fr');
+export type TranslationLocale = (typeof TRANSLATION_LOCALES)[number];
+/** One of the four languages besides French. */
+export const ZTranslationLocale = z.enum(TRANSLATION_LOCALES, { error: AUTOMATION_MESSAGES.translationNotFound });
 
 /** The messages of the sending-hours form of /automations. */
 export const SENDING_HOURS_MESSAGES = {
@@ -70,10 +81,19 @@ export const ZAutomationKeyParam = z.object({ key: z.string().regex(/^[a-z0-9_-]
 export const ZAutomationVersionParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound), versionId: z.uuid(AUTOMATION_MESSAGES.versionNotFound) });
 export const ZAutomationTestRequest = z.object({
   to: z.string().trim().toLowerCase().max(255, 'Email invalide').pipe(z.email('Email invalide')),
+  /** The language to test in (issue 52): the owner's text in it, else the French one, in that language's layout. */
+  lang: ZTranslationLocale.optional(),
 });
 export type TAutomationTestRequest = z.infer<typeof ZAutomationTestRequest>;
 
 export const ZAutomationIdParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound) });
+/** GET /api/automations/:id/preview?lang=en: the preview in a language besides French. */
+export const ZAutomationPreviewQuery = z.object({ lang: ZTranslationLocale.optional() });
+/**
+ * /api/automations/:id/translations/:lang. The language is read by ZTranslationLocale in the route, where an
+ * unknown one answers 404 like an unknown automation (the path names no such resource).
+ */
+export const ZAutomationTranslationParam = z.object({ id: z.uuid(AUTOMATION_MESSAGES.notFound), lang: z.string() });
 export const ZAutomationStatusRequest = z.object({ status: z.enum(['active', 'inactive'], { error: 'Statut invalide' }) });
 export const ZAutomationTemplateRequest = z.object({
   subject: z
@@ -98,6 +118,9 @@ export const ZAutomationTemplateRequest = z.object({
   design: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type TAutomationTemplateRequest = z.infer<typeof ZAutomationTemplateRequest>;
+/** PUT /api/automations/:id/translations/:lang: a subject and an HTML body checked as the French ones are (no visual-editor design). */
+export const ZAutomationTranslationRequest = ZAutomationTemplateRequest.pick({ subject: true, html: true });
+export type TAutomationTranslationRequest = z.infer<typeof ZAutomationTranslationRequest>;
 
 export type TAutomation = {
   id: string;
@@ -114,6 +137,16 @@ export type TAutomation = {
   hasDesign: boolean;
   /** The last sends of this automation (newest first), from email_logs. */
   lastSends: TEmailLogEntry[];
+  /** The owner's texts in other languages (issue 52): `subject` and `html` above are the French one. */
+  translations: Partial<Record<TranslationLocale, { subject: string; html: string }>>;
+  /**
+   * The languages the diner pages offer (/parametres) that this diner email has no text in: a diner
+   * reading one of them gets the French text inside a layout in their language. Empty for the
+   * restaurant's own emails (alert, digest), which stay French.
+   */
+  missingLanguages: TranslationLocale[];
+  /** False for the restaurant's own emails (alert, digest): no translation. */
+  translatable: boolean;
 };
 
 /** One email_logs row as the owner sees it; `reason` says why a send was skipped or failed. */

@@ -1,3 +1,5 @@
+import type { EnglishOf } from '../i18n/english-of';
+
 /** The days and counts of the dashboard (spec §2, §9). */
 export const DASHBOARD_VISITS_DAYS = 7;
 export const DASHBOARD_RECENT_FEEDBACKS = 10;
@@ -8,6 +10,14 @@ export const DASHBOARD_EVENING_HOUR = 16;
 
 export const DASHBOARD_EMPTY_FEEDBACKS = 'Aucun avis pour le moment. Imprimez vos QR codes et posez-les sur vos tables pour recueillir les premiers avis.';
 export const NO_REVIEW_LINK_WARNING = 'Aucun lien d’avis public n’est configuré : vos clients satisfaits ne peuvent pas laisser d’avis.';
+
+/** The dashboard API's messages and their English twin (issue #53; the page's own words are the owner catalogue's). */
+export const DASHBOARD_MESSAGES = { restaurantNotFound: 'Restaurant introuvable', emptyFeedbacks: DASHBOARD_EMPTY_FEEDBACKS, noReviewLink: NO_REVIEW_LINK_WARNING } as const;
+export const DASHBOARD_MESSAGES_EN: EnglishOf<typeof DASHBOARD_MESSAGES> = {
+  restaurantNotFound: 'Restaurant not found',
+  emptyFeedbacks: 'No reviews yet. Print your QR codes and put them on your tables to collect your first reviews.',
+  noReviewLink: 'No public review link is set up: your happy diners cannot leave a review.',
+};
 
 export type TDashboard = {
   restaurantName: string;

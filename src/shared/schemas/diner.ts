@@ -1,6 +1,7 @@
 // zod/mini: the same schemas validate the diner form in the phone's bundle (loaded when a form is about
 // to be checked, src/client/diner/schemas.ts) and the routes.
 import * as z from 'zod/mini';
+import { LOCALES, type Locale } from '../rules/locales';
 import { COMMENT_MAX_LENGTH, DINER_MESSAGES } from './diner-messages';
 
 export { COMMENT_MAX_LENGTH, DINER_MESSAGES, POSITIVE_RATING } from './diner-messages';
@@ -52,6 +53,9 @@ const ZPhone = z.pipe(
 );
 const ZRestaurantId = z.uuid(DINER_MESSAGES.restaurantNotFound);
 // From the page address: a malformed value is ignored by the server, never a reason to lose the feedback.
+/** The diner page's language, when the page says it (absent: the restaurant's language). */
+const ZDinerLang = z.optional(z.enum(LOCALES, wrongType));
+
 const ZLooseId = z.nullish(z.string(wrongType).check(z.maxLength(100, DINER_MESSAGES.invalidRequest)));
 
 /**
@@ -73,6 +77,8 @@ export const ZSubmitFeedbackRequest = z
     qrId: ZLooseId,
     visitId: z.nullish(z.uuid(DINER_MESSAGES.invalidRequest)),
     label: ZLooseId,
+    /** The language the diner rated in (shared/rules/locales.ts): their emails follow it. */
+    lang: ZDinerLang,
   }, wrongType)
   .check(
     z.superRefine((value, ctx) => {
@@ -112,9 +118,10 @@ export const ZLinkEmailRequest = z.object({
   firstName: ZFirstName,
   lastName: ZLastName,
   marketingConsent: z._default(z.boolean(wrongType), false),
+  lang: ZDinerLang,
 }, wrongType);
 /** POST /api/public/card/recover ('Retrouver ma carte'): the email the card is kept under. */
-export const ZRecoverCardRequest = z.object({ restaurantId: ZRestaurantId, email: ZLinkEmailRequest.shape.email }, wrongType);
+export const ZRecoverCardRequest = z.object({ restaurantId: ZRestaurantId, email: ZLinkEmailRequest.shape.email, lang: ZDinerLang }, wrongType);
 
 /** The same answer whatever the email: whether it belongs to a customer is not told to anyone. */
 export type TLinkEmailResponse = { status: 'confirmation_sent'; message: string };
@@ -152,6 +159,8 @@ export type TPublicRestaurant = {
   whiteLabel: boolean;
   /** '#rrggbb' under white label when the restaurant set one, else null (ReFeed's colours). */
   brandColor: string | null;
+  /** The languages the owner offers on the diner pages (/parametres, issue 52), in LOCALES order; French always among them. */
+  languages: Locale[];
 };
 
 /** GET /api/public/qr/{code}: the restaurant behind a printed code. */

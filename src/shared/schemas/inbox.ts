@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { EnglishOf } from '../i18n/english-of';
 import { DAY_OUT_OF_BOUNDS_MESSAGE, INVALID_DAY_MESSAGE } from '../rules/calendar-day';
+import type { OwnerLocale } from '../rules/locales';
 import { INBOX_PERIODS } from '../rules/inbox-period';
 import { zFilterDay } from './filter-day';
 
@@ -33,7 +35,38 @@ export const INBOX_MESSAGES = {
   alreadyReplied: 'Vous avez déjà répondu à cet avis. Confirmez pour envoyer une seconde réponse.',
   replySent: 'Réponse envoyée',
   replyRateLimited: 'Trop de réponses envoyées. Veuillez réessayer dans quelques minutes.',
+  /** The options' name of a QR code without a label (the main one, or another). */
+  mainQr: 'QR principal',
+  noLabel: 'Sans label',
 } as const;
+
+/** INBOX_MESSAGES for an English owner (issue #53, decision 097; registered in shared/i18n/api-messages.ts). */
+export const INBOX_MESSAGES_EN: EnglishOf<typeof INBOX_MESSAGES> = {
+  notFound: 'Review not found',
+  empty: 'No reviews yet. Print your QR codes and put them on your tables to collect your first reviews.',
+  noMatch: 'No review matches these filters.',
+  invalidFilter: 'Invalid filter',
+  invalidDate: 'Invalid date (format YYYY-MM-DD)',
+  dayOutOfBounds: 'Date out of range: choose a day between 01/01/2000 and 31/12/2100.',
+  invalidRange: 'The start date must come before the end date.',
+  invalidCursor: 'Invalid page',
+  noIds: 'Select at least one review.',
+  tooManyIds: `At most ${INBOX_BULK_MAX} reviews at a time.`,
+  statusSaved: 'Status updated',
+  subjectRequired: 'The subject is required',
+  subjectTooLong: `The subject cannot be longer than ${REPLY_SUBJECT_MAX} characters`,
+  messageRequired: 'The message is required',
+  messageTooLong: `The message cannot be longer than ${REPLY_MESSAGE_MAX} characters`,
+  rewardNotFound: 'Reward not found',
+  noEmail: 'This diner left no email: you cannot reply to them.',
+  unconfirmedNoReward: 'Address not confirmed: a gift cannot be offered by email. It can be once the diner has confirmed their address.',
+  unsubscribed: 'This diner unsubscribed from the restaurant’s emails: you cannot reply to them.',
+  alreadyReplied: 'You have already replied to this review. Confirm to send a second reply.',
+  replySent: 'Reply sent',
+  replyRateLimited: 'Too many replies sent. Please try again in a few minutes.',
+  mainQr: 'Main QR',
+  noLabel: 'No label',
+};
 
 export const FEEDBACK_STATUS_LABELS = { new: 'Nouveau', done: 'Traité' } as const;
 export type TFeedbackStatus = keyof typeof FEEDBACK_STATUS_LABELS;
@@ -131,8 +164,19 @@ export type TInboxOptions = { restaurantName: string; qrCodes: Array<{ id: strin
 export type TStatusResponse = { message: string; updated: number };
 export type TReplyResponse = { message: string; reply: TFeedbackReply };
 
-/** The reply form's starting text (the owner edits it). */
-export function defaultReply(restaurantName: string, firstName: string | null, rating: number): { subject: string; message: string } {
+/**
+ * The reply form's starting text (the owner edits it), in the owner's language: the spec's French, or
+ * English for an English owner (their diners read the owner's language, issue #53).
+ */
+export function defaultReply(restaurantName: string, firstName: string | null, rating: number, locale: OwnerLocale = 'fr'): { subject: string; message: string } {
+  if (locale === 'en') {
+    const hello = firstName ? `Hello ${firstName},` : 'Hello,';
+    const body =
+      rating <= 3
+        ? 'Thank you for taking the time to tell us about your visit. We are sorry your experience fell short of your expectations. Your comments have been passed on to the whole team, and we would love the chance to welcome you better.'
+        : 'Thank you so much for your review and for your visit! The whole team is delighted you had a good time. We look forward to welcoming you again.';
+    return { subject: `Your review of ${restaurantName}`, message: `${hello}\n\n${body}\n\nThe team at ${restaurantName}` };
+  }
   const hello = firstName ? `Bonjour ${firstName},` : 'Bonjour,';
   const body =
     rating <= 3

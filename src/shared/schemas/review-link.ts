@@ -23,3 +23,4 @@ export const ZPlacesSearchRequest = z.object({
 /** A place search result (spec §3). */
 export type TPlace = { place_id: string; name: string; address: string | null; website: string | null; review_url: string };
 export type TPlacesSearchResponse = { configured: boolean; results: TPlace[]; message?: string };
+

@@ -5,13 +5,16 @@ export const SECURITY_CHECK_IDS = ['tenant-isolation', 'public-data', 'email-fun
 export const ZSecurityCheckId = z.enum(SECURITY_CHECK_IDS);
 export type TSecurityCheckId = z.infer<typeof ZSecurityCheckId>;
 
-/** The French name of each check, shown before the first result too. */
+/**
+ * The French name of each check, shown before the first result too: what it protects, in an owner's
+ * words (issue #53: no 'row-level security', 'endpoints' or header names on the owner's page).
+ */
 export const SECURITY_CHECK_LABELS: Record<TSecurityCheckId, string> = {
-  'tenant-isolation': 'Isolation des données (row-level security)',
-  'public-data': 'Endpoints publics sans données personnelles',
-  'email-function': 'Fonction email protégée',
-  'security-headers': 'En-têtes de sécurité',
-  'input-validation': 'Validation des entrées',
+  'tenant-isolation': 'Vos données ne sont visibles que par vous',
+  'public-data': 'Les pages de vos clients ne montrent aucune donnée personnelle',
+  'email-function': 'Personne ne peut envoyer d’emails en votre nom',
+  'security-headers': 'Le navigateur protège vos visiteurs',
+  'input-validation': 'Les saisies impossibles sont refusées',
 };
 
 /** What the server answers per check; the page adds 'checking' while a run is under way. */

@@ -50,7 +50,8 @@ export type SignUp = { restaurantName: string; email: string; password: string; 
  * emailed link, then the sign-up password (decision 029b). The owner can sign in afterwards.
  */
 export async function signUpConfirmed(baseUrl: string, signUp: SignUp): Promise<{ restaurantId: string }> {
-  const { restaurantName, email, password, siren = '552100554', firstName = 'Camille', lastName = 'Martin', phone = '06 12 34 56 78' } = signUp;
+  // A SIREN of its own: one free trial per company (decision 092), so a shared one would start the next sign-ups without a trial.
+  const { restaurantName, email, password, siren = String(100000000 + Math.floor(Math.random() * 899999999)), firstName = 'Camille', lastName = 'Martin', phone = '06 12 34 56 78' } = signUp;
   const response = await fetch(`${baseUrl}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -86,10 +87,12 @@ export async function createApprovedRestaurant(
   baseUrl: string,
   admin: Account,
   restaurantName = 'Le Bistrot QR',
-): Promise<Account & { restaurantId: string }> {
+): Promise<Account & { restaurantId: string; siren: string }> {
   const email = `e2e-${randomBytes(4).toString('hex')}@example.fr`;
   const password = 'Qr-e2e-Motdepasse-42!';
-  const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName, email, password });
+  // A company of its own: one free trial per SIREN (decision 092), and its venues' SIRETs start with it.
+  const siren = String(100000000 + Math.floor(Math.random() * 899999999));
+  const { restaurantId } = await signUpConfirmed(baseUrl, { restaurantName, email, password, siren });
   const adminPage = await signInPage(browser, baseUrl, DESKTOP, admin);
   // The approval is the organisation's (decision 055); a venue's id opens its organisation's detail.
   const detail = await adminPage.request.get(`${baseUrl}/api/admin/organisations/${restaurantId}`, { headers: { origin: baseUrl } });
@@ -97,5 +100,5 @@ export async function createApprovedRestaurant(
   const approval = await adminPage.request.post(`${baseUrl}/api/admin/organisations/${organisation.id}/approve`, { data: {}, headers: { origin: baseUrl } });
   expect(approval.ok()).toBe(true);
   await adminPage.close();
-  return { email, password, restaurantId };
+  return { email, password, restaurantId, siren };
 }

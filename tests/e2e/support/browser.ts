@@ -25,7 +25,8 @@ const FLAGS = [
 
 export type TestBrowser = {
   browser: Browser;
-  newPage: (viewport?: { width: number; height: number }) => Promise<Page>;
+  /** `locale`: the browser's language (its Accept-Language and navigator.language); French by default. */
+  newPage: (viewport?: { width: number; height: number }, options?: { locale?: string }) => Promise<Page>;
   close: () => Promise<void>;
 };
 
@@ -36,8 +37,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
   const contexts: BrowserContext[] = [];
   return {
     browser,
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, locale: 'fr-FR', timezoneId: 'Europe/Paris', acceptDownloads: true });
+    async newPage(viewport = DESKTOP, options = {}) {
+      const context = await browser.newContext({ viewport, locale: options.locale ?? 'fr-FR', timezoneId: 'Europe/Paris', acceptDownloads: true });
       contexts.push(context);
       return context.newPage();
     },
@@ -68,7 +69,7 @@ export function useBrowser(): TestBrowser {
     get browser() {
       return current().browser;
     },
-    newPage: (viewport) => current().newPage(viewport),
+    newPage: (viewport, options) => current().newPage(viewport, options),
     close: () => current().close(),
   };
 }

@@ -15,6 +15,8 @@ const E2E_QUOTA_OWNER = { email: 'quota-e2e@refeed.fr', password: 'Quota-e2e-202
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The client build the run's server serves (a spec that starts its own server, as billing's, serves it too). */
+    e2eClientDist: string;
     e2eDataDir: string;
     /** A platform administrator and the approved demo owner ("Chez Demo"), created before the server starts. */
     e2eAdmin: { email: string; password: string };
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   project.provide('e2eQuotaOwner', E2E_QUOTA_OWNER);
   project.provide('e2eOwner', { email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD });
   project.provide('baseUrl', server.url);
+  project.provide('e2eClientDist', clientDist);
   project.provide('e2eDataDir', server.dataDir);
   return async () => {
     await server.stop();

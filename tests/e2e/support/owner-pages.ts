@@ -22,3 +22,14 @@ export async function ownerPagePaths(page: Page, { withEditor }: { withEditor: b
     ...(withEditor ? [paths.emailEditor.href('thanks_after_visit', me.restaurants[0].id)] : []),
   ];
 }
+
+/** Follows an entry of the owner menu as a person would: on a phone the menu opens first (its « Menu » button). */
+export async function followOwnerMenu(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Espace restaurant' });
+  const button = nav.getByRole('button', { name: 'Menu' });
+  const link = nav.getByRole('link', { name, exact: true });
+  // Whichever shows first once the layout has rendered: the link (a desktop, a short menu) or the button.
+  await link.or(button).first().waitFor();
+  if (await button.isVisible()) await button.click();
+  await link.click();
+}

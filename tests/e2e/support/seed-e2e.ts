@@ -8,7 +8,7 @@ import { createVenueDefaults } from '../../../src/server/core/venue-defaults';
 import { parseEnv } from '../../../src/server/env';
 import { grantAppAdmin } from '../../../src/server/features/admin/admins.service';
 import { seedDemoRestaurant } from '../../../src/server/features/demo/seed-demo.service';
-import { createLogger } from '../../../src/server/lib/logger';
+import { createLogger } from '../../../src/server/lib/runtime/logger';
 
 // Keep in step with E2E_ADMIN in global-setup.ts.
 const E2E_ADMIN = { email: 'admin-e2e@refeed.fr', password: 'Admin-e2e-2026!' };

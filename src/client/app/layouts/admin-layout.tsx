@@ -7,11 +7,13 @@ import { useAdminMe } from '../../features/admin/api/get-admin-me';
 import { ApiError } from '../../lib/api-client';
 import { PageLoading } from '../../components/ui/skeleton';
 import { AppHeader } from './app-header';
+import { setOwnerLocale } from '../../lib/owner-locale';
 import { withReturnPath } from '../../../shared/rules/return-path';
 
 const NAV = [
   { to: paths.admin.href(), label: 'Tableau de bord', short: 'Accueil', end: true },
   { to: paths.adminRestaurants.href(), label: 'Organisations', short: 'Organisations', end: false },
+  { to: paths.adminBilling.href(), label: 'Facturation', short: 'Facturation', end: false },
   { to: paths.adminAdmins.href(), label: 'Administrateurs', short: 'Admins', end: false },
 ];
 
@@ -33,6 +35,8 @@ export function AdminLayout() {
   const location = useLocation();
   // The same sign-out as the owner pages: it also forgets the browser-session landing marks.
   const { signOut, pending: signingOut } = useSignOut();
+  // The admin console stays French (decision 097): its shared parts (dialogs, pager) follow the tab's language.
+  useEffect(() => setOwnerLocale('fr'), []);
 
   useEffect(() => {
     if (!me.error) return;

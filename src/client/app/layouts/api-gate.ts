@@ -1,5 +1,7 @@
 /** What the API pages show an organisation whose plan does not include the API (PlanFeatureGate). */
 export const API_GATE = {
+  /** PlanFeatureGate shows these words in the tab's language (the catalogue's shell_api_gate_*). */
+  copy: 'api' as const,
   title: 'API et webhooks',
   pitch: 'Reliez ReFeed à votre caisse, votre CRM ou vos outils d’analyse : lisez vos avis, vos clients et vos récompenses, et soyez prévenu·e en temps réel.',
   points: [

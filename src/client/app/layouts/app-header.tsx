@@ -1,17 +1,15 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { headerNavLinkClass } from './header-nav';
+import { HeaderMenu } from './header-menu';
+import type { HeaderNavGroup, HeaderNavItem } from './header-nav';
 
-export type HeaderNavItem = { to: string; label: string; short?: string; end?: boolean };
+export type { HeaderNavItem };
 
 /**
- * The header of the signed-in areas (owner and admin): brand on the left, sign-out on the right, and
- * the area's menu on its own line below them (the owner menu has up to fourteen entries: beside the brand
- * and sign-out it would wrap unevenly even at 1280 px). From 640 px the menu wraps; on a phone it is one
- * row that scrolls sideways, the current page scrolled into view, with a fade at the edge saying there is
- * more: a sticky header of six wrapped rows took a third of the screen.
+ * The header of the signed-in areas (owner and admin): brand on the left, sign-out on the right, and the
+ * area's menu on its own line below them (HeaderMenu: grouped; on a phone a long menu sits behind a button).
+ * `nav` is the menu's entries, or its groups.
  */
 export function AppHeader({
   brand,
@@ -20,51 +18,31 @@ export function AppHeader({
   navLabel,
   onSignOut,
   signingOut,
+  signOutLabel = 'Se déconnecter',
 }: {
   brand: ReactNode;
   aside?: ReactNode;
-  nav: HeaderNavItem[];
+  nav: HeaderNavItem[] | HeaderNavGroup[];
   navLabel: string;
   onSignOut: () => void;
   signingOut: boolean;
+  /** The owner's product passes it in the tab's language; the admin console stays French. */
+  signOutLabel?: string;
 }) {
-  const navRef = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    const active = navRef.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (active && navRef.current && navRef.current.scrollWidth > navRef.current.clientWidth) {
-      navRef.current.scrollLeft = active.offsetLeft - navRef.current.clientWidth / 2 + active.offsetWidth / 2;
-    }
-  }, [pathname]);
+  const groups = nav.length > 0 && 'items' in nav[0] ? (nav as HeaderNavGroup[]) : [{ label: '', items: nav as HeaderNavItem[] }];
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         {brand}
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
           {aside}
-          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut}>
+          <Button variant="outline" size="sm" onClick={onSignOut} disabled={signingOut} title={signOutLabel} className="px-2.5 sm:px-3">
             <LogOut aria-hidden="true" />
-            <span>Se déconnecter</span>
+            {/* On a phone the icon alone (its name for screen readers): the brand, the language and the venue keep their room. */}
+            <span className="sr-only sm:not-sr-only">{signOutLabel}</span>
           </Button>
         </div>
-        <nav
-          ref={navRef}
-          aria-label={navLabel}
-          className="relative -mx-4 flex w-[calc(100%+2rem)] [scrollbar-width:none] gap-1 overflow-x-auto px-3 [mask-image:linear-gradient(to_right,transparent,black_0.75rem,black_calc(100%-2rem),transparent)] sm:mx-[-0.25rem] sm:w-full sm:flex-wrap sm:overflow-visible sm:px-0 sm:[mask-image:none]"
-        >
-          {nav.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={headerNavLinkClass}>
-              {item.short ? (
-                <>
-                  <span className="sm:hidden">{item.short}</span>
-                  <span className="hidden sm:inline">{item.label}</span>
-                </>
-              ) : (
-                item.label
-              )}
-            </NavLink>
-          ))}
-        </nav>
+        <HeaderMenu groups={groups} label={navLabel} />
       </div>
     </header>
   );

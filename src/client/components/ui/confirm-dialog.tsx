@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { buttonVariants } from './button';
 import {
   AlertDialog,
@@ -10,6 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from './alert-dialog';
+import { useOwnerMessages } from '../../lib/owner-locale';
 
 /**
  * Asks before an action (destructive by default; `tone="default"` for an ordinary one). Either wraps its
@@ -42,6 +43,7 @@ export function ConfirmDialog({
   tone?: 'destructive' | 'default';
   onConfirm: () => void | Promise<void>;
 }) {
+  const m = useOwnerMessages();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
@@ -49,7 +51,7 @@ export function ConfirmDialog({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Annuler</AlertDialogCancel>
+          <AlertDialogCancel>{m.shell_cancel()}</AlertDialogCancel>
           <AlertDialogAction
             className={tone === 'default' ? buttonVariants({ variant: 'default' }) : undefined}
             disabled={pending}
@@ -63,5 +65,21 @@ export function ConfirmDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * The one dialog of a list (a member to remove, a key to revoke): open while `item` is set, `onClose`
+ * clears it (Escape, Cancel, or the caller once the action succeeded).
+ */
+export function ItemConfirmDialog<T>({ item, onClose, ...props }: { item: T | null; onClose: () => void } & Omit<ComponentProps<typeof ConfirmDialog>, 'open' | 'onOpenChange' | 'trigger'>) {
+  return (
+    <ConfirmDialog
+      {...props}
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    />
   );
 }

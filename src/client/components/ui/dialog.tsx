@@ -3,12 +3,14 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { useOwnerMessages } from '../../lib/owner-locale';
 
 /** A modal dialog (Radix Dialog: focus trap, Escape and outside click close it, labelled by its title). */
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const m = useOwnerMessages();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-900/50" />
@@ -20,7 +22,7 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-900" aria-label="Fermer">
+        <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-900" aria-label={m.shell_close()}>
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
@@ -51,7 +53,7 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 export function DialogFormFooter({
   submitLabel,
   busy = false,
-  busyLabel = 'Envoi…',
+  busyLabel,
   disabled = false,
   destructive = false,
 }: {
@@ -61,15 +63,16 @@ export function DialogFormFooter({
   disabled?: boolean;
   destructive?: boolean;
 }) {
+  const m = useOwnerMessages();
   return (
     <DialogFooter>
       <DialogClose asChild>
         <Button type="button" variant="outline">
-          Annuler
+          {m.shell_cancel()}
         </Button>
       </DialogClose>
       <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={disabled || busy}>
-        {busy ? busyLabel : submitLabel}
+        {busy ? (busyLabel ?? m.shell_sending()) : submitLabel}
       </Button>
     </DialogFooter>
   );

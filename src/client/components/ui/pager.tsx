@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
+import { formatCount } from '../../../shared/format';
+import { useOwnerLocale, useOwnerMessages } from '../../lib/owner-locale';
 
 /**
  * Previous / next with 'Page n sur N'; hidden when everything fits on one page. With `hasMore` (a total
@@ -18,19 +20,23 @@ export function Pager({
   hasMore?: boolean;
   onPageChange: (page: number) => void;
 }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (hasMore === undefined && total <= pageSize) return null;
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-2">
+    <nav aria-label={m.shell_pagination()} className="flex items-center justify-between gap-2">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" />
-        Précédent
+        {m.shell_previous()}
       </Button>
       <span className="text-sm text-stone-600" aria-live="polite">
-        {hasMore === undefined ? `Page ${Math.min(page, pageCount).toLocaleString('fr-FR')} sur ${pageCount.toLocaleString('fr-FR')}` : `Page ${page.toLocaleString('fr-FR')}`}
+        {hasMore === undefined
+          ? m.shell_page_of({ page: formatCount(Math.min(page, pageCount), locale), total: formatCount(pageCount, locale) })
+          : m.shell_page_number({ page: formatCount(page, locale) })}
       </span>
       <Button variant="outline" size="sm" disabled={hasMore === undefined ? page >= pageCount : !hasMore} onClick={() => onPageChange(page + 1)}>
-        Suivant
+        {m.shell_next()}
         <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

@@ -2,9 +2,11 @@ import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Card } from './card';
+import { useOwnerMessages } from '../../lib/owner-locale';
 
 /** An inline error state with a retry button. */
 export function QueryError({ title, detail, onRetry, children }: { title: string; detail?: string; onRetry?: () => void; children?: ReactNode }) {
+  const m = useOwnerMessages();
   return (
     <Card role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center">
       <AlertTriangle className="size-8 text-red-600" aria-hidden="true" />
@@ -13,7 +15,7 @@ export function QueryError({ title, detail, onRetry, children }: { title: string
       <div className="flex flex-wrap justify-center gap-2">
         {onRetry ? (
           <Button variant="outline" onClick={onRetry}>
-            Réessayer
+            {m.shell_retry()}
           </Button>
         ) : null}
         {children}

@@ -1,5 +1,7 @@
+import { paths } from '../../../shared/paths';
 import { SITE_PAGES } from '../../../shared/site-meta';
 import { PLAN_IDS, PLANS, siteItems, type PlanDefinition, type PlanId } from '../../../shared/rules/plans';
+import { ACCOUNT_REVIEW_PROMISE } from '../../../shared/rules/account-review';
 
 /**
  * The marketing site's words, once per language: the French page at / and the English one at /en share
@@ -9,6 +11,8 @@ export type Plan = { name: string; monthly: number; yearly: number; popular?: bo
 
 export type SiteContent = {
   lang: 'fr-FR' | 'en-GB';
+  /** The country the page's sign-up buttons preselect (the /en page sells to the UK: issue #53). */
+  signupCountry?: 'GB';
   title: string;
   home: string;
   otherHome: string;
@@ -47,6 +51,10 @@ export type SiteContent = {
   faq: { title: string; items: Array<{ question: string; answer: string }> };
   banner: { text: string; cta: string };
   footer: { tagline: string; terms: string; privacy: string; legal: string; contact: string; rights: string };
+  /** The page's own language's sign-in, terms, privacy and legal notice (the English ones for /en, issue #53). */
+  links: { signIn: string; terms: string; privacy: string; legal: string };
+  /** The words of a text page (terms, privacy, legal notice). */
+  document: { back: string; updated: string; updatedAt: string; signup: string };
 };
 
 /**
@@ -171,7 +179,7 @@ export const SITE_FR: SiteContent = {
     title: 'Questions fréquentes',
     items: [
       { question: 'Mes clients doivent-ils installer une application ?', answer: 'Non. Ils scannent le QR code avec l’appareil photo de leur téléphone et notent leur repas dans le navigateur.' },
-      { question: 'Combien de temps faut-il pour démarrer ?', answer: 'Une dizaine de minutes : créez votre espace, imprimez vos QR codes, ajoutez votre lien d’avis. Notre équipe valide votre compte sous 24 h.' },
+      { question: 'Combien de temps faut-il pour démarrer ?', answer: `Une dizaine de minutes : créez votre espace, imprimez vos QR codes, ajoutez votre lien d’avis. Notre équipe valide votre compte ${ACCOUNT_REVIEW_PROMISE.fr}.` },
       { question: 'Puis-je personnaliser les emails ?', answer: 'Oui : objet, contenu, mise en page avec l’éditeur visuel, et un envoi de test avant d’activer.' },
       { question: 'Les données de mes clients sont-elles protégées ?', answer: 'Elles sont hébergées en Europe, traitées selon le RGPD, et chaque email marketing contient un lien de désinscription en un clic.' },
       { question: 'Puis-je arrêter quand je veux ?', answer: 'Oui, l’offre mensuelle est sans engagement et la résiliation se fait en un clic.' },
@@ -186,10 +194,13 @@ export const SITE_FR: SiteContent = {
     contact: 'Contact',
     rights: 'Tous droits réservés.',
   },
+  links: { signIn: paths.login.href(), terms: paths.terms.href(), privacy: paths.privacy.href(), legal: paths.legal.href() },
+  document: { back: 'Retour', updated: 'Dernière mise à jour :', updatedAt: '24 novembre 2026', signup: 'Créer mon compte' },
 };
 
 export const SITE_EN: SiteContent = {
   lang: 'en-GB',
+  signupCountry: 'GB',
   title: SITE_PAGES['/en'].title,
   home: '/en',
   otherHome: '/',
@@ -294,7 +305,7 @@ export const SITE_EN: SiteContent = {
     title: 'Frequently asked questions',
     items: [
       { question: 'Do my guests need to install an app?', answer: 'No. They scan the QR code with their phone’s camera and rate their meal in the browser.' },
-      { question: 'How long does it take to get started?', answer: 'About ten minutes: create your account, print your QR codes, add your review link. Our team approves accounts within 24 hours.' },
+      { question: 'How long does it take to get started?', answer: `About ten minutes: create your account, print your QR codes, add your review link. Our team approves accounts ${ACCOUNT_REVIEW_PROMISE.en}.` },
       { question: 'Can I customise the emails?', answer: 'Yes: subject, content, layout in the visual editor, and a test send before you switch them on.' },
       { question: 'Is my guests’ data protected?', answer: 'It is hosted in Europe, processed under the UK GDPR, and every marketing email has a one-click unsubscribe link.' },
       { question: 'Can I stop at any time?', answer: 'Yes, monthly plans have no commitment and you can cancel in one click.' },
@@ -309,6 +320,8 @@ export const SITE_EN: SiteContent = {
     contact: 'Contact',
     rights: 'All rights reserved.',
   },
+  links: { signIn: `${paths.login.href()}?lang=en`, terms: paths.termsEn.href(), privacy: paths.privacyEn.href(), legal: paths.legalEn.href() },
+  document: { back: 'Back', updated: 'Last updated:', updatedAt: '2 December 2026', signup: 'Create my account' },
 };
 
 /** A price in the page's currency and locale: '39 €', '32,50 €', '£49', '£1,890'. */

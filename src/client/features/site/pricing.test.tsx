@@ -24,8 +24,8 @@ const decode = (text: string) => text.replace(/&amp;/g, '&');
 describe('the pricing section', () => {
   it('shows today’s table exactly as the site always did (names, prices, items, badge)', () => {
     expect(rendered(SITE_FR)).toEqual([
-      { name: 'Essentielle', price: '39 €', items: ['1 établissement', '300 messages par mois', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'], popular: false },
-      { name: 'Pro', price: '79 €', items: ['3 établissements', '1 000 messages par mois', 'Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'], popular: true },
+      { name: 'Essentielle', price: '39 €', items: ['1 établissement', '300 messages par mois', '1 membre (le propriétaire seul)', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'], popular: false },
+      { name: 'Pro', price: '79 €', items: ['3 établissements', '1 000 messages par mois', '1 membre (le propriétaire seul)', 'Statistiques avancées', 'Marque blanche', 'Programme de fidélité', 'Support prioritaire'], popular: true },
       { name: 'Premium', price: '149 €', items: ['Établissements et messages illimités', 'Multi-utilisateurs', 'Tableau de bord consolidé', 'Support prioritaire', 'API personnalisée'], popular: false },
     ].map((plan) => ({ ...plan, price: formatPrice(Number.parseInt(plan.price, 10), SITE_FR.pricing) })));
     expect(rendered(SITE_EN).map((plan) => [plan.name, decode(plan.price), plan.items[0], plan.items[1]])).toEqual([
@@ -33,6 +33,8 @@ describe('the pricing section', () => {
       ['Pro', '£99', '3 venues', '1,000 messages a month'],
       ['Premium', '£189', 'Unlimited venues and messages', 'Multiple users'],
     ]);
+    // Pro includes one member, and says so (issue #53).
+    expect(rendered(SITE_EN)[1].items).toContain('1 member (the owner only)');
   });
 
   it('renders every price, name and item of the table, in both languages', () => {
@@ -57,8 +59,10 @@ describe('the pricing section', () => {
     };
     const content: SiteContent = { ...SITE_FR, pricing: { ...SITE_FR.pricing, plans: sitePlans(changed, 'fr') } };
     const cards = rendered(content);
-    expect(cards[0]).toMatchObject({ price: formatPrice(45, SITE_FR.pricing), items: ['2 établissements', '2 500 messages par mois', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'] });
+    expect(cards[0]).toMatchObject({ price: formatPrice(45, SITE_FR.pricing), items: ['2 établissements', '2 500 messages par mois', '1 membre (le propriétaire seul)', 'QR codes personnalisés', 'Emails automatiques', 'Support par email'] });
     expect(cards[1]).toMatchObject({ popular: false, items: expect.arrayContaining(['3 établissements', 'Messages illimités']) });
+    const team = sitePlans({ ...PLANS, pro: { ...PLANS.pro, limits: { ...PLANS.pro.limits, members: 3 } } }, 'fr');
+    expect(team[1].items).toContain('3 membres');
     expect(cards[2].popular).toBe(true);
   });
 });

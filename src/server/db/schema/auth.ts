@@ -1,4 +1,5 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /*
  * better-auth's own tables (user, session, account, verification, rateLimit). Property names are the
@@ -15,10 +16,15 @@ export const user = pgTable('users', {
   /**
    * Raised by triggers (migration 0032) whenever something the session reader derives from the user's
    * memberships changes: their organisations, venues, roles, venue lists. Not a better-auth field (it
-   * never outputs it); lib/session-reader.ts recomputes a session's venues only when it moved (decision 060).
+   * never outputs it); auth/session-reader.ts recomputes a session's venues only when it moved (decision 060).
    */
   accessVersion: bigint('access_version', { mode: 'number' }).notNull().default(0),
-});
+  /**
+   * The language of the owner's product for this user (shared/rules/locales.ts OWNER_LOCALES; issue #53,
+   * decision 097): the sign-up page's, then the header menu's choice. Owner pages and account emails use it.
+   */
+  lang: text('lang').notNull().default('fr'),
+}, (t) => [check('users_lang_check', sql`${t.lang} in ('fr', 'en')`)]);
 
 export const session = pgTable(
   'sessions',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
 import { ACCENTED, UNACCENTED } from '../../../shared/rules/search-text';
+import { LOCALES } from '../../../shared/rules/locales';
 
 /** The SQL of phone_digits (shared/rules/phone-digits.ts does the same to a search). */
 const PHONE_DIGITS_SQL = `(case when regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') like '0033%' then '0' || substr(regexp_replace(phone, '[^0-9]', '', 'g'), 5)
@@ -39,6 +40,11 @@ export const customers = pgTable(
     /** Set by the unsubscribe link of a marketing email; a later explicit consent clears it. */
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    /**
+     * The language the diner last rated in (shared/rules/locales.ts; issue 52, decision 091): set by each
+     * rating that says it; their emails go in it. Null: the restaurant's language.
+     */
+    lang: text('lang'),
     /** The diner's last sign of life other than a visit: 'Je reste membre' in the retention email (decision 045). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /** When the retention reminder ('Souhaitez-vous rester membre ?') was queued for the current inactivity. */
@@ -70,6 +76,7 @@ export const customers = pgTable(
   },
   (t) => [
     check('customers_points_check', sql`${t.points} >= 0`),
+    check('customers_lang_check', sql`${t.lang} is null or ${t.lang} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`),
     uniqueIndex('customers_restaurant_email_uq')
       .on(t.restaurantId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),

@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { customers } from './customers';
 import { organisations, restaurants } from './restaurants';
+import type { Locale } from '../../../shared/rules/locales';
 
-export type AutomationConfig = { subject: string; html: string; delay_minutes: number };
+/** An automation's text in one language other than French (issue 52, decision 091): the owner's own translation. */
+export type AutomationText = { subject: string; html: string };
+/**
+ * `subject` and `html` are the French text (the source, and what a diner reads without a translation in
+ * their language, inside a layout in their language); `translations` the owner's texts in other languages.
+ */
+export type AutomationConfig = { subject: string; html: string; delay_minutes: number; translations?: Partial<Record<Locale, AutomationText>> };
 
 export const automations = pgTable(
   'automations',

@@ -7,3 +7,4 @@ export * from './loyalty';
 export * from './emails';
 export * from './card';
 export * from './developer';
+export * from './billing';

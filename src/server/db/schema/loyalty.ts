@@ -3,6 +3,17 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from '
 import { customers } from './customers';
 import { restaurants } from './restaurants';
 
+/** The venue a row belongs to (deleted with it): a new column builder for each table. */
+const restaurantIdColumn = () =>
+  uuid('restaurant_id')
+    .notNull()
+    .references(() => restaurants.id, { onDelete: 'cascade' });
+/** The diner a row belongs to (deleted with them). */
+const customerIdColumn = () =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
 /** One row per restaurant: how many points a visit earns (docs/decisions/001-data-model.md). */
 export const loyaltyRules = pgTable(
   'loyalty_rules',
@@ -32,9 +43,7 @@ export const rewards = pgTable(
   'rewards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    restaurantId: uuid('restaurant_id')
-      .notNull()
-      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantIdColumn(),
     label: text('label').notNull(),
     description: text('description'),
     cost: integer('cost').notNull().default(100),
@@ -54,12 +63,8 @@ export const customerRewards = pgTable(
   'customer_rewards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    restaurantId: uuid('restaurant_id')
-      .notNull()
-      .references(() => restaurants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantIdColumn(),
+    customerId: customerIdColumn(),
     rewardId: uuid('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
     /** Label and cost copied at unlock time, so deleting a catalogue entry keeps the history. */
     label: text('label').notNull(),
@@ -81,12 +86,8 @@ export const pointEvents = pgTable(
   'point_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    restaurantId: uuid('restaurant_id')
-      .notNull()
-      .references(() => restaurants.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    restaurantId: restaurantIdColumn(),
+    customerId: customerIdColumn(),
     feedbackId: uuid('feedback_id'),
     points: integer('points').notNull(),
     /** Why points moved without a feedback, e.g. 'daily_cap_after_merge' (null for points earned by a feedback). */

@@ -3,7 +3,8 @@ import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, smallint
 import { user } from './auth';
 
 import { ROLES } from '../../../shared/rules/permissions';
-import { PLAN_IDS, type LimitOverrides } from '../../../shared/rules/plans';
+import { COUNTRIES, LOCALES } from '../../../shared/rules/locales';
+import { PLAN_IDS, PLAN_SOURCES, type LimitOverrides } from '../../../shared/rules/plans';
 import { ORGANISATION_STATUSES, VENUE_STATUSES } from '../../../shared/rules/restaurant-status';
 
 export {
@@ -26,8 +27,12 @@ export const organisations = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** The SIREN (9 digits), when known. */
+    /** The SIREN (9 digits), when known (French organisations). */
     siren: text('siren'),
+    /** Where the organisation is registered (shared/rules/locales.ts): its rules, currency and plan prices follow. */
+    country: text('country', { enum: COUNTRIES }).notNull().default('FR'),
+    /** The Companies House company number (8 characters), for a UK organisation that has one. */
+    companyNumber: text('company_number'),
     status: text('status', { enum: ORGANISATION_STATUSES }).notNull().default('pending'),
     /** Internal notes written by platform administrators. */
     notes: text('notes'),
@@ -49,9 +54,18 @@ export const organisations = pgTable(
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     /** The platform team's overrides of the plan's limits (venues, members, diner emails a month; null: unlimited). */
     limitOverrides: jsonb('limit_overrides').$type<LimitOverrides>().notNull().default({}),
+    /**
+     * Who set `plan` (decision 092): 'contract' (the platform team, by contract: Stripe never overwrites it),
+     * 'stripe' (it follows the organisation's Stripe subscription), or null (no plan).
+     */
+    planSource: text('plan_source', { enum: PLAN_SOURCES }),
   },
   (t) => [
     check('organisations_plan_check', sql`${t.plan} is null or ${t.plan} in (${sql.raw(PLAN_IDS.map((plan) => `'${plan}'`).join(', '))})`),
+    check('organisations_plan_source_check', sql`${t.planSource} is null or ${t.planSource} in ('contract', 'stripe')`),
+    index('organisations_siren_idx').on(t.siren),
+    index('organisations_company_number_idx').on(t.companyNumber),
+    check('organisations_country_check', sql`${t.country} in (${sql.raw(COUNTRIES.map((country) => `'${country}'`).join(', '))})`),
     check('organisations_status_check', sql`${t.status} in (${sql.raw(ORGANISATION_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     index('organisations_status_created_idx').on(t.status, t.createdAt),
     index('organisations_created_idx').on(t.createdAt),
@@ -99,6 +113,10 @@ export const restaurants = pgTable(
     sendingHourEnd: smallint('sending_hour_end').notNull().default(19),
     /** The low-rating alerts' grouping window in minutes, 5, 15 or 30 (issue 48, decision 036): beside the alert address on /parametres. */
     alertWindowMinutes: smallint('alert_window_minutes').notNull().default(15),
+    /** The languages the diner pages offer (issue 52, decision 091; /parametres): all five by default, French always among them. */
+    dinerLanguages: text('diner_languages').array().notNull().default(sql`'{fr,en,de,es,it}'::text[]`),
+    /** The languages of the printed table cards' call to rate: one or two of the offered ones, in order. */
+    cardLanguages: text('card_languages').array().notNull().default(sql`'{fr,en}'::text[]`),
     /**
      * The owner's to-do list (dashboard): when the owner first printed or downloaded QR codes, created or
      * edited a reward, opened the automations. Set by their own actions only, never by setup defaults.
@@ -114,6 +132,8 @@ export const restaurants = pgTable(
   (t) => [
     check('restaurants_status_check', sql`${t.status} in (${sql.raw(VENUE_STATUSES.map((status) => `'${status}'`).join(', '))})`),
     check('restaurants_alert_window_check', sql`${t.alertWindowMinutes} in (5, 15, 30)`),
+    check('restaurants_diner_languages_check', sql`${t.dinerLanguages} <@ array[${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))}]::text[] and 'fr' = any(${t.dinerLanguages})`),
+    check('restaurants_card_languages_check', sql`${t.cardLanguages} <@ ${t.dinerLanguages} and cardinality(${t.cardLanguages}) between 1 and 2`),
     check('restaurants_sending_hours_check', sql`${t.sendingHourStart} >= 0 and ${t.sendingHourEnd} <= 24 and ${t.sendingHourStart} < ${t.sendingHourEnd}`),
     index('restaurants_status_created_idx').on(t.status, t.createdAt),
     index('restaurants_created_idx').on(t.createdAt),

@@ -1,6 +1,7 @@
-import { formatDateTimeFr } from '../../../shared/format';
+import { formatCount, formatDateTimeFr } from '../../../shared/format';
 import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
+import { ACCOUNT_REVIEW_PROMISE } from '../../../shared/rules/account-review';
 
 /** The greeting name of the welcome email: the first name, else the part of the email before the @. */
 export function pickGreetingName(firstName: string | null | undefined, email: string): string {
@@ -10,7 +11,7 @@ export function pickGreetingName(firstName: string | null | undefined, email: st
 
 /**
  * welcome_onboarding (spec §7): sent once the owner has confirmed their email address. It says what
- * happens next as it is: the account waits for the team's validation (within 24 hours), the owner's
+ * happens next as it is: the account waits for the team's validation (shared/rules/account-review.ts), the owner's
  * space shows the request until then, and a second email announces the decision.
  */
 export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string }): OutgoingMail {
@@ -23,7 +24,7 @@ export function renderWelcomeOnboardingEmail(data: { to: string; firstName: stri
 <p>Votre adresse email est confirmée : merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
 <p><strong>La suite :</strong></p>
 <ol style="margin:0 0 16px;padding-left:24px">
-<li>Notre équipe vérifie les informations de votre restaurant, sous 24 heures (jours ouvrés).</li>
+<li>Notre équipe vérifie les informations de votre restaurant, ${ACCOUNT_REVIEW_PROMISE.fr}.</li>
 <li>Vous recevez un email dès que votre compte est validé.</li>
 <li>Vous imprimez alors vos QR codes et recevez vos premiers avis clients.</li>
 </ol>
@@ -132,7 +133,7 @@ export function renderQuotaWarningEmail(data: {
 }): OutgoingMail {
   const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
   const plan = escapeHtml(data.planName ?? '');
-  const usage = `${data.used.toLocaleString('fr-FR')} sur ${data.limit.toLocaleString('fr-FR')}`;
+  const usage = `${formatCount(data.used)} sur ${formatCount(data.limit)}`;
   const full = data.level >= 100;
   const what = full
     ? `<p>${organisation} a envoyé tous les emails clients compris dans l’offre ${plan} ce mois-ci (${usage}). Les avis, les points et les liens d’avis continuent ; les emails aux clients ne partent plus jusqu’au mois prochain.</p>`
@@ -195,6 +196,50 @@ function renderWebhookPausedEmail(data: { to: string; firstName: string | null; 
 <p>Le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » ne répond plus : les derniers envois ont échoué ou dépassé le délai. Nous le mettons en pause${escapeHtml(until)}.</p>
 <p>Ses événements ne sont pas perdus : ils attendent et lui seront envoyés à la fin de la pause. Si les échecs continuent, la pause s’allonge. Une fois votre serveur rétabli, « Envoyer un test » depuis sa page le remet en service aussitôt s’il répond.</p>
 ${emailButton(data.url, 'Voir le point de terminaison')}
+${emailClosing()}`,
+    ),
+  };
+}
+
+/**
+ * billing_payment_failed (issue 54, decision 092): a subscription payment failed. Stripe retries; the
+ * propriétaire updates the payment method from /abonnement; 14 days past due, ReFeed turns read only
+ * (ratings and points go on, diners get no email), and a payment restores everything at once.
+ */
+export function renderPaymentFailedEmail(data: { to: string; firstName: string | null; organisationName: string | null; planName: string | null; amount: string | null; url: string }): OutgoingMail {
+  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
+  const amount = data.amount ? ` de ${escapeHtml(data.amount)}` : '';
+  const plan = data.planName ? ` (forfait ${escapeHtml(data.planName)})` : '';
+  return {
+    to: data.to,
+    subject: 'Le paiement de votre abonnement ReFeed a échoué',
+    html: wrapEmailHtml(
+      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+<p>Le paiement${amount} de l’abonnement ReFeed de « ${organisation} »${plan} n’a pas abouti. Nous réessaierons automatiquement dans les prochains jours.</p>
+<p>Pour éviter toute interruption, vérifiez ou mettez à jour votre moyen de paiement. Sans paiement sous 14 jours, ReFeed passera en lecture seule : vos clients pourront toujours noter et cumuler leurs points, mais ne recevront plus d’emails. Tout revient dès le paiement.</p>
+${emailButton(data.url, 'Mettre à jour mon paiement')}
+${emailClosing()}`,
+    ),
+  };
+}
+
+/**
+ * trial_ending (issue 54, decision 092): the free trial ends in 3 days, or today, and no plan was chosen.
+ * Past its end ReFeed is read only until a plan is chosen; nothing is deleted.
+ */
+export function renderTrialEndingEmail(data: { to: string; firstName: string | null; organisationName: string | null; planName: string | null; when: string | null; trialEnd: string | null; url: string }): OutgoingMail {
+  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
+  const today = data.when === 'day';
+  const plan = escapeHtml(data.planName ?? '');
+  const end = data.trialEnd ? escapeHtml(data.trialEnd) : '';
+  return {
+    to: data.to,
+    subject: today ? 'Votre essai gratuit de ReFeed se termine aujourd’hui' : 'Votre essai gratuit de ReFeed se termine dans 3 jours',
+    html: wrapEmailHtml(
+      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+<p>${today ? `L’essai gratuit du forfait ${plan} pour « ${organisation} » se termine aujourd’hui` : `L’essai gratuit du forfait ${plan} pour « ${organisation} » se termine dans 3 jours`}${end ? ` (le ${end})` : ''}.</p>
+<p>Choisissez un forfait pour continuer sans interruption : sans engagement en mensuel, résiliable en un clic. Sans forfait, ReFeed passera en lecture seule : vos données sont conservées et vos clients continuent de noter et de cumuler leurs points.</p>
+${emailButton(data.url, 'Choisir mon forfait')}
 ${emailClosing()}`,
     ),
   };

@@ -1,5 +1,6 @@
 import { emailButton, emailClosing, escapeHtml, preLineHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
+import { ACCOUNT_REVIEW_PROMISE } from '../../../shared/rules/account-review';
 
 /** The four account emails sent after an administrator's decision (spec §7 send-email templates). */
 export type AccountEmailTemplate = 'account_approved' | 'account_rejected' | 'account_suspended' | 'account_reactivated';
@@ -86,11 +87,11 @@ export function renderAdminNewRestaurantEmail(data: { to: string; restaurantName
     subject: `Nouveau restaurant à valider : ${data.restaurantName}`,
     html: wrapEmailHtml(
       `<p>Bonjour,</p>
-<p>Le restaurant <strong>${name}</strong> vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).</p>
+<p>Le restaurant <strong>${name}</strong> vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise ${ACCOUNT_REVIEW_PROMISE.fr}).</p>
 ${emailButton(queueUrl, 'Ouvrir la file de validation')}
 <p>Ou directement sa fiche : <a href="${escapeHtml(detailUrl)}">${escapeHtml(detailUrl)}</a></p>
 ${emailClosing()}`,
     ),
-    text: `Bonjour,\n\nLe restaurant ${data.restaurantName} vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise sous 24 heures).\n\nFile de validation : ${queueUrl}\nSa fiche : ${detailUrl}\n\nÀ bientôt,\nL’équipe ReFeed\n`,
+    text: `Bonjour,\n\nLe restaurant ${data.restaurantName} vient de s’inscrire sur ReFeed et a confirmé son adresse email. Sa demande attend votre validation (promise ${ACCOUNT_REVIEW_PROMISE.fr}).\n\nFile de validation : ${queueUrl}\nSa fiche : ${detailUrl}\n\nÀ bientôt,\nL’équipe ReFeed\n`,
   };
 }

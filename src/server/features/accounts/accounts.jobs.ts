@@ -6,7 +6,7 @@ import { defineJob, type JobDefinition } from '../../jobs/queue';
 export const VERIFY_EMAIL_CALLBACK_PATH = '/dashboard';
 
 /** Sends the sign-up confirmation link (better-auth makes the signed link). */
-export const SEND_VERIFICATION_EMAIL_JOB = defineJob<{ email: string }, AppDeps>({
+export const sendVerificationEmailJob = defineJob<{ email: string }, AppDeps>({
   name: 'accounts.send-verification-email',
   payload: z.object({ email: z.string() }),
   async handle(payload, deps) {
@@ -16,5 +16,5 @@ export const SEND_VERIFICATION_EMAIL_JOB = defineJob<{ email: string }, AppDeps>
 
 /** Background jobs of this feature (queue name + zod payload + handler), registered at start. */
 export const ACCOUNTS_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [
-  SEND_VERIFICATION_EMAIL_JOB as JobDefinition<unknown, AppDeps>,
+  sendVerificationEmailJob as JobDefinition<unknown, AppDeps>,
 ];

@@ -1,21 +1,22 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember, requireUser } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
-import { ZConfirmEmailRequest, ZCreateRestaurantRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
+import { requireMember, requireUser } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
+import { ZConfirmEmailRequest, ZCreateRestaurantRequest, ZOwnerLanguageRequest, ZSignupRequest } from '../../../shared/schemas/accounts';
 import {
   confirmEmailWithPassword,
   createRestaurantForUser,
   getAccountSummary,
   getOwnerRestaurant,
+  setOwnerLanguage,
   resendVerificationEmail,
   signUpRestaurant,
   syncEmailVerified,
 } from './accounts.service';
-import { getClientIp } from '../../lib/client-ip';
-import { enforceRateLimits } from '../../lib/rate-limit';
-import { emailAndIp, type AuthRateLimitName } from '../../lib/rate-limit-rules';
+import { getClientIp } from '../../lib/http/client-ip';
+import { enforceRateLimits } from '../../lib/limits/rate-limit';
+import { emailAndIp, type AuthRateLimitName } from '../../lib/limits/rate-limit-rules';
 
 export function createAccountRoutes(deps: AppDeps) {
   /** Counts an attempt per IP (when known) and per email; answers 429 in French past a limit. */
@@ -44,6 +45,10 @@ export function createAccountRoutes(deps: AppDeps) {
       return c.json(result);
     })
     .get('/me', requireUser(deps), async (c) => c.json(getAccountSummary(deps, c.get('session'))))
+    // The language of the owner's product (the header menu's switch): the next /api/me says it (decision 097).
+    .patch('/me/language', requireUser(deps), validate('json', ZOwnerLanguageRequest), async (c) =>
+      c.json(await setOwnerLanguage(deps, c.get('user').id, c.req.valid('json').lang)),
+    )
     .post('/me/sync-email-verified', requireUser(deps), async (c) => c.json(await syncEmailVerified(deps, c.get('user').id)))
     .post('/me/resend-verification', requireUser(deps), async (c) => {
       const sessionUser = c.get('user');

@@ -1,4 +1,6 @@
-import { trialEndFrom } from '../../core/plan';
+import { trialEndForCompany } from '../../core/plan';
+import type { OwnerLocale } from '../../../shared/rules/locales';
+import { firstNameOf } from '../../../shared/rules/first-name';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword, verifyJWT, verifyPassword } from 'better-auth/crypto';
@@ -8,10 +10,10 @@ import { account, organisationMembers, organisations, restaurants, user } from '
 import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
 import { enqueueJob } from '../../jobs/queue';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../lib/hono-env';
-import type { SessionRead } from '../../lib/session-reader';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import type { SessionUser } from '../../lib/http/hono-env';
+import type { SessionRead } from '../../lib/http/session-read';
 import { resolveOwnerGate } from '../../../shared/rules/owner-gate';
 import { planAccess } from '../../../shared/rules/plans';
 import { permissionsOf } from '../../../shared/rules/permissions';
@@ -26,23 +28,20 @@ import type {
   ZCreateRestaurantRequest,
   ZSignupRequest,
 } from '../../../shared/schemas/accounts';
+import { ACCOUNT_ERRORS } from '../../../shared/schemas/accounts';
 import { createVenueDefaults } from '../../core/venue-defaults';
-import { SEND_VERIFICATION_EMAIL_JOB } from './accounts.jobs';
-import { enqueueAdminSignupNotices, enqueueWelcomeEmail, syncRestaurantEmailVerified } from './email-verified-sync';
+import { sendVerificationEmailJob } from './accounts.jobs';
+import { enqueueAdminSignupNotices, enqueueWelcomeEmail, syncRestaurantEmailVerified } from '../../auth/email-verified-sync';
 import type { z } from 'zod';
 
-export const ACCOUNT_ERRORS = {
-  alreadyHasRestaurant: 'Un restaurant est déjà associé à ce compte.',
-  emailAlreadyVerified: 'Votre adresse email est déjà confirmée.',
-  confirmationLinkInvalid: 'Lien invalide ou expiré',
-  signUpPasswordWrong: 'Ce n’est pas le mot de passe choisi à l’inscription.',
-} as const;
+/** The account routes' messages (shared/schemas/accounts.ts, with their English twins). */
+export { ACCOUNT_ERRORS };
 
 export { SETUP_REWARD } from '../../core/loyalty';
 
 /**
  * The signed-in user's summary: admin flag, the owner gate outcome and the venues of their memberships (oldest first),
- * all read with the session in one query (lib/session-reader.ts).
+ * all read with the session in one query (auth/session-reader.ts).
  */
 export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRead): TMeResponse {
   return {
@@ -70,12 +69,12 @@ export function getAccountSummary(deps: Pick<AppDeps, 'env'>, session: SessionRe
  */
 async function createOrganisationWithVenue(
   tx: Db,
-  input: { userId: string; organisation: { name: string; siren: string | null }; venue: Omit<typeof restaurants.$inferInsert, 'organisationId'> },
+  input: { userId: string; organisation: Pick<typeof organisations.$inferInsert, 'name' | 'siren' | 'country' | 'companyNumber'>; venue: Omit<typeof restaurants.$inferInsert, 'organisationId'> },
 ): Promise<string> {
-  // It starts the site's 14-day trial of Pro (issue #30, decision 057).
+  // It starts the site's 14-day trial of Pro (issue #30, decision 057), once per company (issue 54, decision 092).
   const [organisation] = await tx
     .insert(organisations)
-    .values({ ...input.organisation, trialEndsAt: trialEndFrom(clock.now()) })
+    .values({ ...input.organisation, trialEndsAt: await trialEndForCompany(tx, input.organisation, clock.now()) })
     .returning({ id: organisations.id });
   const [restaurant] = await tx
     .insert(restaurants)
@@ -112,6 +111,23 @@ async function emailHasAccount(deps: AppDeps, email: string): Promise<boolean> {
 }
 
 /**
+ * The organisation and first venue a sign-up describes, by country (issue #53). France: the SIREN on the
+ * organisation and as the venue's SIRET (spec §2). United Kingdom: the Companies House number on the
+ * organisation, or for a sole trader none and the trading name as the venue's legal name; the UK address.
+ */
+function signUpIdentity(input: z.output<typeof ZSignupRequest>): Pick<Parameters<typeof createOrganisationWithVenue>[1], 'organisation' | 'venue'> {
+  const venue = { name: input.restaurantName, contactEmail: input.email, phone: input.phone, ownerFirstName: input.firstName, emailVerified: false };
+  if (input.country === 'FR') {
+    return { organisation: { name: input.restaurantName, country: 'FR', siren: input.siren, companyNumber: null }, venue: { ...venue, siret: input.siren } };
+  }
+  const address = [input.addressLine1, input.addressLine2, input.town, input.postcode].filter((line) => line !== '').join(', ');
+  return {
+    organisation: { name: input.restaurantName, country: 'GB', siren: null, companyNumber: input.soleTrader ? null : input.companyNumber },
+    venue: { ...venue, legalName: input.soleTrader ? input.tradingName : null, address },
+  };
+}
+
+/**
  * Creates a restaurant account (spec §2 /signup). better-auth creates the user and its password
  * credential; then one transaction creates the organisation, its venue (pending), the owner membership, the defaults
  * and queues the confirmation and welcome emails. If that transaction fails the user is deleted, so
@@ -135,21 +151,11 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
 
   try {
     const restaurantId = await deps.db.transaction(async (tx) => {
-      const restaurantId = await createOrganisationWithVenue(tx, {
-        userId: stored.id,
-        organisation: { name: input.restaurantName, siren: input.siren },
-        venue: {
-          name: input.restaurantName,
-          contactEmail: input.email,
-          siret: input.siren,
-          phone: input.phone,
-          ownerFirstName: input.firstName,
-          emailVerified: false,
-        },
-      });
+      const restaurantId = await createOrganisationWithVenue(tx, { userId: stored.id, ...signUpIdentity(input) });
+      if (input.lang !== 'fr') await tx.update(user).set({ lang: input.lang }).where(eq(user.id, stored.id));
       await createVenueDefaults(tx, restaurantId);
       // The welcome email follows the confirmation of this address (email-verified-sync).
-      await enqueueJob(deps.boss, SEND_VERIFICATION_EMAIL_JOB, { email: input.email }, { tx });
+      await enqueueJob(deps.boss, sendVerificationEmailJob, { email: input.email }, { tx });
       return restaurantId;
     });
     return { restaurantId, status: 'pending' };
@@ -159,11 +165,13 @@ export async function signUpRestaurant(deps: AppDeps, input: z.output<typeof ZSi
   }
 }
 
-/** First word of the account name, used to greet the owner (null when the name is empty). */
-function firstNameOf(name: string): string | null {
-  const first = name.trim().split(/\s+/)[0];
-  return first ? first : null;
+/** The language of the owner's product for this user (decision 097); the session reads it from the row. */
+export async function setOwnerLanguage(deps: Pick<AppDeps, 'db'>, userId: string, lang: OwnerLocale): Promise<{ lang: OwnerLocale }> {
+  await deps.db.update(user).set({ lang, updatedAt: clock.now() }).where(eq(user.id, userId));
+  return { lang };
 }
+
+/** First word of the account name, used to greet the owner (null when the name is empty). */
 
 /**
  * The setup wizard (spec §2 /onboarding): a signed-in user without a restaurant creates one. It is
@@ -260,6 +268,6 @@ export async function getOwnerRestaurant(db: Db, restaurantId: string, role: str
     .select({ id: restaurants.id, name: restaurants.name, googleReviewUrl: restaurants.googleReviewUrl, logoUrl: restaurants.logoUrl })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
-  if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+  if (!restaurant) throw new AppError('NOT_FOUND', ACCOUNT_ERRORS.restaurantNotFound);
   return { ...restaurant, role };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
-import { RESET_PASSWORD_EXPIRES_IN_SECONDS } from '../../auth';
+import { RESET_PASSWORD_EXPIRES_IN_SECONDS } from '../../auth/auth';
 import { account, user, verification } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { grantAppAdmin } from './admins.service';

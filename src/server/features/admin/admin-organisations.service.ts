@@ -3,12 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { adminAuditLog, organisationMembers, organisations, restaurants, user, type OrganisationStatus, type VenueStatus } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { enqueueEmail, SEND_EMAIL_JOB } from '../../email/email-queue';
+import { readOrganisationOwners } from '../../core/organisation-owners';
+import { enqueueEmail } from '../../email/email-queue';
+import { sendEmailJob } from '../../email/email.jobs';
 import type { AccountEmailTemplate } from '../../email/templates/admin';
 import { waitForJobOutcome } from '../../jobs/queue';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import type { Logger } from '../../lib/runtime/logger';
 import {
   ADMIN_MESSAGES,
   ORGANISATION_STATUS_LABELS,
@@ -40,6 +42,8 @@ const ORGANISATION_SUMMARY_COLUMNS = {
   id: organisations.id,
   name: organisations.name,
   siren: organisations.siren,
+  country: organisations.country,
+  companyNumber: organisations.companyNumber,
   status: organisations.status,
   createdAt: organisations.createdAt,
   contactEmail: sql<string | null>`(select r.contact_email from restaurants r where r.organisation_id = ${ORG_ID} order by r.created_at, r.id limit 1)`,
@@ -70,19 +74,27 @@ function escapeLike(value: string): string {
 }
 
 /**
- * The directory of organisations: case-insensitive search on the organisation's name and SIREN, its venues'
- * names, emails, legal names and SIRETs, and its members' emails; status filter; one page, newest first.
+ * The directory of organisations: case-insensitive search on the organisation's name, SIREN and Companies House
+ * number, its venues' names, emails, legal names and SIRETs, and its members' emails; status and country
+ * filters (issue #53); one page, newest first.
  */
-export async function listOrganisationsForAdmin(db: Db, query: { q?: string; status: TListRestaurantsQuery['status']; limit: number; offset: number }) {
+export async function listOrganisationsForAdmin(
+  db: Db,
+  query: { q?: string; status: TListRestaurantsQuery['status']; country?: TListRestaurantsQuery['country']; limit: number; offset: number },
+) {
   const conditions: SQL[] = [];
   if (query.status && query.status !== 'all') conditions.push(eq(organisations.status, query.status));
+  if (query.country && query.country !== 'all') conditions.push(eq(organisations.country, query.country));
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
     // "123 456 789" finds the SIREN 123456789.
     const digits = q.replace(/[\s.]/g, '');
     const digitPattern = /^\d+$/.test(digits) && digits !== q ? `%${digits}%` : pattern;
+    // "sc 123456" finds the Companies House number SC123456.
+    const companyPattern = `%${escapeLike(q.replace(/\s+/g, ''))}%`;
     conditions.push(sql`(${organisations.name} ilike ${pattern} or ${organisations.siren} ilike ${digitPattern}
+      or ${organisations.companyNumber} ilike ${companyPattern}
       or exists (select 1 from restaurants r where r.organisation_id = ${ORG_ID}
                  and (r.name ilike ${pattern} or r.contact_email ilike ${pattern} or r.business_email ilike ${pattern}
                       or r.legal_name ilike ${pattern} or r.siret ilike ${pattern} or r.siret ilike ${digitPattern}))
@@ -134,6 +146,7 @@ export async function getOrganisationForAdmin(db: Db, idOrVenueId: string) {
       contactEmail: restaurants.contactEmail,
       businessEmail: restaurants.businessEmail,
       phone: restaurants.phone,
+      address: restaurants.address,
       website: restaurants.website,
       // What diners are sent to after a good rating: the platform team sees it before approving.
       googleReviewUrl: restaurants.googleReviewUrl,
@@ -184,6 +197,8 @@ export async function getOrganisationForAdmin(db: Db, idOrVenueId: string) {
       id: o.id,
       name: o.name,
       siren: o.siren,
+      country: o.country,
+      companyNumber: o.companyNumber,
       status: o.status,
       notes: o.notes,
       createdAt: o.createdAt,
@@ -255,10 +270,6 @@ const EMAIL_WAIT_MS = 15_000;
 
 type Recipient = { email: string; firstName: string | null };
 
-function firstNameOf(name: string): string | null {
-  const first = name.trim().split(/\s+/)[0];
-  return first ? first : null;
-}
 
 /**
  * Who gets the platform's decisions: the organisation's propriétaires (members with the owner role), greeted
@@ -266,13 +277,8 @@ function firstNameOf(name: string): string | null {
  * contact email, as every decision was mailed before decision 055.
  */
 async function recipientsOf(tx: Db, organisationId: string, venue: { contactEmail: string; ownerFirstName: string | null } | undefined): Promise<Recipient[]> {
-  const owners = await tx
-    .select({ email: user.email, name: user.name })
-    .from(organisationMembers)
-    .innerJoin(user, eq(user.id, organisationMembers.userId))
-    .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.role, 'owner')))
-    .orderBy(asc(organisationMembers.createdAt), asc(user.id));
-  if (owners.length) return owners.map((owner) => ({ email: owner.email, firstName: firstNameOf(owner.name) }));
+  const owners = await readOrganisationOwners(tx, organisationId);
+  if (owners.length) return owners;
   return venue ? [{ email: venue.contactEmail, firstName: venue.ownerFirstName }] : [];
 }
 
@@ -303,7 +309,7 @@ async function enqueueDecisionEmails(
 
 /** Waits for every email job; true when all were sent. */
 async function waitForEmails(deps: Pick<AppDeps, 'boss'>, logger: Logger, ids: string[], context: Record<string, unknown>): Promise<boolean> {
-  const outcomes = await Promise.all(ids.map((id) => waitForJobOutcome(deps.boss, SEND_EMAIL_JOB.name, id, EMAIL_WAIT_MS)));
+  const outcomes = await Promise.all(ids.map((id) => waitForJobOutcome(deps.boss, sendEmailJob.name, id, EMAIL_WAIT_MS)));
   const sent = outcomes.every((outcome) => outcome.state === 'completed');
   if (!sent) logger.error({ ...context, outcomes }, 'account email not sent yet');
   return sent;
@@ -425,7 +431,8 @@ export async function setOrganisationPlan(db: Db, input: { organisationId: strin
     const limitOverrides: LimitOverrides = {};
     for (const key of LIMIT_KEYS) if (input.limitOverrides[key] !== undefined) limitOverrides[key] = input.limitOverrides[key];
     const after = { plan: input.plan, trialEndsAt: input.trialEndsAt ? new Date(input.trialEndsAt) : null, limitOverrides };
-    await tx.update(organisations).set(after).where(eq(organisations.id, input.organisationId));
+    // A plan the platform team sets is a contract's: Stripe's events never overwrite it (decision 092).
+    await tx.update(organisations).set({ ...after, planSource: after.plan ? 'contract' : null }).where(eq(organisations.id, input.organisationId));
     await tx.insert(adminAuditLog).values({
       adminUserId: input.adminUserId,
       action: 'plan',

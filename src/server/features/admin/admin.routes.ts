@@ -3,9 +3,10 @@ import { createFactory } from 'hono/factory';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { mailSettingWarnings } from '../../env';
-import { requireAdmin } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { requireAdmin } from '../../auth/guards';
+import { getBillingOverview } from './admin-billing.service';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
 import {
   ZAddAdminRequest,
   ZApproveRestaurantRequest,
@@ -56,6 +57,8 @@ export function createAdminRoutes(deps: AppDeps) {
       // The admin gate of the client asks here: 200 admin, 401 signed out, 403 anyone else.
       .get('/me', (c) => c.json({ user: c.get('user'), isAdmin: true as const }))
       .get('/overview', async (c) => c.json({ ...(await getAdminOverview(deps.db)), mailWarnings: mailSettingWarnings(deps.env) }))
+      // Online payment (issue 54, decision 092): each organisation's billing state, MRR in total and by plan, those past due.
+      .get('/billing', async (c) => c.json(await getBillingOverview(deps.db)))
       // The platform's approval is the organisation's (decision 055): the list, the detail and the decisions.
       .get('/organisations', validate('query', ZListRestaurantsQuery), async (c) => c.json(await listOrganisationsForAdmin(deps.db, c.req.valid('query'))))
       .get('/organisations/:id', async (c) => c.json(await getOrganisationForAdmin(deps.db, c.req.param('id'))))

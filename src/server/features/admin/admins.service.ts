@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { platformAdmins, user } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import { ADMIN_MESSAGES } from '../../../shared/schemas/admin';
 
 /** Whether the user is a platform administrator. */

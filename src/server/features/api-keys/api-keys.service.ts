@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { createApiKey } from '../../core/api-keys';
 import type { Db } from '../../db/client';
 import { apiKeys, organisations, restaurants, user } from '../../db/schema';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
 import { isUuid } from '../../../shared/rules/uuid';
 import {
   API_KEY_MESSAGES,

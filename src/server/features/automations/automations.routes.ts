@@ -2,19 +2,25 @@ import { Hono } from 'hono';
 import { markOwnerTodoDone } from '../../core/owner-todo';
 import type { Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
-import { validate } from '../../lib/validate';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { enforceRateLimits, type RateLimitRule } from '../../lib/limits/rate-limit';
+import { validate } from '../../lib/http/validate';
 import { storeImage } from '../../core/images';
-import { readImageUpload } from '../../lib/image-upload';
-import { AppError } from '../../lib/errors';
+import { readImageUpload } from '../../lib/http/image-upload';
+import { AppError } from '../../lib/http/errors';
 import {
+  AUTOMATION_MESSAGES,
   EDITOR_IMAGE_MESSAGES,
+  type TranslationLocale,
+  ZTranslationLocale,
   type TEmailImageUploadResponse,
   ZAutomationIdParam,
   ZAutomationKeyParam,
+  ZAutomationPreviewQuery,
   ZAutomationPreviewRequest,
+  ZAutomationTranslationParam,
+  ZAutomationTranslationRequest,
   ZAutomationStatusRequest,
   ZAutomationTemplateRequest,
   ZAutomationTestRequest,
@@ -22,6 +28,7 @@ import {
   ZSendingHours,
 } from '../../../shared/schemas/automations';
 import {
+  deleteAutomationTranslation,
   getAutomationForEditor,
   getSendingHours,
   listAutomations,
@@ -29,6 +36,7 @@ import {
   previewAutomation,
   previewDraft,
   restoreAutomationVersion,
+  saveAutomationTranslation,
   sendAutomationTest,
   setAutomationStatus,
   setSendingHours,
@@ -39,6 +47,13 @@ import {
 /** Counts one hit of `rule` (lib/rate-limit-rules) for the session's restaurant; over the limit, its 429. */
 function limitPerRestaurant(c: Context<AppEnv>, deps: AppDeps, rule: RateLimitRule): Promise<void> {
   return enforceRateLimits(deps.db, [{ rule, subject: c.get('tenant').restaurantId }]);
+}
+
+/** A translation's path: an unknown language names no resource (404, as an unknown automation). */
+function translationParam(param: { id: string; lang: string }): { id: string; lang: TranslationLocale } {
+  const lang = ZTranslationLocale.safeParse(param.lang);
+  if (!lang.success) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.translationNotFound);
+  return { id: param.id, lang: lang.data };
 }
 
 const authorOf = (c: Context<AppEnv>): VersionAuthor => ({ userId: c.get('user').id, name: c.get('user').name || c.get('user').email });
@@ -73,14 +88,27 @@ export function createAutomationRoutes(deps: AppDeps) {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
       return c.json({ automation: await updateAutomationTemplate(saveContext, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), authorOf(c)) });
     })
-    .get('/:id/preview', validate('param', ZAutomationIdParam), async (c) => c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, deps.env.PUBLIC_URL)))
+    // The owner's text in another language (issue 52): checked as the French save is, counted under the same limit.
+    .put('/:id/translations/:lang', validate('param', ZAutomationTranslationParam), validate('json', ZAutomationTranslationRequest), async (c) => {
+      await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTemplateSaves);
+      const { id, lang } = translationParam(c.req.valid('param'));
+      return c.json({ automation: await saveAutomationTranslation(saveContext, c.get('tenant').restaurantId, id, lang, c.req.valid('json')) });
+    })
+    .delete('/:id/translations/:lang', validate('param', ZAutomationTranslationParam), async (c) => {
+      const { id, lang } = translationParam(c.req.valid('param'));
+      return c.json({ automation: await deleteAutomationTranslation(deps.db, c.get('tenant').restaurantId, id, lang) });
+    })
+    .get('/:id/preview', validate('param', ZAutomationIdParam), validate('query', ZAutomationPreviewQuery), async (c) =>
+      c.json(await previewAutomation(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, deps.env.PUBLIC_URL, c.req.valid('query').lang)),
+    )
     .post('/:id/preview', validate('param', ZAutomationIdParam), validate('json', ZAutomationPreviewRequest), async (c) =>
       c.json(await previewDraft(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.req.valid('json'), deps.env.PUBLIC_URL)),
     )
     .post('/:id/test', validate('param', ZAutomationIdParam), validate('json', ZAutomationTestRequest), async (c) => {
       await limitPerRestaurant(c, deps, deps.rateLimits.owner.automationTestSends);
       const { restaurantId } = c.get('tenant');
-      return c.json(await sendAutomationTest(deps, restaurantId, c.req.valid('param').id, c.req.valid('json').to, c.get('user').email));
+      const { to, lang } = c.req.valid('json');
+      return c.json(await sendAutomationTest(deps, restaurantId, c.req.valid('param').id, to, c.get('user').email, lang));
     })
     .get('/:id/versions', validate('param', ZAutomationIdParam), async (c) =>
       c.json({ versions: await listAutomationVersions(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id) }),

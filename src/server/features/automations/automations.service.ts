@@ -1,15 +1,16 @@
 import { and, asc, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueEmail, newTestEventId, SEND_EMAIL_JOB } from '../../email/email-queue';
+import { enqueueEmail, newTestEventId } from '../../email/email-queue';
+import { sendEmailJob } from '../../email/email.jobs';
 import { waitForJobOutcome } from '../../jobs/queue';
 import { DINER_TEMPLATES, isAutomationTemplate, MARKETING_TEMPLATES } from '../../email/catalogue';
 import { renderAutomationEmail, renderAutomationSubject, unsubscribeFooter } from '../../email/render';
 import { sampleEmailData } from '../../email/sample-data';
 import { sanitizeDesign, sanitizeEmailHtml } from '../../email/sanitize';
 import { automations, automationVersions, emailLogs, restaurants } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/http/errors';
+import { clock } from '../../lib/runtime/clock';
 import { checkHtmlContent, checkImageOrigins, checkSubjectContent, MAX_EMAIL_BYTES, utf8Bytes } from '../../../shared/rules/email-content';
 import {
   AUTOMATION_MESSAGES,
@@ -18,6 +19,9 @@ import {
   type TAutomationPreview,
   type TAutomationsResponse,
   type TAutomationTemplateRequest,
+  type TAutomationTranslationRequest,
+  TRANSLATION_LOCALES,
+  type TranslationLocale,
   type TAutomationTestResponse,
   type TAutomationVersion,
   type TEmailLogEntry,
@@ -25,6 +29,7 @@ import {
   type TSendingHoursResponse,
 } from '../../../shared/schemas/automations';
 import { DEFAULT_AUTOMATIONS, insertDefaultAutomations } from '../../email/default-automations';
+import type { Locale } from '../../../shared/rules/locales';
 
 /** Order of the list: as spec §7 (created_at ascending), the defaults in their catalogue order. */
 const DEFAULT_ORDER = new Map(DEFAULT_AUTOMATIONS.map((automation, index) => [automation.key, index]));
@@ -37,7 +42,23 @@ const VERSIONS_SHOWN = MAX_VERSIONS_PER_AUTOMATION;
 type AutomationRow = typeof automations.$inferSelect;
 export type VersionAuthor = { userId: string; name: string | null };
 
-function toAutomation(row: AutomationRow, restaurantName: string, lastSends: TEmailLogEntry[] = []): TAutomation {
+/** What an automation is shown with: the restaurant's name (its subject preview) and the languages its diner pages offer. */
+type AutomationOwner = { name: string; dinerLanguages: readonly string[] };
+
+/** The owner's translations of a diner email, and which offered languages it lacks (the restaurant's own emails stay French). */
+function translationsOf(row: AutomationRow, owner: AutomationOwner): Pick<TAutomation, 'translations' | 'missingLanguages' | 'translatable'> {
+  const translatable = DINER_TEMPLATES.has(row.key);
+  const translations: TAutomation['translations'] = {};
+  for (const lang of TRANSLATION_LOCALES) {
+    const text = row.config.translations?.[lang];
+    if (text) translations[lang] = { subject: text.subject, html: text.html };
+  }
+  const missingLanguages = translatable ? TRANSLATION_LOCALES.filter((lang) => owner.dinerLanguages.includes(lang) && !translations[lang]) : [];
+  return { translations, missingLanguages, translatable };
+}
+
+function toAutomation(row: AutomationRow, owner: AutomationOwner, lastSends: TEmailLogEntry[] = []): TAutomation {
+  const restaurantName = owner.name;
   return {
     id: row.id,
     key: row.key,
@@ -50,6 +71,7 @@ function toAutomation(row: AutomationRow, restaurantName: string, lastSends: TEm
     delayMinutes: row.config.delay_minutes,
     hasDesign: row.design !== null,
     lastSends,
+    ...translationsOf(row, owner),
   };
 }
 
@@ -79,11 +101,12 @@ export async function listAutomations(db: Db, restaurantId: string): Promise<TAu
     initialised = true;
   }
   const [[restaurant], lastSends] = await Promise.all([
-    db.select({ contactEmail: restaurants.contactEmail, name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId)),
+    db.select({ contactEmail: restaurants.contactEmail, name: restaurants.name, dinerLanguages: restaurants.dinerLanguages }).from(restaurants).where(eq(restaurants.id, restaurantId)),
     readLastSends(db, restaurantId, rows.map((row) => row.key)),
   ]);
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (DEFAULT_ORDER.get(a.key) ?? 99) - (DEFAULT_ORDER.get(b.key) ?? 99));
-  return { automations: rows.map((row) => toAutomation(row, restaurant?.name ?? '', lastSends.get(row.key))), initialised, contactEmail: restaurant?.contactEmail ?? '' };
+  const owner = { name: restaurant?.name ?? '', dinerLanguages: restaurant?.dinerLanguages ?? [] };
+  return { automations: rows.map((row) => toAutomation(row, owner, lastSends.get(row.key))), initialised, contactEmail: restaurant?.contactEmail ?? '' };
 }
 
 async function findAutomation(db: Db, restaurantId: string, id: string): Promise<AutomationRow> {
@@ -99,13 +122,13 @@ export async function setAutomationStatus(db: Db, restaurantId: string, id: stri
     .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
-  return toAutomation(row, await restaurantNameOf(db, restaurantId));
+  return toAutomation(row, await automationOwnerOf(db, restaurantId));
 }
 
-/** The restaurant's name, which automation subjects are shown with. */
-async function restaurantNameOf(db: Db, restaurantId: string): Promise<string> {
-  const [row] = await db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId));
-  return row?.name ?? '';
+/** The restaurant's name, which automation subjects are shown with, and its diner pages' languages. */
+async function automationOwnerOf(db: Db, restaurantId: string): Promise<AutomationOwner> {
+  const [row] = await db.select({ name: restaurants.name, dinerLanguages: restaurants.dinerLanguages }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  return { name: row?.name ?? '', dinerLanguages: row?.dinerLanguages ?? [] };
 }
 
 /** What the saves need besides the database: the app's address (images it hosts may be http in development). */
@@ -122,16 +145,16 @@ function assertSavableTemplate(subject: string, html: string, publicUrl: string)
 }
 
 /** The sample data and frame of a restaurant's email as the preview, the editor's canvas and the size check use them. */
-async function readSampleFrame(db: Db, restaurantId: string, key: string, publicUrl: string) {
+async function readSampleFrame(db: Db, restaurantId: string, key: string, publicUrl: string, locale: Locale = 'fr') {
   const [restaurant] = await db
     .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, googleReviewUrl: restaurants.googleReviewUrl })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
   const name = restaurant?.name ?? '';
-  const data = sampleEmailData(key, { id: restaurantId, name, reviewUrl: restaurant?.googleReviewUrl ?? null }, publicUrl);
-  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link).
-  const footerHtml = DINER_TEMPLATES.has(key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(key) }) : '';
-  return { data, frame: { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml } };
+  const data = sampleEmailData(key, { id: restaurantId, name, reviewUrl: restaurant?.googleReviewUrl ?? null }, publicUrl, locale);
+  // The same frame as the sent email; a diner's email shows its unsubscribe line (inactive link), in the language shown.
+  const footerHtml = DINER_TEMPLATES.has(key) ? unsubscribeFooter('#', name, { marketing: MARKETING_TEMPLATES.has(key), locale }) : '';
+  return { data, frame: { restaurantName: name, logoUrl: restaurant?.logoUrl ?? null, footerHtml, locale } };
 }
 
 /**
@@ -158,12 +181,7 @@ async function writeTemplateVersion(
   const rendered = renderAutomationEmail({ subject: next.subject, html }, sample.data, sample.frame);
   if (utf8Bytes(rendered.html) > MAX_EMAIL_BYTES) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.htmlTooLarge);
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(automations)
-      .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
-      .for('update');
-    if (!current) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
+    const current = await lockAutomation(tx, restaurantId, id);
     const [anyVersion] = await tx.select({ id: automationVersions.id }).from(automationVersions).where(eq(automationVersions.automationId, id)).limit(1);
     const now = clock.now();
     if (!anyVersion) {
@@ -207,7 +225,7 @@ async function writeTemplateVersion(
     await tx
       .delete(automationVersions)
       .where(and(eq(automationVersions.automationId, id), ne(automationVersions.id, saved.id), notInArray(automationVersions.id, kept)));
-    return toAutomation(row, await restaurantNameOf(tx, restaurantId));
+    return toAutomation(row, await automationOwnerOf(tx, restaurantId));
   });
 }
 
@@ -215,6 +233,54 @@ async function writeTemplateVersion(
 export async function updateAutomationTemplate(context: TemplateSaveContext, restaurantId: string, id: string, input: TAutomationTemplateRequest, author: VersionAuthor): Promise<TAutomation> {
   const design = input.design ?? null;
   return writeTemplateVersion(context, restaurantId, id, { subject: input.subject, html: input.html, design }, design ? 'visual' : 'html', author);
+}
+
+/**
+ * Saves the owner's text of a diner email in one language besides French (issue 52): the same checks as
+ * the French save (subject and HTML content, variables, image origins, the allowlist, the size once laid
+ * out in that language), under the automation's row lock. Not versioned: 'Versions' keeps the French text.
+ */
+export async function saveAutomationTranslation(
+  { db, publicUrl }: TemplateSaveContext,
+  restaurantId: string,
+  id: string,
+  lang: TranslationLocale,
+  input: TAutomationTranslationRequest,
+): Promise<TAutomation> {
+  assertSavableTemplate(input.subject, input.html, publicUrl);
+  const html = sanitizeEmailHtml(input.html);
+  if (!html.trim()) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.emptyAfterSanitising);
+  const owner = await findAutomation(db, restaurantId, id);
+  if (!DINER_TEMPLATES.has(owner.key)) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.translationOwnerOnly);
+  const sample = await readSampleFrame(db, restaurantId, owner.key, publicUrl, lang);
+  const rendered = renderAutomationEmail({ subject: input.subject, html }, sample.data, sample.frame);
+  if (utf8Bytes(rendered.html) > MAX_EMAIL_BYTES) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.htmlTooLarge);
+  return writeTranslations(db, restaurantId, id, (translations) => ({ ...translations, [lang]: { subject: input.subject, html } }));
+}
+
+/** Removes the owner's text in `lang`: diners reading it get the French text again (in their language's layout). */
+export async function deleteAutomationTranslation(db: Db, restaurantId: string, id: string, lang: TranslationLocale): Promise<TAutomation> {
+  return writeTranslations(db, restaurantId, id, (translations) => {
+    const { [lang]: _removed, ...rest } = translations;
+    return rest;
+  });
+}
+
+async function writeTranslations(
+  db: Db,
+  restaurantId: string,
+  id: string,
+  change: (translations: NonNullable<AutomationRow['config']['translations']>) => NonNullable<AutomationRow['config']['translations']>,
+): Promise<TAutomation> {
+  return db.transaction(async (tx) => {
+    const current = await lockAutomation(tx, restaurantId, id);
+    const [row] = await tx
+      .update(automations)
+      .set({ config: { ...current.config, translations: change(current.config.translations ?? {}) } })
+      .where(eq(automations.id, id))
+      .returning();
+    return toAutomation(row, await automationOwnerOf(tx, restaurantId));
+  });
 }
 
 /** 'Versions': every save of this automation, newest first. */
@@ -256,17 +322,25 @@ export async function getAutomationForEditor(db: Db, restaurantId: string, key: 
   // The canvas shows the template inside the email diners get: the same rendering, around a marker.
   const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl);
   const framed = renderAutomationEmail({ subject: row.config.subject, html: `<div id="${EDITOR_CONTENT_MARKER_ID}"></div>` }, data, frame);
-  return { restaurantId, automation: toAutomation(row, frame.restaurantName), design: row.design, frame: { html: framed.html, markerId: EDITOR_CONTENT_MARKER_ID, restaurantName: frame.restaurantName } };
+  return { restaurantId, automation: toAutomation(row, await automationOwnerOf(db, restaurantId)), design: row.design, frame: { html: framed.html, markerId: EDITOR_CONTENT_MARKER_ID, restaurantName: frame.restaurantName } };
 }
 
 /**
  * The automation as a diner gets it (the same data as a test send): the sample diner, the rating that
  * fits the template, the restaurant's own name, logo and review link, links made from PUBLIC_URL.
  */
-export async function previewAutomation(db: Db, restaurantId: string, id: string, publicUrl: string): Promise<TAutomationPreview> {
+export async function previewAutomation(db: Db, restaurantId: string, id: string, publicUrl: string, lang?: TranslationLocale): Promise<TAutomationPreview> {
   const row = await findAutomation(db, restaurantId, id);
-  const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl);
-  return renderAutomationEmail(row.config, data, frame);
+  // In a language: the owner's text in it, else the French text, inside that language's layout (as sent).
+  const locale: Locale = lang && DINER_TEMPLATES.has(row.key) ? lang : 'fr';
+  const translated = locale === 'fr' ? undefined : row.config.translations?.[locale];
+  const { data, frame } = await readSampleFrame(db, restaurantId, row.key, publicUrl, translated ? locale : 'fr');
+  return renderAutomationEmail(translated ?? row.config, data, { ...frame, ...(locale === 'fr' ? {} : relocalisedFrame(frame.restaurantName, row.key, locale)) });
+}
+
+/** The footer and language of a preview's frame in `locale` (its text may still be the French one). */
+function relocalisedFrame(restaurantName: string, key: string, locale: Locale) {
+  return { footerHtml: unsubscribeFooter('#', restaurantName, { marketing: MARKETING_TEMPLATES.has(key), locale }), locale };
 }
 
 /**
@@ -298,6 +372,7 @@ export async function sendAutomationTest(
   id: string,
   to: string,
   memberEmail: string,
+  lang?: TranslationLocale,
 ): Promise<TAutomationTestResponse> {
   const automation = await findAutomation(deps.db, restaurantId, id);
   if (!isAutomationTemplate(automation.key)) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.notFound);
@@ -306,10 +381,10 @@ export async function sendAutomationTest(
   if (!allowed.has(to.trim().toLowerCase())) throw new AppError('BAD_REQUEST', AUTOMATION_MESSAGES.testRecipientRefused);
   const jobId = await enqueueEmail(
     deps.boss,
-    { template: automation.key, restaurantId, customerId: null, to, eventId: newTestEventId(), data: {}, test: true },
+    { template: automation.key, restaurantId, customerId: null, to, eventId: newTestEventId(), data: lang ? { lang } : {}, test: true },
     { retryLimit: 0 },
   );
-  const outcome = jobId ? await waitForJobOutcome(deps.boss, SEND_EMAIL_JOB.name, jobId, TEST_SEND_WAIT_MS) : null;
+  const outcome = jobId ? await waitForJobOutcome(deps.boss, sendEmailJob.name, jobId, TEST_SEND_WAIT_MS) : null;
   if (outcome?.state === 'completed') return { message: AUTOMATION_MESSAGES.testSent };
   if (outcome?.state === 'failed') throw new AppError('BAD_GATEWAY', outcome.message);
   throw new AppError('BAD_GATEWAY', 'Le serveur d’email n’a pas répondu à temps. Le test partira dès que possible.');
@@ -334,4 +409,15 @@ export async function setSendingHours(db: Db, restaurantId: string, hours: TSend
     .returning({ start: restaurants.sendingHourStart, end: restaurants.sendingHourEnd });
   if (!row) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notReady);
   return { sendingHours: row, message: AUTOMATION_MESSAGES.sendingHoursSaved };
+}
+
+/** The restaurant's automation `id`, its row locked for the rest of the transaction; NOT_FOUND when it is not the restaurant's. */
+async function lockAutomation(tx: Db, restaurantId: string, id: string): Promise<AutomationRow> {
+  const [current] = await tx
+    .select()
+    .from(automations)
+    .where(and(eq(automations.id, id), eq(automations.restaurantId, restaurantId)))
+    .for('update');
+  if (!current) throw new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
+  return current;
 }

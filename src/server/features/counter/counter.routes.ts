@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits } from '../../lib/rate-limit';
-import { validate } from '../../lib/validate';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { enforceRateLimits } from '../../lib/limits/rate-limit';
+import { validate } from '../../lib/http/validate';
 import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
 import { counterViewOf, handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
 

@@ -2,8 +2,8 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { customerRewards, customers } from '../../db/schema';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
 import type { AppDeps } from '../../deps';
 import { redeemCustomerReward } from '../../core/loyalty';
 import { readRewardCode } from '../../core/reward-codes';

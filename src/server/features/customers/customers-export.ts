@@ -2,11 +2,11 @@ import { setImmediate as nextTurn, setTimeout as rest } from 'node:timers/promis
 import { and, asc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
-import { CSV_BOM, frenchCsvLines, neutralizeCsvCell } from '../../lib/csv';
-import type { ExportLease } from '../../lib/export-lease';
+import { CSV_BOM, frenchCsvLines, neutralizeCsvCell } from '../../lib/http/csv';
+import type { ExportLease } from '../../lib/limits/export-lease';
 import { formatShortDateFr } from '../../../shared/format';
 import type { TCustomerFilter, TCustomerScope } from '../../../shared/schemas/customers';
-import { customerListWhere } from './customers.service';
+import { customerListWhere, detailColumns } from './customers.service';
 
 /**
  * The customers CSV (issues 48 and 50, decision 081), streamed: the rows the list shows (its scope,
@@ -36,19 +36,8 @@ export const CUSTOMERS_CSV_REST_PER_PAGE = { postgres: 8, pglite: 6 } as const;
 
 export type CustomersCsvQuery = { q: string; scope: TCustomerScope; filter?: TCustomerFilter };
 
-type ExportRow = {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  /** The address typed on this device and not confirmed yet (decision 075): shown with « non ». */
-  unconfirmedEmail: string | null;
-  phone: string | null;
-  points: number;
-  lastVisitAt: Date | null;
-  createdAt: Date;
-  marketingConsent: boolean;
-};
+/** A row of the export: the customer's detail columns (customers.service.ts), `unconfirmedEmail` shown with « non » (decision 075). */
+type ExportRow = Awaited<ReturnType<typeof readPage>>[number];
 
 function csvRow(row: ExportRow): string[] {
   const pending = row.email ? null : row.unconfirmedEmail;
@@ -72,19 +61,7 @@ function readPage(db: Db, where: SQL, after: { createdAt: string; id: string } |
   // The cursor's time as the database's text: a Date would drop the microseconds and repeat rows.
   if (after) conditions.push(sql`(${customers.createdAt}, ${customers.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   return db
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      unconfirmedEmail: customers.unconfirmedEmail,
-      phone: customers.phone,
-      points: customers.points,
-      lastVisitAt: customers.lastVisitAt,
-      createdAt: customers.createdAt,
-      marketingConsent: customers.marketingConsent,
-      cursor: sql<string>`${customers.createdAt}::text`,
-    })
+    .select({ ...detailColumns, cursor: sql<string>`${customers.createdAt}::text` })
     .from(customers)
     .where(and(...conditions))
     .orderBy(asc(customers.createdAt), asc(customers.id))

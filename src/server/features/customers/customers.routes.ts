@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { csvHeaders } from '../../lib/csv';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { csvHeaders } from '../../lib/http/csv';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
 import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersCsvQuery, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
 import { redeemCustomerReward } from '../../core/loyalty';
 import { eraseCustomer, exportCustomerData, getCustomerDetail, recordCustomersCsvExport, searchCustomers } from './customers.service';
 import { CUSTOMERS_CSV_PAGE_SIZE, CUSTOMERS_CSV_REST_PER_PAGE, customersCsvStream } from './customers-export';
-import { takeExportLease } from '../../lib/export-lease';
+import { takeExportLease } from '../../lib/limits/export-lease';
 
 /** /api/customers: the session restaurant's customers; ids from the URL are always checked against it. */
 export function createCustomerRoutes(deps: AppDeps) {

@@ -1,20 +1,21 @@
 import { and, asc, count, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerRewards, customers, emailLogs, feedbacks, pointEvents, visits } from '../../db/schema';
-import { clock } from '../../lib/clock';
+import { clock } from '../../lib/runtime/clock';
 import { normalizeSearchText } from '../../../shared/rules/search-text';
 import { looksLikePhoneSearch, phoneDigits } from '../../../shared/rules/phone-digits';
 import { CUSTOMER_MESSAGES, CUSTOMERS_COUNT_CAP, CUSTOMERS_PAGE_SIZE, type TCustomerDetail, type TCustomerFilter, type TCustomerListItem, type TCustomerScope, type TCustomersPage } from '../../../shared/schemas/customers';
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
 import { eraseCustomerData } from '../../core/customer-erasure';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 
 /**
  * The owner pages' customers: search, a customer's history, CSV export and the data rights (export,
  * erasure). Who a diner is and merging records live in the domain core (core/customers.ts).
  */
 
-const listColumns = {
+/** The columns of a customer in the list, the detail and the CSV export (customers-export.ts). */
+export const listColumns = {
   id: customers.id,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -133,9 +134,12 @@ export function customerListQueries(db: Db, restaurantId: string, query: Custome
   };
 }
 
+/** A customer's list columns with the detail's (and the CSV's) two more. */
+export const detailColumns = { ...listColumns, createdAt: customers.createdAt, marketingConsent: customers.marketingConsent };
+
 async function findCustomer(db: Db, restaurantId: string, customerId: string) {
   const [row] = await db
-    .select({ ...listColumns, createdAt: customers.createdAt, marketingConsent: customers.marketingConsent })
+    .select(detailColumns)
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.restaurantId, restaurantId)));
   if (!row) throw new AppError('NOT_FOUND', CUSTOMER_MESSAGES.notFound);

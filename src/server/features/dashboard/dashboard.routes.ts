@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
 import { getDashboard } from './dashboard.service';
 
 /** GET /api/dashboard: the owner's dashboard for the session's restaurant. */

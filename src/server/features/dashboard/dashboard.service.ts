@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareFixedRead } from '../../db/prepared';
+import { queryPreparedRows } from '../../platform';
 import { isParisEvening } from '../../core/daily-stats';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
 import { parisDayOf } from '../../../shared/format';
-import { DASHBOARD_CHART_DAYS, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
+import { DASHBOARD_CHART_DAYS, DASHBOARD_MESSAGES, DASHBOARD_RECENT_FEEDBACKS, DASHBOARD_VISITS_DAYS, GOOD_RATING, type TDashboard } from '../../../shared/schemas/dashboard';
 import { formatRoleFr } from '../../../shared/rules/roles';
 
 /** The Paris calendar days ending today, oldest first ('YYYY-MM-DD'). */
@@ -40,7 +40,7 @@ type DashboardRow = {
  *   restaurant_daily_stats too (decision 072): a busy evening costs the same as a quiet one.
  */
 const dashboardRead = (evening: boolean) =>
-  prepareFixedRead<DashboardRow>(sql`with recent as (
+  sql`with recent as (
     select f.id, f.rating, f.comment, f.created_at, c.first_name,
            coalesce(q.table_label, case when q.is_primary then 'QR principal' end, v.table_label) as table_label
     from feedbacks f
@@ -74,7 +74,7 @@ const dashboardRead = (evening: boolean) =>
                from restaurant_daily_stats
                where restaurant_id = ${sql.placeholder('restaurantId')}::uuid and day = ${sql.placeholder('today')}::date)`
         : sql`null::json`
-    } as evening`);
+    } as evening`;
 /** Two fixed texts: before 16:00 Paris without the evening's numbers (not even a plan that reads nothing: a parallel one starts its workers). */
 const readDashboard = { day: dashboardRead(false), evening: dashboardRead(true) };
 
@@ -90,9 +90,9 @@ export async function getDashboard(db: Db, tenant: { restaurantId: string; role:
   const now = clock.now();
   const today = parisDayOf(now);
   const firstDay = listParisDays(now, DASHBOARD_CHART_DAYS)[0];
-  const [row] = await (isParisEvening(now) ? readDashboard.evening : readDashboard.day)(db, { restaurantId, firstDay, today });
+  const [row] = await queryPreparedRows<DashboardRow>(db, isParisEvening(now) ? readDashboard.evening : readDashboard.day, { restaurantId, firstDay, today });
   const { restaurant, recent, daily } = row;
-  if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+  if (!restaurant) throw new AppError('NOT_FOUND', DASHBOARD_MESSAGES.restaurantNotFound);
   const visitsLast7Days = daily.slice(-DASHBOARD_VISITS_DAYS).reduce((sum, day) => sum + day.visits, 0);
   let ratingSum = 0;
   let goodRatings = 0;

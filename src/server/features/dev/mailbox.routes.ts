@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { outboxEmails } from '../../db/schema';
 import { escapeHtml } from '../../email/layout';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
+import { formatDateTime } from '../../../shared/format';
 
 const ZMailboxQuery = z.object({ to: z.string().optional() });
 
@@ -29,7 +30,7 @@ export function createMailboxRoutes(deps: AppDeps) {
       const rows = mails
         .map(
           (m) =>
-            `<tr><td>${m.createdAt.toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}</td><td>${escapeHtml(m.toEmail)}</td><td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+            `<tr><td>${formatDateTime(m.createdAt)}</td><td>${escapeHtml(m.toEmail)}</td><td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
         )
         .join('');
       return c.html(

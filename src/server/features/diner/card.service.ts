@@ -8,8 +8,8 @@ import QRCode from 'qrcode';
 import type { Db } from '../../db/client';
 import { customerRewards, customers, organisations, restaurants, rewards, verification } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
 import { issueRewardCode } from '../../core/reward-codes';
 import { isVenueActive } from '../../core/venue-state';
 import { paths } from '../../../shared/paths';
@@ -18,7 +18,7 @@ import { DINER_MESSAGES } from '../../../shared/schemas/diner-messages';
 import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
 import { LINK_IDENTIFIER_PREFIX, pendingLinkOf, queuePendingLinkEmail, ZStoredLink } from './email-link.service';
-import { runPrepared } from '../../db/prepared';
+import { runPrepared } from '../../platform';
 
 /** How many handed-over rewards the card still shows. */
 const HANDED_OVER_SHOWN = 5;
@@ -185,7 +185,7 @@ export async function resendConfirmation(
   const pending = customer && !customer.email ? await findPendingConfirmation(deps.db, restaurantId, customer.anonId) : null;
   if (!customer || !pending) throw new AppError('NOT_FOUND', CARD_MESSAGES.noPendingConfirmation);
   await limit(pending.email);
-  const input = { restaurantId, email: pending.email, firstName: pending.firstName, lastName: pending.lastName, phone: pending.phone, marketingConsent: pending.marketingConsent };
+  const input = { restaurantId, email: pending.email, firstName: pending.firstName, lastName: pending.lastName, phone: pending.phone, marketingConsent: pending.marketingConsent, lang: pending.lang };
   const link = pendingLinkOf(deps, input, customer.anonId, customer.id, clock.now());
   await deps.db.transaction(async (tx) => {
     await runPrepared(tx.insert(verification).values(link.row));

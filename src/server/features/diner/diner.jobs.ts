@@ -6,14 +6,16 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AutomationTemplateKey } from '../../email/catalogue';
 import { type SendEmailRequest } from '../../email/email-request';
-import { queueLowRatingAlert } from '../../email/low-rating-alerts';
+import { RATING_COLUMNS } from '../../email/low-rating-alert-data';
+import { queueLowRatingAlert } from '../../email/low-rating-alerts.jobs';
 import { countQueuedDinerEmails } from '../../email/quota';
 import { enqueueEmails, schedulePendingEmail, type PendingEmail, type QueuedEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { clock } from '../../lib/clock';
+import { clock } from '../../lib/runtime/clock';
 import { formatDateTimeFr } from '../../../shared/format';
 import { POSITIVE_RATING } from '../../../shared/schemas/diner';
 import { DEFAULT_SENDING_HOURS, nextSendingTime, type SendingHours } from '../../../shared/rules/sending-hours';
+import type { Locale } from '../../../shared/rules/locales';
 
 const ZFollowUp = z.object({
   restaurantId: z.uuid(),
@@ -68,6 +70,11 @@ export type FollowUpFacts = {
    * email to it relays no text of the submitter's). No nudge, comeback or reward email before the link is opened.
    */
   claim?: { to: string; url: string; expiresInMinutes: number; firstName: string | null; linkId: string } | null;
+  /**
+   * The language the diner rated in (decision 091): the claim's email names it in its data (it reads no
+   * customer record); the other diner emails read the customer's stored language at send time.
+   */
+  lang?: Locale | null;
 };
 
 /** The points set aside by the rewards just unlocked (the balance plus these is what the diner reached). */
@@ -135,7 +142,7 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
     const thanked = feedback.rating >= POSITIVE_RATING && facts.pointsAdded > 0 && !facts.linkConfirmed;
     const { claim } = facts;
     if (claim) {
-      const confirm = { confirm_url: claim.url, confirm_minutes: claim.expiresInMinutes, confirm_points: facts.balance };
+      const confirm = { confirm_url: claim.url, confirm_minutes: claim.expiresInMinutes, confirm_points: facts.balance, ...(facts.lang ? { lang: facts.lang } : {}) };
       const secret = { deleteAfterSeconds: claim.expiresInMinutes * 60 };
       if (thanked) {
         const eventId = feedback.id;
@@ -151,7 +158,7 @@ export function planFollowUpEmails(facts: FollowUpFacts): FollowUpPlan {
             to: claim.to,
             template: 'link_email_confirmation',
             eventId: `link:${claim.linkId}`,
-            data: { url: claim.url, expires_in_minutes: claim.expiresInMinutes, points: facts.balance, context: feedback.rating >= POSITIVE_RATING ? 'visit' : 'visit_low' },
+            data: { url: claim.url, expires_in_minutes: claim.expiresInMinutes, points: facts.balance, context: feedback.rating >= POSITIVE_RATING ? 'visit' : 'visit_low', ...(facts.lang ? { lang: facts.lang } : {}) },
           },
           id: emailJobId('link_email_confirmation', claim.linkId),
           ...secret,
@@ -213,11 +220,7 @@ export const followUpJob = defineJob<TFollowUpPayload, AppDeps>({
     const customerId = sql<string>`coalesce(${feedbacks.customerId}, ${payload.customerId}::uuid)`;
     const [found] = await db
       .select({
-        feedbackId: feedbacks.id,
-        rating: feedbacks.rating,
-        comment: feedbacks.comment,
-        createdAt: feedbacks.createdAt,
-        tableLabel: visits.tableLabel,
+        ...RATING_COLUMNS,
         customerId,
         email: customers.email,
         lastVisitAt: customers.lastVisitAt,

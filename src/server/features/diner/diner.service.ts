@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { feedbacks } from '../../db/schema';
-import { preparedTransaction, queryPreparedRows, runPrepared } from '../../db/prepared';
+import { preparedTransaction, queryPreparedRows, runPrepared } from '../../platform';
 import type { AppDeps } from '../../deps';
-import { clock } from '../../lib/clock';
-import { AppError, isUniqueViolation } from '../../lib/errors';
-import { enforceRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RateLimitRule, type RequestHit } from '../../lib/rate-limit';
+import { clock } from '../../lib/runtime/clock';
+import { AppError, isUniqueViolation } from '../../lib/http/errors';
+import { enforceRateLimits, rateLimitsInStatement, RateLimitedError, type CountedRow, type RateLimitRule, type RequestHit } from '../../lib/limits/rate-limit';
 import { computeEarning, DEFAULT_POINTS_RULES, type PointsRules } from '../../../shared/rules/points';
 import type { LockedCustomer } from '../../core/customers';
 import { earningStateAfter, earningStateOf, planRewardUnlocks, REWARD_UNLOCKED_REASON, type CatalogueEntry, type EarningStateRow } from '../../core/loyalty';
@@ -15,7 +15,7 @@ import { dailyStatsUpsert } from '../../core/daily-stats';
 import { venueIsActiveSql } from '../../core/venue-state';
 import { customerEventOf, hasActiveWebhookEndpointSql, queueWebhookEvents, type CustomerState, type WebhookEventInput } from '../../core/webhook-events';
 import { DINER_MESSAGES, POSITIVE_RATING, ZSubmitFeedbackResponse, type TSubmitFeedbackInput, type TSubmitFeedbackResponse } from '../../../shared/schemas/diner';
-import { linkEmailRule } from '../../lib/rate-limit-rules';
+import { linkEmailRule } from '../../lib/limits/rate-limit-rules';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails } from './diner.jobs';
 import { isUuid } from '../../../shared/rules/uuid';
 import { validReviewUrl } from '../../../shared/rules/review-url';
@@ -233,6 +233,7 @@ async function writeSubmission(tx: Db, write: SubmissionWrite): Promise<{ tableL
           select ${restaurantId}::uuid, ${customerId}::uuid, -cost, ${REWARD_UNLOCKED_REASON}::text, ${at}::timestamptz from paid
         ), customer as (
           update customers set points = ${write.balance}::int, last_visit_at = ${at}::timestamptz,
+            lang = coalesce(${input.lang ?? null}::text, lang),
             unconfirmed_email = coalesce(${write.unconfirmedEmail}::text, unconfirmed_email),
             first_name = case when ${write.setNames}::boolean then coalesce(${input.firstName ?? null}::text, first_name) else first_name end,
             last_name = case when ${write.setNames}::boolean then coalesce(${input.lastName ?? null}::text, last_name) else last_name end,
@@ -301,7 +302,7 @@ export async function submitFeedback(
 
       // A claimed address's pending link, stored with the rest (its email is queued below when it was).
       const link = claim
-        ? { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent }
+        ? { restaurantId: input.restaurantId, email: claim, firstName: input.firstName, lastName: input.lastName, phone: input.phone, marketingConsent: input.marketingConsent, lang: input.lang }
         : null;
       const pending = link ? pendingLinkOf(deps, link, anonId, customer.id, now) : null;
 
@@ -343,6 +344,7 @@ export async function submitFeedback(
         balance,
         rewards: unlocked,
         delays,
+        lang: input.lang ?? null,
       });
       // Webhooks (issue #31): nothing at all for an organisation without an active endpoint (read with the
       // first statement); otherwise one statement for every event of this submission, and its jobs.

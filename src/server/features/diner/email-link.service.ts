@@ -4,19 +4,20 @@ import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assertRestaurantApproved } from './public-reads.service';
 import type { Db } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
+import { runPrepared } from '../../platform';
 import { customers, feedbacks, restaurants, verification, visits } from '../../db/schema';
 import { enqueueEmail } from '../../email/email-queue';
-import { defineJob, enqueueJob } from '../../jobs/queue';
+import { defineJobQueue, enqueueJob } from '../../jobs/queue';
 import type { SendEmailRequest } from '../../email/email-request';
 import type { AppDeps } from '../../deps';
-import { clock } from '../../lib/clock';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError, isUniqueViolation } from '../../lib/http/errors';
 import { lockCustomer, mergeAnonymousCustomer, type LinkInput } from '../../core/customers';
 import { customerEventOf, queueWebhookEvents } from '../../core/webhook-events';
 import { CARD_MESSAGES } from '../../../shared/schemas/card-messages';
 import { DINER_MESSAGES, ZSubmitFeedbackResponse, type TConfirmEmailLinkResponse, type TLinkEmailResponse } from '../../../shared/schemas/diner';
 import { countQueuedDinerEmails } from '../../email/quota';
+import { LOCALES, type Locale } from '../../../shared/rules/locales';
 import { automationDelaysOf, planFollowUpEmails, queueFollowUpEmails, REVIEW_NUDGE_DEFAULT_MINUTES } from './diner.jobs';
 
 /** What a confirmation link stands for, kept (by the hash of its token) until it is opened. */
@@ -30,6 +31,8 @@ export const ZStoredLink = z.object({
   marketingConsent: z.boolean(),
   /** 'Retrouver ma carte' (issue 27): the device asking may have no record here yet; opening the link gives it the card. */
   purpose: z.optional(z.literal('recover')),
+  /** The page's language (decision 091): the confirmation goes in it, and the customer keeps it when the link is opened. */
+  lang: z.enum(LOCALES).optional(),
 });
 
 export const EMAIL_LINK_EXPIRES_MINUTES = 30;
@@ -65,7 +68,7 @@ export function pendingLinkOf(deps: Pick<AppDeps, 'env'>, input: LinkInput, anon
       customerId,
       to: input.email,
       eventId: `link:${linkId}`,
-      data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES },
+      data: { url, expires_in_minutes: EMAIL_LINK_EXPIRES_MINUTES, ...(input.lang ? { lang: input.lang } : {}) },
     } satisfies SendEmailRequest,
   };
 }
@@ -142,6 +145,7 @@ async function createLinkAfterRating(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db
     rewards: [],
     delays: null,
     claim: { to: input.email, url: link.url, expiresInMinutes: EMAIL_LINK_EXPIRES_MINUTES, firstName: null, linkId: link.linkId },
+    lang: input.lang ?? null,
   });
   const [first] = await countQueuedDinerEmails(deps.boss, tx, plan.emails);
   if (!first) return;
@@ -157,29 +161,19 @@ async function createLinkAfterRating(deps: Pick<AppDeps, 'boss' | 'env'>, tx: Db
  * card to this device (decision 024: the device keeps the customer's anon_id). Unknown addresses get
  * no email, and the answer is the same either way: nobody learns who is a customer.
  */
-export async function requestCardRecovery(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: { restaurantId: string; email: string }, anonId: string): Promise<TLinkEmailResponse> {
+export async function requestCardRecovery(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, input: { restaurantId: string; email: string; lang?: Locale }, anonId: string): Promise<TLinkEmailResponse> {
   await assertRestaurantApproved(deps.db, input.restaurantId);
   // Known or unknown, the request does the same work, one job queued: neither its answer nor its time
   // says whether the restaurant knows the email (the job looks it up, and only a known one gets a link).
   // The typed address stays in the queue's table no longer than the link would live.
-  await enqueueJob(deps.boss, recoverCardJob, { restaurantId: input.restaurantId, email: input.email, anonId }, { deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 });
+  await enqueueJob(deps.boss, cardRecoveryQueue, { restaurantId: input.restaurantId, email: input.email, anonId, ...(input.lang ? { lang: input.lang } : {}) }, { deleteAfterSeconds: EMAIL_LINK_EXPIRES_MINUTES * 60 });
   return { status: 'confirmation_sent', message: CARD_MESSAGES.recoverSent };
 }
 
-/** 'Retrouver ma carte', behind the request: the customer of that email here, if any, gets a recovery link. */
-export const recoverCardJob = defineJob<{ restaurantId: string; email: string; anonId: string }, AppDeps>({
+/** The queue of 'Retrouver ma carte' (its handler, email-link.jobs.ts, creates the link with createPendingLink here). */
+export const cardRecoveryQueue = defineJobQueue({
   name: 'diner.card-recovery',
-  payload: z.object({ restaurantId: z.string(), email: z.string(), anonId: z.string() }),
-  async handle(payload, deps) {
-    const [owner] = await deps.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.restaurantId, payload.restaurantId), sql`lower(${customers.email}) = ${payload.email.toLowerCase()}`));
-    if (!owner) return;
-    await deps.db.transaction((tx) =>
-      createPendingLink(deps, tx, { restaurantId: payload.restaurantId, email: payload.email, marketingConsent: false }, payload.anonId, owner.id, clock.now(), 'recover'),
-    );
-  },
+  payload: z.object({ restaurantId: z.string(), email: z.string(), anonId: z.string(), lang: z.enum(LOCALES).optional() }),
 });
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
-import { clock } from '../../lib/clock';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
+import { clock } from '../../lib/runtime/clock';
 import { ZMyConsentRequest, ZMyErasureConfirmRequest, ZMyErasureRequest, type TMyData, type TMyDataErasureResponse, type TMyDataMessageResponse } from '../../../shared/schemas/my-data';
 import { limit, readerId } from './diner.routes';
 import { confirmMyErasure, readMyData, requestMyErasure, setMyConsent, unsubscribeMe } from './my-data.service';

@@ -1,17 +1,18 @@
 /** The diner pages' reads: an approved restaurant's public face, a printed QR code, the page-load visit, the device's points, and whether a diner page exists. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareFixedRead, preparedTransaction, runPrepared } from '../../db/prepared';
+import { queryPreparedRows, preparedTransaction, runPrepared } from '../../platform';
 import { customers, qrCodes, restaurants, visits } from '../../db/schema';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
 import { recordDailyStats } from '../../core/daily-stats';
 import { isVenueActive, venueIsActiveSql } from '../../core/venue-state';
 import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TTrackVisitResponse } from '../../../shared/schemas/diner';
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
-import { setNewest } from '../../lib/bounded-map';
+import { setNewest } from '../../platform';
+import { LOCALES } from '../../../shared/rules/locales';
 
 type ApprovedRestaurant = {
   id: string;
@@ -22,6 +23,7 @@ type ApprovedRestaurant = {
   brandColor: string | null;
   orgPlan: string | null;
   orgTrialEndsAt: string | Date | null;
+  dinerLanguages: string[] | null;
 };
 
 /** Throws not-found unless the restaurant exists and is open (its organisation approved, itself not suspended; any other state reads as not found). */
@@ -44,27 +46,25 @@ function toPublicRestaurant(restaurant: ApprovedRestaurant): TPublicRestaurant {
     // White label (decision 058): the restaurant's colour, and no 'Propulsé par ReFeed'.
     whiteLabel,
     brandColor: whiteLabel ? restaurant.brandColor : null,
+    // The owner's choice (/parametres), in LOCALES order; French at least.
+    languages: LOCALES.filter((lang) => lang === 'fr' || (restaurant.dinerLanguages ?? LOCALES).includes(lang)),
   };
 }
 
 /** What a diner may see of a restaurant (`r` is restaurants), under the names ApprovedRestaurant uses. */
 const PUBLIC_RESTAURANT_COLUMNS = sql`r.id, r.name, r.logo_url as "logoUrl", r.google_review_url as "googleReviewUrl", r.review_prompt_all_ratings as "reviewPromptAllRatings",
-  r.brand_color as "brandColor", (select o.plan from organisations o where o.id = r.organisation_id) as "orgPlan",
+  r.brand_color as "brandColor", r.diner_languages as "dinerLanguages", (select o.plan from organisations o where o.id = r.organisation_id) as "orgPlan",
   (select o.trial_ends_at from organisations o where o.id = r.organisation_id) as "orgTrialEndsAt"`;
 
 /** The two public reads: fixed texts, named once (one round trip, no write; the caller counted its hits in the instance). */
-const readPublicRestaurant = prepareFixedRead<ApprovedRestaurant>(
-  sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${sql.placeholder('id')} and ${venueIsActiveSql('r')}`,
-);
-const readQrCode = prepareFixedRead<ApprovedRestaurant & { qrId: string; slug: string | null; active: boolean }>(
-  sql`select q.id as "qrId", q.slug, ${venueIsActiveSql('r')} as active, ${PUBLIC_RESTAURANT_COLUMNS}
-      from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${sql.placeholder('code')}`,
-);
+const readPublicRestaurant = sql`select ${PUBLIC_RESTAURANT_COLUMNS} from restaurants r where r.id = ${sql.placeholder('id')} and ${venueIsActiveSql('r')}`;
+const readQrCode = sql`select q.id as "qrId", q.slug, ${venueIsActiveSql('r')} as active, ${PUBLIC_RESTAURANT_COLUMNS}
+      from qr_codes q join restaurants r on r.id = q.restaurant_id where q.code = ${sql.placeholder('code')}`;
 
 /** get-public-restaurant: only the name, logo and review link of an approved restaurant. */
 export async function getPublicRestaurant(db: Db, restaurantId: string): Promise<TPublicRestaurant> {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
-  const [found] = await readPublicRestaurant(db, { id: restaurantId });
+  const [found] = await queryPreparedRows<ApprovedRestaurant>(db, readPublicRestaurant, { id: restaurantId });
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return toPublicRestaurant(found);
 }
@@ -73,7 +73,7 @@ export async function getPublicRestaurant(db: Db, restaurantId: string): Promise
 export async function lookupQrCode(db: Db, code: string): Promise<TQrLookupResponse> {
   // No printed code is that long or holds U+0000 (which PostgreSQL refuses in a text parameter).
   if (code.length > 100 || code.includes('\u0000')) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
-  const [found] = await readQrCode(db, { code });
+  const [found] = await queryPreparedRows<ApprovedRestaurant & { qrId: string; slug: string | null; active: boolean }>(db, readQrCode, { code });
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.invalidQr);
   if (!found.active) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   return { restaurantId: found.id, qrId: found.qrId, label: found.slug, restaurant: toPublicRestaurant(found) };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import type { AppEnv } from '../../lib/hono-env';
+import type { AppEnv } from '../../lib/http/hono-env';
 
 /** The job queue's answer is reused this long: a load balancer polling every second costs one queue read per window. */
 const QUEUE_PROBE_TTL_MS = 5000;

@@ -5,9 +5,9 @@ import type { AppDeps } from '../../deps';
 import { enqueueEmail } from '../../email/email-queue';
 import { feedbackFilterConditions } from '../../core/feedback-list';
 import { offerReward } from '../../core/loyalty';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { enforceRateLimits } from '../../lib/rate-limit';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import { enforceRateLimits } from '../../lib/limits/rate-limit';
 import { parisDayOf } from '../../../shared/format';
 import { parisInstant, periodRange, type PeriodRange } from '../../../shared/rules/inbox-period';
 import {
@@ -26,6 +26,8 @@ import {
   type TTodayReviews,
 } from '../../../shared/schemas/inbox';
 import { qrLabelShown } from '../../../shared/rules/qr-label';
+import { localizeMessage } from '../../../shared/i18n/api-messages';
+import type { OwnerLocale } from '../../../shared/rules/locales';
 
 /** The QR key of feedback_stats for a feedback given without a QR. */
 const NO_QR = '00000000-0000-0000-0000-000000000000';
@@ -246,7 +248,7 @@ export async function assertOwnFeedback(db: Db, restaurantId: string, feedbackId
 }
 
 /** What the page offers: the QR codes to filter by, the active rewards to offer, the restaurant's name. */
-export async function getInboxOptions(db: Db, restaurantId: string): Promise<TInboxOptions> {
+export async function getInboxOptions(db: Db, restaurantId: string, locale: OwnerLocale = 'fr'): Promise<TInboxOptions> {
   const [[restaurant], qrs, catalogue] = await Promise.all([
     db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, restaurantId)),
     db
@@ -262,7 +264,8 @@ export async function getInboxOptions(db: Db, restaurantId: string): Promise<TIn
   ]);
   return {
     restaurantName: restaurant?.name ?? '',
-    qrCodes: qrs.map((qr) => ({ id: qr.id, label: qrLabelShown(qr.label) ?? (qr.isPrimary ? 'QR principal' : 'Sans label') })),
+    // The stored main label is the spec's English (« Main entrance »): the French owner reads it through qrLabelShown.
+    qrCodes: qrs.map((qr) => ({ id: qr.id, label: (locale === 'en' ? qr.label : qrLabelShown(qr.label)) || localizeMessage(qr.isPrimary ? INBOX_MESSAGES.mainQr : INBOX_MESSAGES.noLabel, locale) })),
     rewards: catalogue,
   };
 }

@@ -7,12 +7,12 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps } from '../../deps';
 import { authenticateApiKey, type AuthenticatedApiKey } from '../../core/api-keys';
-import { getClientIp } from '../../lib/client-ip';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { PLAN_FEATURE_MESSAGES } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { hitRateLimits, RateLimitedError } from '../../lib/rate-limit';
+import { getClientIp } from '../../lib/http/client-ip';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import { PLAN_FEATURE_MESSAGES } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { hitRateLimits, RateLimitedError } from '../../lib/limits/rate-limit';
 import { effectivePlan } from '../../../shared/rules/plans';
 import { ApiProblem } from './problem';
 import { PUBLIC_API_MESSAGES } from './public-api.schemas';

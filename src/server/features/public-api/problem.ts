@@ -10,10 +10,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { isApiErrorBody } from '../../../shared/errors';
 import type { AppDeps } from '../../deps';
-import { AppError, isDatabaseUnavailable } from '../../lib/errors';
-import type { AppEnv } from '../../lib/hono-env';
-import type { Logger } from '../../lib/logger';
-import { RateLimitedError, retryAfterHeader } from '../../lib/rate-limit';
+import { AppError, isDatabaseUnavailable } from '../../lib/http/errors';
+import type { AppEnv } from '../../lib/http/hono-env';
+import type { Logger } from '../../lib/runtime/logger';
+import { RateLimitedError, retryAfterHeader } from '../../lib/limits/rate-limit';
 import { PUBLIC_API_MESSAGES, type TProblem } from './public-api.schemas';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

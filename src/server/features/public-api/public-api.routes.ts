@@ -6,7 +6,7 @@
  */
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import { assertCanWrite, requireApiKey, type PublicApiEnv } from './api-key-auth';
 import { renderDocsPage, type OpenApiDocument } from './docs';
 import { ApiProblem, handleProblems, jsonTextAnswer, problemBody, PROBLEM_CONTENT_TYPE, validationHook } from './problem';

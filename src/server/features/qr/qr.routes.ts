@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
 import { markOwnerTodoDone } from '../../core/owner-todo';
 import { ZCreateQrCodeRequest, ZQrCardsQuery, ZQrIdParam } from '../../../shared/schemas/qr';
 import { createQrCode, deleteQrCode, listQrCodes, regenerateQrPng, renderTableCardsPdf } from './qr.service';

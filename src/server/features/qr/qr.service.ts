@@ -4,15 +4,16 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { organisations, qrCodes, restaurants } from '../../db/schema';
 import { hasWhiteLabel } from '../../core/plan';
 import type { AppDeps } from '../../deps';
-import { clock } from '../../lib/clock';
-import { AppError, isUniqueViolation } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { clock } from '../../lib/runtime/clock';
+import { AppError, isUniqueViolation } from '../../lib/http/errors';
+import type { Logger } from '../../lib/runtime/logger';
 import { buildMainQrCode, buildQrPublicUrl, buildQrScanUrl } from '../../../shared/rules/qr-url';
 import { slugifyLabel } from '../../../shared/rules/slug';
 import {
   MAIN_QR_LABEL,
   MAX_QR_CODES_PER_RESTAURANT,
   QR_LIMIT_REACHED_MESSAGE,
+  QR_MESSAGES,
   QR_LABEL_TAKEN_MESSAGE,
   QR_NOT_FOUND_MESSAGE,
   QR_PRIMARY_TAKEN_MESSAGE,
@@ -22,6 +23,7 @@ import {
 } from '../../../shared/schemas/qr';
 import { renderQrPng } from './qr-png';
 import { renderCardsPdfOffThread } from './table-cards-runner';
+import { isLocale } from '../../../shared/rules/locales';
 
 export { QR_PNG_OPTIONS, renderQrPng } from './qr-png';
 
@@ -85,13 +87,14 @@ async function findRestaurant(deps: QrDeps, restaurantId: string) {
       googleReviewUrl: restaurants.googleReviewUrl,
       logoUrl: restaurants.logoUrl,
       brandColor: restaurants.brandColor,
+      cardLanguages: restaurants.cardLanguages,
       plan: organisations.plan,
       trialEndsAt: organisations.trialEndsAt,
     })
     .from(restaurants)
     .innerJoin(organisations, eq(organisations.id, restaurants.organisationId))
     .where(eq(restaurants.id, restaurantId));
-  if (!restaurant) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+  if (!restaurant) throw new AppError('NOT_FOUND', QR_MESSAGES.restaurantNotFound);
   return restaurant;
 }
 
@@ -168,7 +171,7 @@ export async function createQrCode(deps: QrDeps, restaurantId: string, input: { 
           .insert(qrCodes)
           .values({ restaurantId, code: pickCode(restaurantId, input.isPrimary, attempt), tableLabel, slug, isPrimary: input.isPrimary, createdAt: clock.now() })
           .returning();
-        if (!inserted) throw new AppError('BAD_REQUEST', 'Erreur lors de la création du QR');
+        if (!inserted) throw new AppError('BAD_REQUEST', QR_MESSAGES.createFailed);
         return writeQrPng({ ...deps, db: tx }, inserted, { replace: false });
       });
       return toQrCodeView(deps, row);
@@ -220,12 +223,14 @@ export async function renderTableCardsPdf(deps: QrDeps, restaurantId: string, op
     .where(and(eq(qrCodes.restaurantId, restaurantId), ids.length ? inArray(qrCodes.id, ids) : undefined))
     .orderBy(desc(qrCodes.isPrimary), asc(qrCodes.createdAt), asc(qrCodes.id));
   if (rows.length !== ids.length && ids.length) throw new AppError('NOT_FOUND', QR_NOT_FOUND_MESSAGE);
-  if (!rows.length) throw new AppError('BAD_REQUEST', 'Aucun QR code à imprimer');
+  if (!rows.length) throw new AppError('BAD_REQUEST', QR_MESSAGES.nothingToPrint);
   // PNGs and pages are drawn in a worker thread: hundreds of cards take seconds of CPU that must not
   // stop the server from answering everyone else.
   const cards = rows.slice(0, MAX_QR_CODES_PER_RESTAURANT).map((row) => ({ tableLabel: row.tableLabel, isPrimary: row.isPrimary, url: buildQrPublicUrlFor(deps, row) }));
   const logoPng = await readLogoPng(deps, restaurant.logoUrl);
   // White label (decision 058): the restaurant's colour and no 'Propulsé par ReFeed'.
   const brand = hasWhiteLabel(restaurant) ? { color: restaurant.brandColor } : null;
-  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, logoPng, cards, layout: options.layout, brand });
+  // The call to rate in the owner's one or two card languages (/parametres, issue 52).
+  const languages = restaurant.cardLanguages.filter(isLocale);
+  return renderCardsPdfOffThread(restaurantId, { restaurantName: restaurant.name, logoPng, cards, layout: options.layout, brand, languages });
 }

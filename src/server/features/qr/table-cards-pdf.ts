@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import { renderQrPng } from './qr-png';
-import { QR_CARD_CALL_TO_ACTION, type TQrCardsLayout } from '../../../shared/schemas/qr';
+import { QR_CARD_TEXTS, type TQrCardsLayout } from '../../../shared/schemas/qr';
+import type { Locale } from '../../../shared/rules/locales';
 import { qrLabelShown } from '../../../shared/rules/qr-label';
 import { cardText, unprintableCharacters } from '../../../shared/rules/printable-text';
 
@@ -94,7 +95,7 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
 /** The restaurant's logo sits above its name: at most 14 mm high and 40 mm wide, its proportions kept. */
 const LOGO_MAX = { width: 40 * MM, height: 14 * MM };
 
-function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null, brand: CardsBrand) {
+function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null, brand: CardsBrand, languages: readonly Locale[]) {
   const label = qrLabelShown(card.tableLabel);
   const side = CARD_QR_SIDE_MM * MM;
   const top = box.height;
@@ -108,14 +109,25 @@ function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string,
   if (label) drawCentredLine(page, box, label, { font: fonts.regular, size: 14, minSize: 9, baseline: top - 33 * MM, color: MUTED });
   const qrTop = top - 38 * MM;
   page.drawImage(image, { x: box.x + (box.width - side) / 2, y: box.y + qrTop - side, width: side, height: side });
-  drawCentredLine(page, box, QR_CARD_CALL_TO_ACTION, { font: fonts.bold, size: 16, minSize: 10, baseline: qrTop - side - 10 * MM, color: brandRgb(brand?.color) });
-  drawCentredLine(page, box, 'Scannez avec l’appareil photo de votre téléphone', {
-    font: fonts.regular,
-    size: 8.5,
-    minSize: 7,
-    baseline: qrTop - side - 17 * MM,
-    color: MUTED,
-  });
+  // The call to rate in the card's one or two languages: on one line when it fits at a readable size
+  // (« Notez-nous en 10 secondes · Rate us in 10 seconds »), else one line per language.
+  const texts = (languages.length ? languages : ['fr' as const]).map((lang) => QR_CARD_TEXTS[lang]);
+  const ctaColor = brandRgb(brand?.color);
+  const joined = texts.map((text) => text.callToRate).join(' · ');
+  const hint = texts.map((text) => text.scanHint).join(' · ');
+  const below = qrTop - side;
+  if (texts.length === 1 || unitWidth(fonts.bold, joined) * 12 <= box.width - 16 * MM) {
+    drawCentredLine(page, box, joined, { font: fonts.bold, size: 16, minSize: 12, baseline: below - 10 * MM, color: ctaColor });
+  } else {
+    drawCentredLine(page, box, texts[0].callToRate, { font: fonts.bold, size: 14, minSize: 10, baseline: below - 7.5 * MM, color: ctaColor });
+    drawCentredLine(page, box, texts[1].callToRate, { font: fonts.bold, size: 12, minSize: 9, baseline: below - 12.5 * MM, color: ctaColor });
+  }
+  if (texts.length === 1 || unitWidth(fonts.regular, hint) * 7 <= box.width - 16 * MM) {
+    drawCentredLine(page, box, hint, { font: fonts.regular, size: 8.5, minSize: 7, baseline: below - 17 * MM, color: MUTED });
+  } else {
+    drawCentredLine(page, box, texts[0].scanHint, { font: fonts.regular, size: 8, minSize: 6.5, baseline: below - 17 * MM, color: MUTED });
+    drawCentredLine(page, box, texts[1].scanHint, { font: fonts.regular, size: 8, minSize: 6.5, baseline: below - 20.5 * MM, color: MUTED });
+  }
   if (!brand) drawCentredLine(page, box, POWERED_BY, { font: fonts.regular, size: 7, minSize: 6, baseline: 6 * MM, color: MUTED });
 }
 
@@ -126,8 +138,17 @@ function drawCutLines(page: PDFPage) {
 }
 
 /** One A6 page per card, or A4 pages holding four A6 cards (2 × 2, with cut lines). */
-export async function renderCardsPdf(input: { restaurantName: string; logoPng?: Uint8Array | null; cards: TableCard[]; layout: TQrCardsLayout; brand?: CardsBrand }): Promise<Uint8Array> {
+export async function renderCardsPdf(input: {
+  restaurantName: string;
+  logoPng?: Uint8Array | null;
+  cards: TableCard[];
+  layout: TQrCardsLayout;
+  brand?: CardsBrand;
+  /** The call to rate's one or two languages (/parametres, issue 52); French when none is given. */
+  languages?: readonly Locale[];
+}): Promise<Uint8Array> {
   const brand = input.brand ?? null;
+  const languages = input.languages?.length ? input.languages.slice(0, 2) : (['fr'] as const);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Cartes de table – ${input.restaurantName}`);
   pdf.setCreator('ReFeed');
@@ -145,7 +166,7 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
   if (input.layout === 'a6') {
     input.cards.forEach((card, index) => {
       const page = pdf.addPage([A6.width, A6.height]);
-      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index], logo, brand);
+      drawCard(page, { x: 0, y: 0, ...A6 }, fonts, input.restaurantName, card, images[index], logo, brand, languages);
     });
   } else {
     const slots: Array<{ x: number; y: number }> = [
@@ -159,7 +180,7 @@ export async function renderCardsPdf(input: { restaurantName: string; logoPng?: 
       drawCutLines(page);
       input.cards.slice(start, start + 4).forEach((card, offset) => {
         const box = { ...slots[offset], width: A4.width / 2, height: A4.height / 2 };
-        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset], logo, brand);
+        drawCard(page, box, fonts, input.restaurantName, card, images[start + offset], logo, brand, languages);
       });
     }
   }
@@ -173,6 +194,7 @@ export type TableCardsJob = {
   cards: Array<{ tableLabel: string | null; isPrimary: boolean; url: string }>;
   layout: TQrCardsLayout;
   brand?: CardsBrand;
+  languages?: Locale[];
 };
 
 /**
@@ -186,5 +208,5 @@ const CARD_QR_SCALE = 4;
 export async function renderCardsPdfFromUrls(job: TableCardsJob): Promise<Uint8Array> {
   const cards: TableCard[] = [];
   for (const card of job.cards) cards.push({ tableLabel: card.tableLabel, isPrimary: card.isPrimary, png: await renderQrPng(card.url, CARD_QR_SCALE) });
-  return renderCardsPdf({ restaurantName: job.restaurantName, logoPng: job.logoPng, cards, layout: job.layout, brand: job.brand });
+  return renderCardsPdf({ restaurantName: job.restaurantName, logoPng: job.logoPng, cards, layout: job.layout, brand: job.brand, languages: job.languages });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import { createFairRenderQueue, PDF_ALREADY_RUNNING_MESSAGE, PDF_BUSY_MESSAGE } from './table-cards-runner';
 
 /** A render that finishes when the test says so. */

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import type { TableCardsJob } from './table-cards-pdf';
+import { QR_MESSAGES } from '../../../shared/schemas/qr';
 
 /** At most this many PDFs render at once per process (each takes a core). */
 const MAX_RUNNING = 1;
@@ -11,8 +12,8 @@ const MAX_RUNNING = 1;
 const MAX_WAITING = 16;
 /** 500 A4 cards take a few seconds here; past this the render is stopped. */
 const RENDER_TIMEOUT_MS = 60_000;
-export const PDF_BUSY_MESSAGE = 'Génération en cours, réessayez dans un instant.';
-export const PDF_ALREADY_RUNNING_MESSAGE = 'Une impression de cartes est déjà en cours pour votre restaurant. Réessayez quand elle sera terminée.';
+export const PDF_BUSY_MESSAGE = QR_MESSAGES.pdfBusy;
+export const PDF_ALREADY_RUNNING_MESSAGE = QR_MESSAGES.pdfAlreadyRunning;
 
 /**
  * The worker file sits beside this module: table-cards.worker.ts when the server runs from its

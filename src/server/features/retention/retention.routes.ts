@@ -1,17 +1,8 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
+import { emailLandingPage as page } from '../../email/landing-page';
 import { escapeHtml } from '../../email/layout';
 import { readStayToken, stayMember } from './retention.service';
-
-/** A small page of its own (like /u): it must work from any mail client, without the app's JavaScript. */
-function page(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ReFeed</title></head>
-<body style="margin:0;background:#f6f5f2;font-family:system-ui,-apple-system,'Segoe UI',Arial,sans-serif;color:#1f2937">
-<main style="max-width:480px;margin:0 auto;padding:48px 16px">
-<p style="font-weight:700;font-size:20px;color:#c2410c;margin:0 0 16px">ReFeed</p>
-<div style="background:#fff;border-radius:12px;padding:24px;line-height:1.5;box-shadow:0 1px 2px rgba(0,0,0,.06)">
-<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1>${bodyHtml}</div></main></body></html>`;
-}
 
 const INVALID = page('Lien invalide', '<p>Ce lien n’est pas valide. Utilisez le bouton « Je reste membre » du dernier email reçu.</p>');
 const GONE = page('Données déjà anonymisées', '<p>Vos données de fidélité ont déjà été anonymisées. Donnez votre avis lors de votre prochaine visite pour cumuler à nouveau des points.</p>');

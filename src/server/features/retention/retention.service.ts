@@ -5,14 +5,14 @@
  * before, those with consent get one last email, 'Souhaitez-vous rester membre ?', whose link counts as
  * activity. Email opens are not tracked (no tracking pixel), so they cannot count.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSignedId, readSignedId } from '../../lib/runtime/signed-id';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { CUSTOMER_LAST_ACTIVITY_SQL } from '../../db/schema/customers';
 import type { AppDeps } from '../../deps';
 import { enqueueEmails, wakeEmailWorker, type QueuedEmail } from '../../email/email-queue';
 import { eraseCustomerData } from '../../core/customer-erasure';
-import { clock } from '../../lib/clock';
+import { clock } from '../../lib/runtime/clock';
 import { retentionPeriodText } from '../../../shared/rules/retention';
 
 /** Rows handled per statement (reminders) or per round (anonymisations). */
@@ -31,21 +31,13 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** Those the reminder is for: an address, marketing consent, not unsubscribed. */
 const consenting = sql`(email is not null and marketing_consent and unsubscribed_at is null)`;
 
-function sign(secret: string, customerId: string): string {
-  return createHmac('sha256', secret).update(`stay:${customerId}`).digest('base64url').slice(0, 32);
-}
-
-/** The token of the 'Je reste membre' link: the customer's id and an HMAC of it (like the unsubscribe link's). */
+/** The token of the 'Je reste membre' link: the customer's id, signed (like the unsubscribe link's). */
 export function createStayToken(secret: string, customerId: string): string {
-  return `${customerId}.${sign(secret, customerId)}`;
+  return createSignedId(secret, 'stay', customerId);
 }
 
 export function readStayToken(secret: string, token: string): string | null {
-  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/.exec(token);
-  if (!match) return null;
-  const expected = Buffer.from(sign(secret, match[1]));
-  const given = Buffer.from(match[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null;
+  return readSignedId(secret, 'stay', token);
 }
 
 /** 'Je reste membre': the click counts as activity (the retention period starts again). False when the customer is gone. */

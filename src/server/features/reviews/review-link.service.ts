@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { restaurants } from '../../db/schema';
 import type { Env } from '../../env';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import type { Logger } from '../../lib/logger';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import type { Logger } from '../../lib/runtime/logger';
 import { checkReviewUrl, REVIEW_LINK_MESSAGES } from '../../../shared/rules/review-url';
 import type { TPlacesSearchResponse, TReviewLinkSettings } from '../../../shared/schemas/review-link';
 import { createGooglePlacesProvider, PlacesUnavailableError, type PlacesProvider } from './places-provider';
@@ -19,7 +19,7 @@ export async function getReviewLinkSettings(db: Db, env: Env, restaurantId: stri
     .select({ reviewUrl: restaurants.googleReviewUrl, validatedAt: restaurants.googleReviewUrlValidatedAt, reviewPromptAllRatings: restaurants.reviewPromptAllRatings })
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId));
-  if (!row) throw new AppError('NOT_FOUND', 'Restaurant introuvable');
+  if (!row) throw new AppError('NOT_FOUND', REVIEW_LINK_MESSAGES.restaurantNotFound);
   return { ...row, validatedAt: row.validatedAt?.toISOString() ?? null, placesSearchConfigured: !!env.GOOGLE_PLACES_API_KEY };
 }
 

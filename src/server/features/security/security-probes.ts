@@ -169,7 +169,7 @@ export const probeEmailFunction: SecurityProbe = async (request) => {
       return { status: 'warn', detail: `${method} ${path} sans session a répondu ${response.status} au lieu de 401.` };
     }),
   );
-  return result('email-function', worst(outcomes, 'L’envoi d’emails est refusé sans session (401).'));
+  return result('email-function', worst(outcomes, 'Sans connexion à votre compte, aucun email ne peut partir de ReFeed.'));
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -206,17 +206,20 @@ export const probeSecurityHeaders: SecurityProbe = async (request, context) => {
   const hsts = /max-age=\s*[1-9]/i.test(headers.get('strict-transport-security') ?? '');
   if (url.protocol === 'https:' && !hsts) missing.push('Strict-Transport-Security');
 
-  if (missing.length) return result('security-headers', { status: 'fail', detail: `En-têtes manquants : ${missing.join(', ')}.` });
+  if (missing.length) {
+    // The owner's sentence first, then the header names their host needs to fix it.
+    return result('security-headers', { status: 'fail', detail: `Des consignes de protection manquent ; à transmettre à votre hébergeur : ${missing.join(', ')}.` });
+  }
   if (url.protocol !== 'https:' && !LOOPBACK_HOST.test(url.hostname)) {
-    return result('security-headers', { status: 'warn', detail: 'En-têtes présents, mais le site n’est pas servi en HTTPS : HSTS ne peut pas s’appliquer.' });
+    return result('security-headers', { status: 'warn', detail: 'Les consignes sont présentes, mais le site n’est pas servi en HTTPS : la connexion n’est pas chiffrée (HSTS ne peut pas s’appliquer).' });
   }
   if (/'unsafe-(inline|eval)'/i.test(scriptPolicy(csp))) {
-    return result('security-headers', { status: 'warn', detail: 'La Content-Security-Policy autorise des scripts en ligne.' });
+    return result('security-headers', { status: 'warn', detail: 'Les consignes laissent passer du code inséré dans les pages (Content-Security-Policy : scripts en ligne autorisés).' });
   }
-  const transport = url.protocol === 'https:' ? ', Strict-Transport-Security' : ' (HSTS non requis en HTTP local)';
+  const transport = url.protocol === 'https:' ? ', connexion chiffrée imposée' : ' (connexion chiffrée non requise sur cet ordinateur local)';
   return result('security-headers', {
     status: 'pass',
-    detail: `Content-Security-Policy, protection contre l’intégration en iframe, nosniff et Referrer-Policy présents${transport}.`,
+    detail: `Le navigateur reçoit toutes les consignes de protection : contenu autorisé, refus d’être affiché dans un autre site, type des fichiers, discrétion sur la page d’origine${transport}.`,
   });
 };
 
@@ -250,7 +253,7 @@ export const probeInputValidation: SecurityProbe = async (request) => {
       return { status: 'pass', detail: '' };
     }),
   );
-  return result('input-validation', worst(outcomes, 'Une note hors limites, un identifiant invalide et un JSON mal formé sont refusés (400, message en français).'));
+  return result('input-validation', worst(outcomes, 'Une note impossible, un lien trafiqué et un envoi mal formé sont refusés, avec un message clair en français.'));
 };
 
 /** The probes in the order of the page. */

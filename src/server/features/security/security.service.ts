@@ -1,8 +1,8 @@
 import { asc, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organisationMembers, qrCodes, restaurants, user } from '../../db/schema';
-import { clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import { clock } from '../../lib/runtime/clock';
+import type { Logger } from '../../lib/runtime/logger';
 import {
   computeSecurityScore,
   SECURITY_CHECK_IDS,

@@ -1,20 +1,23 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { readImageUpload } from '../../lib/image-upload';
-import { enforceRateLimits } from '../../lib/rate-limit';
-import { validate } from '../../lib/validate';
-import { ZSettingsRequest } from '../../../shared/schemas/settings';
-import { getSettings, removeLogo, setLogo, updateSettings } from './settings.service';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { readImageUpload } from '../../lib/http/image-upload';
+import { enforceRateLimits } from '../../lib/limits/rate-limit';
+import { validate } from '../../lib/http/validate';
+import { ZLanguageSettingsRequest, ZSettingsRequestAnyCountry } from '../../../shared/schemas/settings';
+import { getSettings, removeLogo, setLogo, updateLanguageSettings, updateSettings } from './settings.service';
 
 /** /api/settings: the session restaurant's settings (/parametres, issue #26). */
 export function createSettingsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireMember(deps, 'settings.manage'))
     .get('/', async (c) => c.json(await getSettings(deps.db, c.get('tenant').restaurantId)))
-    .put('/', validate('json', ZSettingsRequest), async (c) =>
+    .put('/', validate('json', ZSettingsRequestAnyCountry), async (c) =>
       c.json(await updateSettings(deps.db, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id }, c.req.valid('json'))),
+    )
+    .put('/languages', validate('json', ZLanguageSettingsRequest), async (c) =>
+      c.json(await updateLanguageSettings(deps.db, { restaurantId: c.get('tenant').restaurantId, userId: c.get('user').id }, c.req.valid('json'))),
     )
     // The body is the image file itself (app.ts isImageUpload), its name in ?name=.
     .put('/logo', async (c) => {

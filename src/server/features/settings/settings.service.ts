@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { restaurants } from '../../db/schema';
+import { organisations, restaurants } from '../../db/schema';
 import { storeImage } from '../../core/images';
 import { readOrganisationPlan } from '../../core/plan';
 import { recordRestaurantAudit } from '../../core/restaurant-audit';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/http/errors';
 import type { FileStorage } from '../../storage/storage';
-import type { TSettings, TSettingsRequest } from '../../../shared/schemas/settings';
+import { phoneRuleOf, SETTINGS_MESSAGES, type TLanguageSettingsRequest, type TSettings, type TSettingsRequest } from '../../../shared/schemas/settings';
+import { isLocale, LOCALES, type Country } from '../../../shared/rules/locales';
 
 type Actor = { restaurantId: string; userId: string };
 
-const RESTAURANT_NOT_FOUND = 'Restaurant introuvable';
+const RESTAURANT_NOT_FOUND = SETTINGS_MESSAGES.restaurantNotFound;
 
 const SETTINGS_COLUMNS = {
   name: restaurants.name,
@@ -23,6 +24,8 @@ const SETTINGS_COLUMNS = {
   sendingHourStart: restaurants.sendingHourStart,
   sendingHourEnd: restaurants.sendingHourEnd,
   alertWindowMinutes: restaurants.alertWindowMinutes,
+  dinerLanguages: restaurants.dinerLanguages,
+  cardLanguages: restaurants.cardLanguages,
 };
 
 type SettingsRow = {
@@ -36,11 +39,19 @@ type SettingsRow = {
   sendingHourStart: number;
   sendingHourEnd: number;
   alertWindowMinutes: number;
+  dinerLanguages: string[];
+  cardLanguages: string[];
 };
+
+async function countryOf(db: Db, organisationId: string): Promise<Country> {
+  const [organisation] = await db.select({ country: organisations.country }).from(organisations).where(eq(organisations.id, organisationId));
+  return organisation?.country ?? 'FR';
+}
 
 async function toSettings(db: Db, row: SettingsRow): Promise<TSettings> {
   const plan = await readOrganisationPlan(db, row.organisationId);
   return {
+    country: await countryOf(db, row.organisationId),
     name: row.name,
     address: row.address ?? '',
     contactEmail: row.contactEmail,
@@ -50,6 +61,9 @@ async function toSettings(db: Db, row: SettingsRow): Promise<TSettings> {
     whiteLabel: plan?.features.whiteLabel === true && plan.state !== 'expired',
     sendingHours: { start: row.sendingHourStart, end: row.sendingHourEnd },
     alertWindowMinutes: row.alertWindowMinutes,
+    // In LOCALES order whatever order they were saved in; the cards' in their own order.
+    dinerLanguages: LOCALES.filter((lang) => row.dinerLanguages.includes(lang)),
+    cardLanguages: row.cardLanguages.filter(isLocale),
   };
 }
 
@@ -69,6 +83,9 @@ export async function updateSettings(db: Db, actor: Actor, input: TSettingsReque
   return db.transaction(async (tx) => {
     const [current] = await tx.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
     if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+    // The phone as the organisation's country numbers it (issue #53): a UK venue has a UK number.
+    const phoneRule = phoneRuleOf(await countryOf(tx, current.organisationId));
+    if (input.phone !== '' && !phoneRule.isValid(input.phone)) throw new AppError('BAD_REQUEST', phoneRule.message);
     const next = {
       name: input.name,
       address: input.address || null,
@@ -81,6 +98,26 @@ export async function updateSettings(db: Db, actor: Actor, input: TSettingsReque
     const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
     for (const field of ['name', 'address', 'contactEmail', 'phone', 'brandColor', 'alertWindowMinutes'] as const) {
       if ((current[field] ?? null) !== next[field]) changes[field] = { from: current[field] ?? null, to: next[field] };
+    }
+    if (Object.keys(changes).length === 0) return toSettings(tx, current);
+    const [updated] = await tx.update(restaurants).set(next).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);
+    await recordRestaurantAudit(tx, { restaurantId: actor.restaurantId, actorUserId: actor.userId, action: 'settings_updated', details: { changes } });
+    return toSettings(tx, updated);
+  });
+}
+
+/**
+ * PUT /api/settings/languages (issue 52): the diner pages' offered languages and the table cards' ones,
+ * written in the restaurant's audit when they change.
+ */
+export async function updateLanguageSettings(db: Db, actor: Actor, input: TLanguageSettingsRequest): Promise<TSettings> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select(SETTINGS_COLUMNS).from(restaurants).where(eq(restaurants.id, actor.restaurantId)).for('update');
+    if (!current) throw new AppError('NOT_FOUND', RESTAURANT_NOT_FOUND);
+    const next = { dinerLanguages: LOCALES.filter((lang) => input.dinerLanguages.includes(lang)), cardLanguages: input.cardLanguages };
+    const changes: Record<string, { from: string; to: string }> = {};
+    for (const field of ['dinerLanguages', 'cardLanguages'] as const) {
+      if (current[field].join(',') !== next[field].join(',')) changes[field] = { from: current[field].join(','), to: next[field].join(',') };
     }
     if (Object.keys(changes).length === 0) return toSettings(tx, current);
     const [updated] = await tx.update(restaurants).set(next).where(eq(restaurants.id, actor.restaurantId)).returning(SETTINGS_COLUMNS);

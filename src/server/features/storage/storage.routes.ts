@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import type { AppEnv } from '../../lib/hono-env';
+import type { AppEnv } from '../../lib/http/hono-env';
 import { isImageKey } from '../../core/images';
 import { assertSafeKey } from '../../storage/storage';
 

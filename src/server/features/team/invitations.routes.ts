@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { getClientIp } from '../../lib/client-ip';
-import { requireUser } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { enforceRateLimits } from '../../lib/rate-limit';
-import { validate } from '../../lib/validate';
+import { getClientIp } from '../../lib/http/client-ip';
+import { requireUser } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { enforceRateLimits } from '../../lib/limits/rate-limit';
+import { validate } from '../../lib/http/validate';
 import { ZInvitationSignupRequest, ZInvitationTokenRequest } from '../../../shared/schemas/team';
 import { acceptInvitation, previewInvitation, signUpWithInvitation } from './invitations.service';
 

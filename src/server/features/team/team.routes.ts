@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
 import { ZChangeRoleRequest, ZChangeVenuesRequest, ZInvitationIdParam, ZInviteRequest, ZUserIdParam } from '../../../shared/schemas/team';
 import { changeMemberRole, changeMemberVenues, getTeam, inviteMember, removeMember, resendInvitation, revokeInvitation, type TeamActor } from './team.service';
 

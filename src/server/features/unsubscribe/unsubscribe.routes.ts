@@ -2,19 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { customers, restaurants } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { emailLandingPage as page } from '../../email/landing-page';
 import { escapeHtml } from '../../email/layout';
 import { readUnsubscribeToken } from '../../email/unsubscribe';
-import { clock } from '../../lib/clock';
-
-/** A small page of its own: it must work from any mail client, without the app's JavaScript. */
-function page(title: string, bodyHtml: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ReFeed</title></head>
-<body style="margin:0;background:#f6f5f2;font-family:system-ui,-apple-system,'Segoe UI',Arial,sans-serif;color:#1f2937">
-<main style="max-width:480px;margin:0 auto;padding:48px 16px">
-<p style="font-weight:700;font-size:20px;color:#c2410c;margin:0 0 16px">ReFeed</p>
-<div style="background:#fff;border-radius:12px;padding:24px;line-height:1.5;box-shadow:0 1px 2px rgba(0,0,0,.06)">
-<h1 style="font-size:22px;margin:0 0 12px">${escapeHtml(title)}</h1>${bodyHtml}</div></main></body></html>`;
-}
+import { clock } from '../../lib/runtime/clock';
 
 async function findCustomer(deps: AppDeps, customerId: string) {
   const [found] = await deps.db

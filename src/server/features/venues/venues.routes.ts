@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../deps';
-import { csvHeaders } from '../../lib/csv';
-import { requireMember } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { csvHeaders } from '../../lib/http/csv';
+import { requireMember } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
+import { requestOwnerLocale } from '../../lib/http/request-locale';
 import { ZCreateVenueRequest, ZVenueSynthesisQuery } from '../../../shared/schemas/venues';
 import { createVenue, getSynthesis, listVenues, synthesisCsv } from './venues.service';
 
@@ -16,7 +17,7 @@ export function createVenueRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/', view, async (c) => c.json(await listVenues(deps.db, c.get('session'), c.get('tenant'))))
     .post('/', requireMember(deps, 'venues.manage'), validate('json', ZCreateVenueRequest), async (c) =>
-      c.json(await createVenue(deps.db, c.get('tenant'), c.get('user'), c.req.valid('json')), 201),
+      c.json(await createVenue(deps.db, c.get('tenant'), c.get('user'), c.req.valid('json'), requestOwnerLocale(c)), 201),
     )
     .get('/synthesis', view, validate('query', ZVenueSynthesisQuery), async (c) =>
       c.json(await getSynthesis(deps.db, c.get('session'), c.get('tenant'), c.req.valid('query'))),

@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { memberVenues, organisationMembers, organisations, restaurants } from '../../db/schema';
 import { createVenueDefaults } from '../../core/venue-defaults';
-import { clock } from '../../lib/clock';
-import { neutralizeCsvCell, toFrenchCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
-import type { SessionUser, Tenant } from '../../lib/hono-env';
-import type { SessionRead } from '../../lib/session-reader';
+import { clock } from '../../lib/runtime/clock';
+import { neutralizeCsvCell, toFrenchCsv } from '../../lib/http/csv';
+import { AppError } from '../../lib/http/errors';
+import type { SessionUser, Tenant } from '../../lib/http/hono-env';
+import type { SessionRead } from '../../lib/http/session-read';
 import { addDays, parisInstant } from '../../../shared/rules/inbox-period';
 import { can, type Role } from '../../../shared/rules/permissions';
 import type { RestaurantStatus } from '../../../shared/rules/restaurant-status';
@@ -19,6 +19,7 @@ import {
   VENUE_MESSAGES,
   VENUE_SORT_KEYS,
   VENUE_STATUS_LABELS,
+  venueMessages,
   venuePeriodDays,
   type TCreateVenueRequest,
   type TCreateVenueResponse,
@@ -28,11 +29,13 @@ import {
   type TVenueSynthesis,
   type TVenueSynthesisQuery,
 } from '../../../shared/schemas/venues';
+import { formatDecimal } from '../../../shared/format';
+import type { OwnerLocale } from '../../../shared/rules/locales';
 
 /**
  * The organisation's venues (/etablissements, issue #29, decision 054): the list with this month's figures,
  * adding a venue, and the consolidated view of a period. A member sees the venues of the current venue's
- * organisation that their membership opens (the session's list, lib/session-reader.ts): a propriétaire on all
+ * organisation that their membership opens (the session's list, auth/session-reader.ts): a propriétaire on all
  * venues sees every one.
  */
 
@@ -145,7 +148,9 @@ export async function listVenues(db: Db, session: SessionRead, tenant: Tenant): 
     period,
   );
   const roles = new Map(open.map((venue) => [venue.id, venue.role]));
+  const [organisation] = await db.select({ country: organisations.country }).from(organisations).where(eq(organisations.id, tenant.organisationId));
   return {
+    country: organisation?.country ?? 'FR',
     period,
     canManage: can(tenant.role, 'venues.manage'),
     venues: rows
@@ -175,14 +180,12 @@ export async function getSynthesis(db: Db, session: SessionRead, tenant: Tenant,
   return { period, totals, rows: sortVenueRows(venueRows, query.sort, query.dir) };
 }
 
-const decimalFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, useGrouping: false });
-
 /** The CSV cells of a row's figures (French decimals; an empty cell where there is no rating). */
 function figureCells(figures: TVenueFigures): string[] {
   return [
     String(figures.feedbacks),
-    figures.averageRating === null ? '' : decimalFr.format(figures.averageRating),
-    figures.goodShare === null ? '' : decimalFr.format(figures.goodShare * 100),
+    figures.averageRating === null ? '' : formatDecimal(figures.averageRating),
+    figures.goodShare === null ? '' : formatDecimal(figures.goodShare * 100),
     String(figures.reviewInvites),
     String(figures.lowUnhandled),
     String(figures.rewardsRedeemed),
@@ -197,7 +200,7 @@ export const SYNTHESIS_CSV_COLUMNS = [
   'Au',
 ];
 
-/** The consolidated view as CSV for French Excel (lib/csv.ts, as the customers export): the rows in the chosen order, then the totals. */
+/** The consolidated view as CSV for French Excel (lib/http/csv.ts, as the customers export): the rows in the chosen order, then the totals. */
 export function synthesisCsv(synthesis: TVenueSynthesis): string {
   const dayFr = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
   const { from, to } = synthesis.period;
@@ -206,28 +209,41 @@ export function synthesisCsv(synthesis: TVenueSynthesis): string {
   return toFrenchCsv(SYNTHESIS_CSV_COLUMNS, data);
 }
 
+/** A venue to add, as the request's schema reads it (a French one when `country` is absent). */
+type VenueInput = Omit<TCreateVenueRequest, 'country'> & { country?: TCreateVenueRequest['country'] };
+
 /**
  * POST /api/venues (propriétaire only): a venue of the member's organisation, in ONE transaction with
  * everything a venue needs to work, as sign-up creates it (core/venue-defaults.ts). Active at once when the
  * organisation is approved, else pending. Members on all venues get it through their membership; the
  * creator, if on chosen venues only, gets it added to theirs.
  */
-export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, input: TCreateVenueRequest): Promise<TCreateVenueResponse> {
+export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, input: VenueInput, locale: OwnerLocale = 'fr'): Promise<TCreateVenueResponse> {
   return db.transaction(async (tx) => {
     // Locking the organisation serialises two additions (the SIRET check below sees the other's venue).
-    const [organisation] = await tx.select({ siren: organisations.siren }).from(organisations).where(eq(organisations.id, tenant.organisationId)).for('update');
-    if (!organisation) throw new AppError('NOT_FOUND', 'Organisation introuvable');
+    const [organisation] = await tx
+      .select({ siren: organisations.siren, country: organisations.country })
+      .from(organisations)
+      .where(eq(organisations.id, tenant.organisationId))
+      .for('update');
+    if (!organisation) throw new AppError('NOT_FOUND', VENUE_MESSAGES.organisationNotFound);
+    // The venue's form is its organisation's country's (issue #53): a SIRET in France, a UK address and no SIRET in the UK.
+    if (organisation.country === 'GB' && input.country !== 'GB') throw new AppError('BAD_REQUEST', VENUE_MESSAGES.ukNoSiret);
+    if (organisation.country !== 'GB' && input.country === 'GB') throw new AppError('BAD_REQUEST', VENUE_MESSAGES.siretRequired);
     // The plan's venues (decision 057), under the organisation's lock: parallel additions cannot pass it.
     await assertVenueWithinPlan(tx, tenant.organisationId);
-    if (organisation.siren && /^\d{9}$/.test(organisation.siren) && !input.siret.startsWith(organisation.siren)) {
-      throw new AppError('BAD_REQUEST', VENUE_MESSAGES.siretOtherSiren(organisation.siren));
+    const siret = input.siret;
+    if (siret !== null && organisation.siren && /^\d{9}$/.test(organisation.siren) && !siret.startsWith(organisation.siren)) {
+      throw new AppError('BAD_REQUEST', venueMessages(locale).siretOtherSiren(organisation.siren));
     }
-    const [taken] = await tx
-      .select({ id: restaurants.id })
-      .from(restaurants)
-      .where(and(eq(restaurants.organisationId, tenant.organisationId), eq(restaurants.siret, input.siret)))
-      .limit(1);
-    if (taken) throw new AppError('CONFLICT', VENUE_MESSAGES.siretTaken);
+    if (siret !== null) {
+      const [taken] = await tx
+        .select({ id: restaurants.id })
+        .from(restaurants)
+        .where(and(eq(restaurants.organisationId, tenant.organisationId), eq(restaurants.siret, siret)))
+        .limit(1);
+      if (taken) throw new AppError('CONFLICT', VENUE_MESSAGES.siretTaken);
+    }
 
     // The organisation's approval opens its venues (decision 055): a venue added under an approved one is open at once.
     const organisationStatus = await getOrganisationStatus(tx, tenant.organisationId);
@@ -239,7 +255,7 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
         organisationId: tenant.organisationId,
         name: input.name,
         address: input.address,
-        siret: input.siret,
+        siret,
         // The alerts go to the propriétaire who added it until /parametres names another address.
         contactEmail: actor.email,
         ownerFirstName: current?.ownerFirstName ?? null,
@@ -256,6 +272,6 @@ export async function createVenue(db: Db, tenant: Tenant, actor: SessionUser, in
     if (membership && !membership.allVenues) {
       await tx.insert(memberVenues).values({ organisationId: tenant.organisationId, userId: actor.id, restaurantId: venue.id });
     }
-    return { message: approved ? VENUE_MESSAGES.created : VENUE_MESSAGES.createdPending, venue: { ...venue, status: organisationStatus ?? 'pending' } };
+    return { message: approved ? venueMessages(locale).created : venueMessages(locale).createdPending, venue: { ...venue, status: organisationStatus ?? 'pending' } };
   });
 }

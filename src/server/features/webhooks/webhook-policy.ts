@@ -1,8 +1,8 @@
-/** Which addresses webhooks may reach (decision 059): public https ones in production; see lib/safe-fetch.ts. */
+/** Which addresses webhooks may reach (decision 059): public https ones in production; see lib/http/safe-fetch.ts. */
 import type { AppDeps } from '../../deps';
-import type { AddressPolicy } from '../../lib/safe-fetch';
+import type { AddressPolicy } from '../../lib/http/safe-fetch';
 
-/** The secret box purpose of an endpoint's signing secret (lib/secret-box.ts). */
+/** The secret box purpose of an endpoint's signing secret (lib/runtime/secret-box.ts). */
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
 
 /** The type of the event « Envoyer un test » sends (not one an endpoint subscribes to: it goes to that endpoint only). */

@@ -1,7 +1,7 @@
 /**
  * Webhook delivery (issue #31, decision 059): one job per attempt of a delivery. The attempt is claimed first
  * (a conditional update on the delivery's attempt count: a job run twice, by two instances or after a resend,
- * sends once) and the next attempt's job queued with the claim (so a crash while sending still retries), then signed (Standard Webhooks), sent through the SSRF guard (lib/safe-fetch.ts), logged in
+ * sends once) and the next attempt's job queued with the claim (so a crash while sending still retries), then signed (Standard Webhooks), sent through the SSRF guard (lib/http/safe-fetch.ts), logged in
  * `webhook_attempts`, and its outcome written: 2xx delivered; 410 disables the endpoint; any other failure is
  * retried on WEBHOOK_RETRY_DELAYS_MS (about 27 hours), the endpoint disabled once it has failed for 3 days.
  * A disabled endpoint's propriétaires are emailed once.
@@ -12,23 +12,23 @@
  * (circuit breaker) for a growing period: its deliveries wait, keep their attempts, and resume when it ends
  * (the first one through is the probe). The propriétaires are mailed when a run of failures first pauses it.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
 import { queryRows, type Db } from '../../db/client';
-import { organisationMembers, organisations, user, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { readOrganisationOwners } from '../../core/organisation-owners';
 import { enqueueEmail } from '../../email/email-queue';
 import { defineJob, type JobDefinition } from '../../jobs/queue';
-import { clock } from '../../lib/clock';
-import { safePost, UnsafeUrlError, type SafeResponse } from '../../lib/safe-fetch';
-import { openSecret } from '../../lib/secret-box';
+import { clock } from '../../lib/runtime/clock';
+import { safePost, UnsafeUrlError, type SafeResponse } from '../../lib/http/safe-fetch';
+import { openSecret } from '../../lib/runtime/secret-box';
 import {
   queueWebhookDeliveryJobs,
-  WEBHOOK_DELIVER_QUEUE,
   WEBHOOK_DELIVERY_LANES,
   WEBHOOK_ORGANISATION_CONCURRENCY,
-  ZWebhookDeliver,
+  webhookDeliverQueue,
   type WebhookDeliverPayload,
 } from '../../core/webhook-events';
 import { paths } from '../../../shared/paths';
@@ -120,12 +120,7 @@ async function mailOwners(
   restaurantId: string | null,
 ): Promise<void> {
   const [organisation] = await tx.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, endpoint.organisationId));
-  const owners = await tx
-    .select({ email: user.email, name: user.name })
-    .from(organisationMembers)
-    .innerJoin(user, eq(user.id, organisationMembers.userId))
-    .where(and(eq(organisationMembers.organisationId, endpoint.organisationId), eq(organisationMembers.role, 'owner')))
-    .orderBy(asc(organisationMembers.createdAt), asc(user.id));
+  const owners = await readOrganisationOwners(tx, endpoint.organisationId);
   for (const owner of owners) {
     await enqueueEmail(
       deps.boss,
@@ -136,7 +131,7 @@ async function mailOwners(
         to: owner.email,
         eventId,
         data: {
-          first_name: owner.name?.split(' ')[0] ?? null,
+          first_name: owner.firstName,
           organisation_name: organisation?.name ?? null,
           endpoint_url: endpoint.url,
           reason: what.reason,
@@ -145,6 +140,68 @@ async function mailOwners(
         },
       },
       { tx },
+    );
+  }
+}
+
+/** A delivery claimed by the job of its current attempt, its columns and its endpoint's organisation. */
+type ClaimedDelivery = { id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number; organisation_id: string };
+
+/**
+ * The claim of `payload`'s delivery for `attempt`, with its next attempt (or its give-up guard) queued in
+ * the same transaction; null when another job has it, it is no longer pending, or its endpoint is paused
+ * (the delivery then waits for the pause's end, its attempt not spent).
+ */
+async function claimDelivery(deps: AppDeps, payload: WebhookDeliverPayload, attempt: number, retryAt: Date | null, claimedAt: Date): Promise<ClaimedDelivery | null> {
+  return deps.db.transaction(async (tx) => {
+    // A paused endpoint (circuit breaker): the delivery waits for the pause's end, its attempt not spent.
+    // A propriétaire's « Envoyer un test » or « Renvoyer » is their probe: it goes through.
+    const [paused] = payload.manual
+      ? []
+      : await queryRows<{ organisation_id: string; paused_until: string | Date }>(
+          tx,
+          sql`select e.organisation_id, e.paused_until from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+              where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int
+                and e.paused_until > ${claimedAt.toISOString()}::timestamptz`,
+        );
+    if (paused) {
+      const resumeAt = new Date(paused.paused_until);
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: resumeAt }).where(eq(webhookDeliveries.id, payload.deliveryId));
+      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: payload.deliveryId, attempt: payload.attempt, organisationId: paused.organisation_id, startAfter: resumeAt }]);
+      return null;
+    }
+    const [row] = await queryRows<ClaimedDelivery>(
+      tx,
+      sql`update webhook_deliveries d set attempts = ${attempt}::int, next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz
+          from webhook_endpoints e
+          where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int and e.id = d.endpoint_id
+          returning d.id, d.endpoint_id, d.restaurant_id, d.payload, d.attempts, e.organisation_id`,
+    );
+    if (row) {
+      const next = retryAt ? { attempt, startAfter: retryAt } : { attempt, startAfter: new Date(claimedAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS), giveUp: true };
+      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, organisationId: row.organisation_id, ...next }]);
+    }
+    return row ?? null;
+  });
+}
+
+/**
+ * The breaker closes: a success (the probe after a pause, or « Envoyer un test » during one) ends the
+ * endpoint's run of failures and its pause; the deliveries that waited for the pause's end leave now.
+ */
+async function closeBreaker(deps: AppDeps, tx: Db, claimed: ClaimedDelivery, now: Date): Promise<void> {
+  const [was] = await tx.select({ pausedUntil: webhookEndpoints.pausedUntil }).from(webhookEndpoints).where(eq(webhookEndpoints.id, claimed.endpoint_id)).for('update');
+  await tx.update(webhookEndpoints).set({ failingSince: null, consecutiveFailures: 0, pausedUntil: null, pauseCount: 0 }).where(eq(webhookEndpoints.id, claimed.endpoint_id));
+  if (was?.pausedUntil && was.pausedUntil > now) {
+    const waiting = await tx
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: now })
+      .where(and(eq(webhookDeliveries.endpointId, claimed.endpoint_id), eq(webhookDeliveries.status, 'pending'), sql`${webhookDeliveries.nextAttemptAt} > ${now.toISOString()}::timestamptz`))
+      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+    await queueWebhookDeliveryJobs(
+      deps.boss,
+      tx,
+      waiting.map((row) => ({ deliveryId: row.id, attempt: row.attempts, organisationId: claimed.organisation_id })),
     );
   }
 }
@@ -166,36 +223,7 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
   // (a success, a 410 or a disabled endpoint then make that job find nothing to do).
   const attempt = payload.attempt + 1;
   const retryAt = attempt < WEBHOOK_MAX_ATTEMPTS ? new Date(claimedAt.getTime() + WEBHOOK_RETRY_DELAYS_MS[attempt - 1]) : null;
-  const claimed = await db.transaction(async (tx) => {
-    // A paused endpoint (circuit breaker): the delivery waits for the pause's end, its attempt not spent.
-    // A propriétaire's « Envoyer un test » or « Renvoyer » is their probe: it goes through.
-    const [paused] = payload.manual
-      ? []
-      : await queryRows<{ organisation_id: string; paused_until: string | Date }>(
-          tx,
-          sql`select e.organisation_id, e.paused_until from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-              where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int
-                and e.paused_until > ${claimedAt.toISOString()}::timestamptz`,
-        );
-    if (paused) {
-      const resumeAt = new Date(paused.paused_until);
-      await tx.update(webhookDeliveries).set({ nextAttemptAt: resumeAt }).where(eq(webhookDeliveries.id, payload.deliveryId));
-      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: payload.deliveryId, attempt: payload.attempt, organisationId: paused.organisation_id, startAfter: resumeAt }]);
-      return null;
-    }
-    const [row] = await queryRows<{ id: string; endpoint_id: string; restaurant_id: string | null; payload: unknown; attempts: number; organisation_id: string }>(
-      tx,
-      sql`update webhook_deliveries d set attempts = ${attempt}::int, next_attempt_at = ${retryAt?.toISOString() ?? null}::timestamptz
-          from webhook_endpoints e
-          where d.id = ${payload.deliveryId}::uuid and d.status = 'pending' and d.attempts = ${payload.attempt}::int and e.id = d.endpoint_id
-          returning d.id, d.endpoint_id, d.restaurant_id, d.payload, d.attempts, e.organisation_id`,
-    );
-    if (row) {
-      const next = retryAt ? { attempt, startAfter: retryAt } : { attempt, startAfter: new Date(claimedAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS), giveUp: true };
-      await queueWebhookDeliveryJobs(deps.boss, tx, [{ deliveryId: row.id, organisationId: row.organisation_id, ...next }]);
-    }
-    return row ?? null;
-  });
+  const claimed = await claimDelivery(deps, payload, attempt, retryAt, claimedAt);
   if (!claimed) return;
   const [endpoint] = await db
     .select({ url: webhookEndpoints.url, secretEncrypted: webhookEndpoints.secretEncrypted, status: webhookEndpoints.status })
@@ -223,22 +251,7 @@ export async function deliverWebhook(payload: WebhookDeliverPayload, deps: AppDe
     });
     if (succeeded) {
       await tx.update(webhookDeliveries).set({ status: 'succeeded', deliveredAt: now, nextAttemptAt: null }).where(eq(webhookDeliveries.id, claimed.id));
-      // The breaker closes: a success (the probe after a pause, or « Envoyer un test » during one) ends the run of
-      // failures and the pause; the deliveries that waited for its end leave now.
-      const [was] = await tx.select({ pausedUntil: webhookEndpoints.pausedUntil }).from(webhookEndpoints).where(eq(webhookEndpoints.id, claimed.endpoint_id)).for('update');
-      await tx.update(webhookEndpoints).set({ failingSince: null, consecutiveFailures: 0, pausedUntil: null, pauseCount: 0 }).where(eq(webhookEndpoints.id, claimed.endpoint_id));
-      if (was?.pausedUntil && was.pausedUntil > now) {
-        const waiting = await tx
-          .update(webhookDeliveries)
-          .set({ nextAttemptAt: now })
-          .where(and(eq(webhookDeliveries.endpointId, claimed.endpoint_id), eq(webhookDeliveries.status, 'pending'), sql`${webhookDeliveries.nextAttemptAt} > ${now.toISOString()}::timestamptz`))
-          .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
-        await queueWebhookDeliveryJobs(
-          deps.boss,
-          tx,
-          waiting.map((row) => ({ deliveryId: row.id, attempt: row.attempts, organisationId: claimed.organisation_id })),
-        );
-      }
+      await closeBreaker(deps, tx, claimed, now);
       return;
     }
     if (status === 410) {
@@ -306,9 +319,8 @@ async function recordFailure(
   return failing;
 }
 
-export const WEBHOOK_DELIVER_JOB = defineJob<WebhookDeliverPayload, AppDeps>({
-  name: WEBHOOK_DELIVER_QUEUE,
-  payload: ZWebhookDeliver,
+export const webhookDeliverJob = defineJob<WebhookDeliverPayload, AppDeps>({
+  ...webhookDeliverQueue,
   // Lanes of one job each: a delivery waiting on a slow endpoint holds up its lane only; one organisation's
   // deliveries take WEBHOOK_ORGANISATION_CONCURRENCY lanes at most (pg-boss groups, across instances).
   worker: { lanes: WEBHOOK_DELIVERY_LANES, batchSize: 1, groupConcurrency: WEBHOOK_ORGANISATION_CONCURRENCY },
@@ -334,7 +346,7 @@ export async function purgeWebhookDeliveries(db: Db, now: Date, batch = 5000): P
 }
 
 /** Every night, one instance drops the finished deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS. */
-export const WEBHOOK_PURGE_JOB = defineJob<Record<string, never>, AppDeps>({
+export const webhookPurgeJob = defineJob<Record<string, never>, AppDeps>({
   name: 'webhook.purge',
   payload: z.object({}).strict() as z.ZodType<Record<string, never>>,
   schedule: '40 3 * * *',
@@ -345,4 +357,4 @@ export const WEBHOOK_PURGE_JOB = defineJob<Record<string, never>, AppDeps>({
   },
 });
 
-export const WEBHOOK_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [WEBHOOK_DELIVER_JOB, WEBHOOK_PURGE_JOB] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;
+export const WEBHOOK_JOBS: ReadonlyArray<JobDefinition<unknown, AppDeps>> = [webhookDeliverJob, webhookPurgeJob] as ReadonlyArray<JobDefinition<unknown, AppDeps>>;

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from '../../deps';
-import { requireMember, requirePlanFeature } from '../../lib/guards';
-import type { AppEnv } from '../../lib/hono-env';
-import { validate } from '../../lib/validate';
+import { requireMember, requirePlanFeature } from '../../auth/guards';
+import type { AppEnv } from '../../lib/http/hono-env';
+import { validate } from '../../lib/http/validate';
 import {
   ZCreateWebhookEndpointRequest,
   ZUpdateWebhookEndpointRequest,

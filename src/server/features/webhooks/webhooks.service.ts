@@ -4,10 +4,10 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { organisations, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { checkUrl, UnsafeUrlError } from '../../lib/safe-fetch';
-import { sealSecret } from '../../lib/secret-box';
+import { clock } from '../../lib/runtime/clock';
+import { AppError } from '../../lib/http/errors';
+import { checkUrl, UnsafeUrlError } from '../../lib/http/safe-fetch';
+import { sealSecret } from '../../lib/runtime/secret-box';
 import { queueWebhookDeliveryJobs } from '../../core/webhook-events';
 import type { WebhookDeliveryStatus, WebhookDisabledReason, WebhookEndpointStatus, WebhookEvent } from '../../../shared/rules/developer-api';
 import {

@@ -1,9 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { OwnerPage } from '../../layouts/owner-layout';
 import { Card } from '../../../components/ui/card';
+import { BackLink, PageHeader } from '../../../components/ui/page-header';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -12,7 +11,7 @@ import { useAutomations } from '../../../features/automations/api/get-automation
 import { AutomationCard } from '../../../features/automations/components/automation-card';
 import { useSendingHours } from '../../../features/automations/api/sending-hours';
 import { SendingHoursCard } from '../../../features/automations/components/sending-hours-card';
-import { TEMPLATE_VARIABLES } from '../../../../shared/rules/email-template';
+import { TemplateVariables } from '../../../components/template-variables';
 import { AUTOMATION_MESSAGES } from '../../../../shared/schemas/automations';
 
 export default function AutomationsPage() {
@@ -25,16 +24,10 @@ export default function AutomationsPage() {
     if (initialised) toast.success(AUTOMATION_MESSAGES.initialised);
   }, [initialised]);
   return (
-    <OwnerPage title="Automations">
+    <OwnerPage title="Emails automatiques">
       <div className="flex flex-col gap-5">
-        <Link to={paths.dashboard.href()} className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Retour au tableau de bord
-        </Link>
-        <div>
-          <h2 className="text-2xl font-semibold tracking-tight">Emails automatiques</h2>
-          <p className="text-sm text-stone-600">Les emails que ReFeed envoie pour vous après chaque avis, à 3 jours et à 30 jours.</p>
-        </div>
+        <BackLink to={paths.dashboard.href()}>Retour au tableau de bord</BackLink>
+        <PageHeader title="Emails automatiques" description="Les emails que ReFeed envoie pour vous après chaque avis, à 3 jours et à 30 jours." />
         {list.isPending ? (
           <div role="status" aria-live="polite" className="grid gap-3 md:grid-cols-2">
             <span className="sr-only">Chargement des automations…</span>
@@ -63,14 +56,7 @@ export default function AutomationsPage() {
             )}
             <Card className="h-fit min-w-0 p-4 sm:p-5">
               <h2 className="text-lg font-semibold">Variables disponibles</h2>
-              <dl className="mt-2 grid gap-1.5 text-sm">
-                {TEMPLATE_VARIABLES.map((variable) => (
-                  <div key={variable.name} className="flex flex-wrap gap-x-2">
-                    <dt className="font-mono text-xs text-brand-800">{`{{${variable.name}}}`}</dt>
-                    <dd className="text-stone-600">{variable.description}</dd>
-                  </div>
-                ))}
-              </dl>
+              <TemplateVariables className="mt-2 grid gap-1.5 text-sm" />
               <p className="mt-3 text-sm text-stone-600">
                 Un bloc entre <span className="font-mono text-xs text-brand-800">{'{{#google_url}}'}</span> et{' '}
                 <span className="font-mono text-xs text-brand-800">{'{{/google_url}}'}</span> n’apparaît que si votre lien d’avis Google est enregistré.

@@ -13,11 +13,13 @@ import { getMe } from '../../../features/accounts/api/get-me';
 import { accountKeys } from '../../../features/accounts/api/keys';
 import { browserSession, landingPathFor } from '../../../features/accounts/browser-session';
 import { AuthShell, Field } from '../../../features/accounts/components/auth-shell';
-import { onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
+import { dismissToasts, onInvalid, toastError, toastErrorTitle } from '../../../lib/toast';
 import { PasswordInput } from '../../../features/accounts/components/password-input';
 import { RETURN_PATH_PARAM, safeReturnPath, withReturnPath } from '../../../../shared/rules/return-path';
-
-const INVALID_LINK = 'Lien invalide ou expiré';
+import { isInvalidLinkError } from '../../../features/accounts/auth-errors';
+import { withLang } from '../../../features/accounts/lang-links';
+import { usePublicPageLocale } from '../../../features/accounts/components/auth-shell';
+import { useOwnerMessages } from '../../../lib/owner-locale';
 
 /**
  * Where the confirmation link leads (/confirm-email?token=…): the owner types the password chosen at
@@ -35,54 +37,59 @@ export default function ConfirmEmailPage() {
   const next = safeReturnPath(params.get(RETURN_PATH_PARAM));
   const reported = useRef(false);
   const form = useForm<TConfirmEmailRequest>({ resolver: zodResolver(ZConfirmEmailRequest), defaultValues: { token, password: '' } });
+  const m = useOwnerMessages();
+  // The link of an English account carries ?lang=en (server/auth/auth.ts): the page and its toasts are English.
+  const locale = usePublicPageLocale();
+  const login = withLang(paths.login.href(), locale);
 
   useEffect(() => {
     if (token || reported.current) return;
     reported.current = true;
-    toastErrorTitle(INVALID_LINK);
-    navigate(paths.login.href(), { replace: true });
-  }, [token, navigate]);
+    toastErrorTitle(m.accounts_link_invalid());
+    navigate(login, { replace: true });
+  }, [token, navigate, m, login]);
 
   async function onValid(values: TConfirmEmailRequest) {
     try {
       const result = await confirm.mutateAsync(values);
       if (result.alreadyConfirmed) {
-        toast.success('Votre adresse email est déjà confirmée.', { description: 'Connectez-vous avec votre mot de passe.' });
-        navigate(withReturnPath(paths.login.href(), next), { replace: true });
+        toast.success(m.accounts_already_confirmed(), { description: m.accounts_sign_in_with_password() });
+        navigate(withReturnPath(login, next), { replace: true });
         return;
       }
-      toast.success('Email confirmé !');
+      dismissToasts();
+      toast.success(m.accounts_email_confirmed());
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
       const me = await queryClient.fetchQuery({ queryKey: accountKeys.me, queryFn: getMe }).catch(() => null);
       if (me) browserSession.markLanded(me.user.id);
-      navigate(me ? (next ?? landingPathFor(me.isAdmin)) : withReturnPath(paths.login.href(), next), { replace: true });
+      navigate(me ? (next ?? landingPathFor(me.isAdmin)) : withReturnPath(login, next), { replace: true });
     } catch (error) {
-      const message = toastError('Confirmation impossible', error);
-      if (message === INVALID_LINK) navigate(paths.login.href(), { replace: true });
+      const message = toastError(m.accounts_confirm_failed(), error);
+      if (isInvalidLinkError({ message })) navigate(login, { replace: true });
     }
   }
 
-  if (!token) return <PageLoading label="Redirection…" />;
+  if (!token) return <PageLoading label={m.shell_redirecting()} />;
   const submitting = form.formState.isSubmitting;
   return (
     <AuthShell
-      title="Confirmez votre adresse email"
-      description="Pour terminer, saisissez le mot de passe que vous avez choisi à l’inscription : c’est lui qui vous servira à vous connecter."
+      title={m.accounts_confirm_your_email()}
+      description={m.accounts_confirm_description()}
       footer={
         <p>
-          Mot de passe oublié, ou vous n’avez pas créé ce compte ?{' '}
-          <Link to={paths.forgotPassword.href()} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-            Réinitialisez le mot de passe
+          {m.accounts_confirm_footer()}{' '}
+          <Link to={withLang(paths.forgotPassword.href(), locale)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            {m.accounts_confirm_reset()}
           </Link>
         </p>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['password']))} className="flex flex-col gap-4" aria-label="Confirmation de l’email">
-        <Field id="confirm-password" label="Mot de passe choisi à l’inscription">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(['password']))} className="flex flex-col gap-4" aria-label={m.accounts_confirm_form()}>
+        <Field id="confirm-password" label={m.accounts_confirm_password()}>
           <PasswordInput id="confirm-password" autoComplete="current-password" disabled={submitting} aria-invalid={!!form.formState.errors.password} {...form.register('password')} />
         </Field>
         <Button type="submit" size="lg" disabled={submitting}>
-          {submitting ? 'Confirmation…' : 'Confirmer mon email'}
+          {submitting ? m.accounts_confirming() : m.accounts_confirm_submit()}
         </Button>
       </form>
     </AuthShell>

@@ -1,5 +1,2 @@
-/** Query keys of the account feature; sign-in and sign-out invalidate ['accounts']. */
-export const accountKeys = {
-  all: ['accounts'] as const,
-  me: ['accounts', 'me'] as const,
-};
+/** Query keys of the account feature (defined in lib/query-keys.ts, which others invalidate); sign-in and sign-out invalidate ['accounts']. */
+export { accountKeys } from '../../../lib/query-keys';

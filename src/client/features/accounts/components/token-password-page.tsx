@@ -4,11 +4,14 @@ import { toast } from 'sonner';
 import { PageLoading } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { authClient } from '../../../lib/auth-client';
-import { isInvalidLinkError, RESET_ERROR_FALLBACK } from '../auth-errors';
+import { isInvalidLinkError } from '../auth-errors';
+import { withLang } from '../lang-links';
+import { usePublicPageLocale } from './auth-shell';
 import { browserSession } from '../browser-session';
 import { AuthShell } from './auth-shell';
 import { NewPasswordForm } from './new-password-form';
-import { toastError, toastErrorTitle } from '../../../lib/toast';
+import { dismissToasts, toastError, toastErrorTitle } from '../../../lib/toast';
+import { useOwnerMessages } from '../../../lib/owner-locale';
 
 type TokenPasswordPageProps = {
   title: string;
@@ -31,34 +34,39 @@ export function TokenPasswordPage({ title, description, submitLabel, invalidMess
   const token = params.get('token');
   const usable = !!token && !params.get('error');
   const reported = useRef(false);
+  const m = useOwnerMessages();
+  // The page's language before the form shows (its toasts too): the link's ?lang=en, else the tab's.
+  const locale = usePublicPageLocale();
+  const login = withLang(paths.login.href(), locale);
 
   useEffect(() => {
     if (usable || reported.current) return;
     reported.current = true;
     toastErrorTitle(invalidMessage);
-    navigate(paths.login.href(), { replace: true });
-  }, [usable, navigate, invalidMessage]);
+    navigate(login, { replace: true });
+  }, [usable, navigate, invalidMessage, login]);
 
   async function onSubmit(newPassword: string) {
     const { error } = await authClient.resetPassword({ newPassword, token: token ?? '' });
     if (error) {
       if (isInvalidLinkError(error)) {
         toastErrorTitle(invalidMessage);
-        navigate(paths.login.href(), { replace: true });
+        navigate(login, { replace: true });
         return;
       }
-      toastError('Erreur', error, RESET_ERROR_FALLBACK);
+      toastError(m.shell_error(), error, m.accounts_reset_failed());
       return;
     }
     if (signOutAfter) {
       await authClient.signOut().catch(() => undefined);
       browserSession.clear();
     }
+    dismissToasts();
     toast.success(successMessage);
-    navigate(paths.login.href(), { replace: true });
+    navigate(login, { replace: true });
   }
 
-  if (!usable) return <PageLoading label="Redirection…" />;
+  if (!usable) return <PageLoading label={m.shell_redirecting()} />;
   return (
     <AuthShell title={title} description={description}>
       <NewPasswordForm submitLabel={submitLabel} onSubmit={onSubmit} />

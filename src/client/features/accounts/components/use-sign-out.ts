@@ -6,6 +6,8 @@ import { authClient } from '../../../lib/auth-client';
 import { browserSession } from '../browser-session';
 import { setCurrentVenue } from '../../../lib/current-venue';
 import { toastError } from '../../../lib/toast';
+import { ownerLocale } from '../../../lib/owner-locale';
+import { ownerMessages } from '../../../../shared/i18n/owner';
 
 /** Signs out, forgets the browser-session marks and the cached data, then goes to /auth. */
 export function useSignOut() {
@@ -22,7 +24,8 @@ export function useSignOut() {
       setCurrentVenue(null);
       queryClient.clear();
     } catch {
-      toastError('Erreur', undefined, 'La déconnexion a échoué. Veuillez réessayer.');
+      const m = ownerMessages(ownerLocale());
+      toastError(m.shell_error(), undefined, m.shell_sign_out_failed());
     } finally {
       setPending(false);
     }

@@ -8,7 +8,7 @@ export type AdminOrganisationPage = InferResponseType<typeof api.admin.organisat
 export type AdminOrganisationListItem = AdminOrganisationPage['items'][number];
 
 export async function getAdminOrganisations(params: RestaurantListParams): Promise<AdminOrganisationPage> {
-  const query: Record<string, string> = { status: params.status, limit: String(ADMIN_PAGE_SIZE), offset: String((params.page - 1) * ADMIN_PAGE_SIZE) };
+  const query: Record<string, string> = { status: params.status, country: params.country, limit: String(ADMIN_PAGE_SIZE), offset: String((params.page - 1) * ADMIN_PAGE_SIZE) };
   if (params.q.trim()) query.q = params.q.trim();
   return readJson(await api.admin.organisations.$get({ query }));
 }

@@ -1,6 +1,6 @@
-import type { TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
+import type { TCountryFilter, TRestaurantStatusFilter } from '../../../../shared/schemas/admin';
 
-export type RestaurantListParams = { q: string; status: TRestaurantStatusFilter; page: number };
+export type RestaurantListParams = { q: string; status: TRestaurantStatusFilter; country: TCountryFilter; page: number };
 
 /**
  * Query keys of the administration; a status change invalidates everything under ['admin']. Whether the
@@ -14,4 +14,5 @@ export const adminKeys = {
   restaurants: (params: RestaurantListParams) => ['admin', 'restaurants', params] as const,
   restaurant: (id: string) => ['admin', 'restaurant', id] as const,
   admins: ['admin', 'admins'] as const,
+  billing: ['admin', 'billing'] as const,
 };

@@ -3,7 +3,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { AdminOrganisationDetail } from '../api/get-restaurant';
 import { ROLE_LABELS, isRole } from '../../../../shared/rules/permissions';
-import { formatShortDateFr } from '../../../../shared/format';
+import { formatCount, formatShortDateFr } from '../../../../shared/format';
+import { COUNTRY_LABELS } from '../../../../shared/schemas/admin';
+import { companyRegisterUrl, OrganisationIdentifier } from './organisation-identifier';
 
 /** A member's role in the product's words (the one table of roles, shared/rules/permissions.ts). */
 const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
@@ -17,9 +19,10 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** Who the organisation is: its name, SIREN and creation date. */
+/** Who the organisation is: its name, country, registration number (with a link to the register) and creation date. */
 export function IdentityCard({ detail }: { detail: AdminOrganisationDetail }) {
   const o = detail.organisation;
+  const registerUrl = companyRegisterUrl(o);
   return (
     <Card>
       <CardHeader>
@@ -28,9 +31,20 @@ export function IdentityCard({ detail }: { detail: AdminOrganisationDetail }) {
       <CardContent>
         <dl className="flex flex-col gap-3">
           <Field label="Nom">{o.name}</Field>
-          <Field label="SIREN">{o.siren ? <span className="font-mono">{o.siren}</span> : null}</Field>
+          <Field label="Pays">{COUNTRY_LABELS[o.country]}</Field>
+          <Field label={o.country === 'GB' ? 'Numéro Companies House' : 'SIREN'}>
+            <OrganisationIdentifier organisation={o} />
+            {registerUrl ? (
+              <>
+                {' · '}
+                <a href={registerUrl} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline-offset-4 hover:underline">
+                  {o.country === 'GB' ? 'Voir au registre Companies House' : 'Voir à l’annuaire des entreprises'}
+                </a>
+              </>
+            ) : null}
+          </Field>
           <Field label="Créée le">{formatShortDateFr(o.createdAt)}</Field>
-          <Field label="Établissements">{detail.venues.length.toLocaleString('fr-FR')}</Field>
+          <Field label="Établissements">{formatCount(detail.venues.length)}</Field>
         </dl>
       </CardContent>
     </Card>

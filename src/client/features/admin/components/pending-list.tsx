@@ -1,7 +1,8 @@
 import { ChevronRight, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDateFr } from '../../../../shared/format';
+import { formatCount, formatDateFr } from '../../../../shared/format';
+import { COUNTRY_LABELS } from '../../../../shared/schemas/admin';
 import type { AdminOverview } from '../api/get-overview';
 
 /** The pending organisations, oldest first, each opening its detail page. */
@@ -25,7 +26,11 @@ export function PendingList({ pending, total }: { pending: AdminOverview['pendin
                   <p className="font-medium break-words">{restaurant.name}</p>
                   <p className="truncate text-sm text-stone-600">
                     {restaurant.contactEmail}
-                    {restaurant.siren ? ` · SIREN ${restaurant.siren}` : ''}
+                    {restaurant.country === 'GB'
+                      ? ` · ${COUNTRY_LABELS.GB} · ${restaurant.companyNumber ? `Companies House ${restaurant.companyNumber}` : 'Sole trader (sans numéro)'}`
+                      : restaurant.siren
+                        ? ` · SIREN ${restaurant.siren}`
+                        : ''}
                     {restaurant.venueCount > 1 ? ` · ${restaurant.venueCount} établissements` : ''}
                   </p>
                 </div>
@@ -42,7 +47,7 @@ export function PendingList({ pending, total }: { pending: AdminOverview['pendin
       {total > pending.length ? (
         <p className="border-t border-stone-100 px-5 py-3 text-sm">
           <Link to={`${paths.adminRestaurants.href()}?status=pending`} className="text-brand-700 underline underline-offset-4">
-            Voir les {total.toLocaleString('fr-FR')} demandes en attente
+            Voir les {formatCount(total)} demandes en attente
           </Link>
         </p>
       ) : null}

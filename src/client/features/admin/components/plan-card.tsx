@@ -4,15 +4,15 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { formatDateFr } from '../../../../shared/format';
-import { isPlanId, LIMIT_KEYS, PLAN_IDS, PLANS, type LimitOverrides, type PlanLimits } from '../../../../shared/rules/plans';
+import { formatCount, formatDateFr } from '../../../../shared/format';
+import { isPlanId, LIMIT_KEYS, PLAN_IDS, PLANS, type PlanId } from '../../../../shared/rules/plans';
 import { LIMIT_LABELS } from '../../../../shared/schemas/plans';
 import { toastError } from '../../../lib/toast';
 import { useSetOrganisationPlan } from '../api/set-plan';
 import type { AdminOrganisationDetail } from '../api/get-restaurant';
+import { lastTrialDay, limitFields, readLimitOverrides, trialEndFromDay, type LimitFields } from './plan-form';
 
 type PlanView = AdminOrganisationDetail['organisation']['plan'];
-type LimitField = { value: string; unlimited: boolean };
 
 /** The effective plan as one French phrase: « Pro · essai jusqu’au 10 décembre 2026 », « Essentielle · actif », « essai terminé ». */
 export function planStateFr(effective: { state: string; plan: string; trialEndsAt: string | null }): string {
@@ -22,31 +22,8 @@ export function planStateFr(effective: { state: string; plan: string; trialEndsA
   return `Essai terminé${effective.trialEndsAt ? ` le ${formatDateFr(effective.trialEndsAt)}` : ''}`;
 }
 
-/** 'YYYY-MM-DD' of the Paris day before an instant (the last day of a trial ending at midnight). */
-function lastTrialDay(iso: string | null): string {
-  if (!iso) return '';
-  const day = new Date(new Date(iso).getTime() - 1);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(day);
-}
-
-/** The trial runs through the chosen day: it ends at the next midnight (the browser's, in France Paris). */
-function trialEndFromDay(day: string): string | null {
-  if (!day) return null;
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y, m - 1, d + 1).toISOString();
-}
-
-function limitFields(overrides: LimitOverrides): Record<keyof PlanLimits, LimitField> {
-  const fields = {} as Record<keyof PlanLimits, LimitField>;
-  for (const key of LIMIT_KEYS) {
-    const value = overrides[key];
-    fields[key] = { value: typeof value === 'number' ? String(value) : '', unlimited: value === null };
-  }
-  return fields;
-}
-
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const limitText = (limit: number | null) => (limit === null ? 'illimité' : limit.toLocaleString('fr-FR'));
+const limitText = (limit: number | null) => (limit === null ? 'illimité' : formatCount(limit));
 
 /**
  * « Forfait » (decision 057): the plan that applies and its state, and the form that sets the plan (or none,
@@ -62,19 +39,12 @@ export function PlanCard({ organisationId, plan }: { organisationId: string; pla
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const limitOverrides: LimitOverrides = {};
-    for (const key of LIMIT_KEYS) {
-      const field = limits[key];
-      if (field.unlimited) limitOverrides[key] = null;
-      else if (field.value.trim() !== '') {
-        const number = Number(field.value);
-        if (!Number.isInteger(number) || number < 0) {
-          setError(`Limite invalide : ${LIMIT_LABELS[key]}`);
-          return;
-        }
-        limitOverrides[key] = number;
-      }
+    const read = readLimitOverrides(limits);
+    if ('invalid' in read) {
+      setError(`Limite invalide : ${LIMIT_LABELS[read.invalid]}`);
+      return;
     }
+    const limitOverrides = read.overrides;
     setError(null);
     save.mutate(
       { plan: isPlanId(planId) ? planId : null, trialEndsAt: trialEndFromDay(trialDay), limitOverrides },
@@ -119,36 +89,7 @@ export function PlanCard({ organisationId, plan }: { organisationId: string; pla
             <Label htmlFor={`${id}-trial`}>Dernier jour d’essai</Label>
             <Input id={`${id}-trial`} type="date" value={trialDay} onChange={(event) => setTrialDay(event.target.value)} />
           </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium">Limites (vide : celles du forfait {PLANS[basePlan].name.fr})</legend>
-            {LIMIT_KEYS.map((key) => (
-              <div key={key} className="flex flex-col gap-1">
-                <Label htmlFor={`${id}-${key}`} className="text-sm">
-                  {capitalised(LIMIT_LABELS[key])}
-                </Label>
-                <div className="flex items-center gap-3">
-                  <Input
-                    id={`${id}-${key}`}
-                    inputMode="numeric"
-                    className="w-32"
-                    placeholder={limitText(PLANS[basePlan].limits[key])}
-                    value={limits[key].value}
-                    disabled={limits[key].unlimited}
-                    onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], value: event.target.value } })}
-                  />
-                  <label className="flex items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4"
-                      checked={limits[key].unlimited}
-                      onChange={(event) => setLimits({ ...limits, [key]: { ...limits[key], unlimited: event.target.checked } })}
-                    />
-                    illimité
-                  </label>
-                </div>
-              </div>
-            ))}
-          </fieldset>
+          <LimitInputs id={id} basePlan={basePlan} limits={limits} onChange={setLimits} />
           {error ? (
             <p role="alert" className="text-sm text-red-700">
               {error}
@@ -160,5 +101,41 @@ export function PlanCard({ organisationId, plan }: { organisationId: string; pla
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The limits overridden one by one: a number, « illimité », or empty for the plan's own (shown as the placeholder). */
+function LimitInputs({ id, basePlan, limits, onChange }: { id: string; basePlan: PlanId; limits: LimitFields; onChange: (limits: LimitFields) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium">Limites (vide : celles du forfait {PLANS[basePlan].name.fr})</legend>
+      {LIMIT_KEYS.map((key) => (
+        <div key={key} className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-${key}`} className="text-sm">
+            {capitalised(LIMIT_LABELS[key])}
+          </Label>
+          <div className="flex items-center gap-3">
+            <Input
+              id={`${id}-${key}`}
+              inputMode="numeric"
+              className="w-32"
+              placeholder={limitText(PLANS[basePlan].limits[key])}
+              value={limits[key].value}
+              disabled={limits[key].unlimited}
+              onChange={(event) => onChange({ ...limits, [key]: { ...limits[key], value: event.target.value } })}
+            />
+            <label className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={limits[key].unlimited}
+                onChange={(event) => onChange({ ...limits, [key]: { ...limits[key], unlimited: event.target.checked } })}
+              />
+              illimité
+            </label>
+          </div>
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { type TAdminRestaurantStatus } from '../../../../shared/schemas/admin';
 import { RESTAURANT_STATUSES } from '../../../../shared/rules/restaurant-status';
+import { formatCount } from '../../../../shared/format';
 
 const COUNTER_LABELS: Record<TAdminRestaurantStatus, string> = {
   pending: 'En attente',
@@ -29,7 +30,7 @@ export function StatusCounters({ counts }: { counts: Record<TAdminRestaurantStat
             <Card className={cn('border-l-4 p-4 transition-colors hover:bg-stone-50', ACCENT[status])}>
               <p className="text-sm text-stone-600">{COUNTER_LABELS[status]}</p>
               <p className="mt-1 text-3xl font-semibold tabular-nums" data-testid={`count-${status}`}>
-                {counts[status].toLocaleString('fr-FR')}
+                {formatCount(counts[status])}
               </p>
             </Card>
           </Link>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { cn } from '../../../lib/cn';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { VENUE_ACTIONS_BY_STATUS } from '../../../../shared/schemas/admin';
 import { runStatusChange, useChangeVenueStatus, VENUE_ACTION_TEXT, type VenueStatusChange } from '../api/change-restaurant-status';
@@ -55,7 +56,7 @@ function VenueItem({ venue }: { venue: AdminVenue }) {
         </span>
       </div>
       <dl className="flex flex-col gap-2">
-        <Field label="Raison sociale">{venue.legalName}</Field>
+        <Field label="Raison sociale / nom commercial">{venue.legalName}</Field>
         <Field label="SIRET / SIREN">{venue.siret ? <span className="font-mono">{venue.siret}</span> : null}</Field>
         <Field label="Email de contact">
           <a href={`mailto:${venue.contactEmail}`} className="text-brand-700 underline-offset-4 hover:underline">
@@ -63,20 +64,13 @@ function VenueItem({ venue }: { venue: AdminVenue }) {
           </a>
         </Field>
         <Field label="Email professionnel">{venue.businessEmail}</Field>
+        <Field label="Adresse">{venue.address}</Field>
         <Field label="Téléphone">{venue.phone ? <a href={`tel:${venue.phone.replace(/\s/g, '')}`}>{venue.phone}</a> : null}</Field>
         <Field label="Site web">
-          {venue.website ? (
-            <a href={venue.website} target="_blank" rel="noreferrer noopener" className="text-brand-700 underline-offset-4 hover:underline">
-              {venue.website}
-            </a>
-          ) : null}
+          <ExternalLink href={venue.website} />
         </Field>
         <Field label="Lien d’avis">
-          {venue.googleReviewUrl ? (
-            <a href={venue.googleReviewUrl} target="_blank" rel="noreferrer noopener" className="font-mono text-xs text-brand-700 underline-offset-4 hover:underline">
-              {venue.googleReviewUrl}
-            </a>
-          ) : null}
+          <ExternalLink href={venue.googleReviewUrl} className="font-mono text-xs" />
         </Field>
         <Field label="Prénom du gérant">{venue.ownerFirstName}</Field>
         <Field label="Email vérifié">{venue.emailVerified ? 'Oui' : 'Non'}</Field>
@@ -123,5 +117,15 @@ function VenueItem({ venue }: { venue: AdminVenue }) {
         onConfirm={() => run({ action: 'reactivate' })}
       />
     </div>
+  );
+}
+
+/** An address outside ReFeed, opened in a new tab and shown as it is (nothing when there is none). */
+function ExternalLink({ href, className }: { href: string | null | undefined; className?: string }) {
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noreferrer noopener" className={cn('text-brand-700 underline-offset-4 hover:underline', className)}>
+      {href}
+    </a>
   );
 }

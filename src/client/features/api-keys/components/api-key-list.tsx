@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CardList } from '../../../components/ui/card-list';
+import { ItemConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toastError } from '../../../lib/toast';
 import { formatDateFr, formatShortDateFr } from '../../../../shared/format';
@@ -114,49 +115,45 @@ export function ApiKeyList({ keys }: { keys: TApiKey[] }) {
           </TableBody>
         </Table>
       </Card>
-      <ul className="flex flex-col gap-3 lg:hidden" aria-label="Clés d’API">
-        {keys.map((key) => (
-          <li key={key.id}>
-            <Card className="flex flex-col gap-3 p-4" data-testid="api-key-card">
-              <div className="flex items-start justify-between gap-3">
-                <div className="flex min-w-0 flex-col gap-1">
-                  <p className="font-medium break-words">{key.name}</p>
-                  <KeyStart apiKey={key} />
-                </div>
-                <StatusBadge apiKey={key} />
+      <CardList items={keys} label="Clés d’API" className="lg:hidden" keyOf={(key) => key.id}>
+        {(key) => (
+          <Card className="flex flex-col gap-3 p-4" data-testid="api-key-card">
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex min-w-0 flex-col gap-1">
+                <p className="font-medium break-words">{key.name}</p>
+                <KeyStart apiKey={key} />
               </div>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-stone-500">Accès</dt>
-                <dd>{API_KEY_ACCESS_LABELS[key.access]}</dd>
-                <dt className="text-stone-500">Établissements</dt>
-                <dd className="break-words">{venuesText(key)}</dd>
-                <dt className="text-stone-500">Données personnelles</dt>
-                <dd>{personalDataText(key)}</dd>
-                <dt className="text-stone-500">Créée le</dt>
-                <dd>
-                  <CreatedText apiKey={key} />
-                </dd>
-                <dt className="text-stone-500">Dernière utilisation</dt>
-                <dd>{lastUsedText(key)}</dd>
-                {key.revokedAt ? (
-                  <>
-                    <dt className="text-stone-500">Révoquée le</dt>
-                    <dd>{formatDateFr(key.revokedAt)}</dd>
-                  </>
-                ) : null}
-              </dl>
-              <div>
-                <RevokeButton apiKey={key} onRevoke={setPending} />
-              </div>
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+              <StatusBadge apiKey={key} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-stone-500">Accès</dt>
+              <dd>{API_KEY_ACCESS_LABELS[key.access]}</dd>
+              <dt className="text-stone-500">Établissements</dt>
+              <dd className="break-words">{venuesText(key)}</dd>
+              <dt className="text-stone-500">Données personnelles</dt>
+              <dd>{personalDataText(key)}</dd>
+              <dt className="text-stone-500">Créée le</dt>
+              <dd>
+                <CreatedText apiKey={key} />
+              </dd>
+              <dt className="text-stone-500">Dernière utilisation</dt>
+              <dd>{lastUsedText(key)}</dd>
+              {key.revokedAt ? (
+                <>
+                  <dt className="text-stone-500">Révoquée le</dt>
+                  <dd>{formatDateFr(key.revokedAt)}</dd>
+                </>
+              ) : null}
+            </dl>
+            <div>
+              <RevokeButton apiKey={key} onRevoke={setPending} />
+            </div>
+          </Card>
+        )}
+      </CardList>
+      <ItemConfirmDialog
+        item={pending}
+        onClose={() => setPending(null)}
         title="Révoquer cette clé ?"
         description={pending ? `Les outils qui utilisent la clé « ${pending.name} » (${pending.tokenStart}…) ne pourront plus accéder à l’API, dès maintenant. Cette action est définitive.` : ''}
         confirmLabel="Révoquer la clé"

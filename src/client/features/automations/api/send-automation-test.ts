@@ -4,7 +4,7 @@ import type { TAutomationTestRequest, TAutomationTestResponse } from '../../../.
 import { automationKeys } from './keys';
 
 export async function sendAutomationTest(input: { id: string } & TAutomationTestRequest): Promise<TAutomationTestResponse> {
-  return readJson<TAutomationTestResponse>(await api.automations[':id'].test.$post({ param: { id: input.id }, json: { to: input.to } }));
+  return readJson<TAutomationTestResponse>(await api.automations[':id'].test.$post({ param: { id: input.id }, json: { to: input.to, ...(input.lang ? { lang: input.lang } : {}) } }));
 }
 
 /** Sends the automation, rendered with sample data, to one address; its log line appears in the last sends. */

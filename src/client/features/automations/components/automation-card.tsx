@@ -1,4 +1,4 @@
-import { Eye, History, LayoutTemplate, Pencil, Send } from 'lucide-react';
+import { Eye, History, Languages, LayoutTemplate, Pencil, Send, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeade
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { checkTemplate } from '../../../../shared/rules/email-template';
-import { AUTOMATION_MESSAGES, ZAutomationTemplateRequest, type TAutomation } from '../../../../shared/schemas/automations';
+import { AUTOMATION_MESSAGES, TRANSLATION_LOCALES, ZAutomationTemplateRequest, type TAutomation, type TranslationLocale } from '../../../../shared/schemas/automations';
+import { LOCALE_NAMES_FR, localeListFr } from '../../../../shared/rules/locale-names';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { useDeleteAutomationTranslation, useSaveAutomationTranslation } from '../api/save-automation-translation';
 import { useAutomationPreview } from '../api/get-automation-preview';
 import { useSetAutomationStatus } from '../api/set-automation-status';
 import { useUpdateAutomation } from '../api/update-automation';
@@ -40,14 +44,44 @@ const ZEditForm = ZAutomationTemplateRequest.pick({ subject: true, html: true })
 });
 type TEditForm = z.input<typeof ZEditForm>;
 
-/** Edits the subject and the HTML (a 12-row text area, spec §2); variables are checked before saving. */
+type EditLanguage = 'fr' | TranslationLocale;
+
+/** The languages an automation's text may be edited in: French (the source), then the four others for a diner's email. */
+function editLanguages(automation: TAutomation): EditLanguage[] {
+  return automation.translatable ? ['fr', ...TRANSLATION_LOCALES] : ['fr'];
+}
+
+/** What a language's tab says: the French text, a saved translation, or none yet. */
+function languageState(automation: TAutomation, lang: EditLanguage): string {
+  if (lang === 'fr') return 'texte d’origine';
+  return automation.translations[lang] ? 'traduit' : 'non traduit';
+}
+
+/**
+ * Edits the subject and the HTML (a 12-row text area, spec §2) in French or, for a diner's email, in one
+ * of the four other languages (issue 52); variables are checked before saving, as the server does.
+ */
 function EditDialog({ automation, open, onOpenChange }: { automation: TAutomation; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useForm<TEditForm>({ resolver: zodResolver(ZEditForm), defaultValues: { subject: automation.subject, html: automation.html } });
+  const [lang, setLang] = useState<EditLanguage>('fr');
+  const textOf = (next: EditLanguage) => (next === 'fr' ? { subject: automation.subject, html: automation.html } : (automation.translations[next] ?? { subject: '', html: '' }));
+  const form = useForm<TEditForm>({ resolver: zodResolver(ZEditForm), defaultValues: textOf('fr') });
   const update = useUpdateAutomation();
+  const saveTranslation = useSaveAutomationTranslation();
+  const deleteTranslation = useDeleteAutomationTranslation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const switchTo = (next: EditLanguage) => {
+    setLang(next);
+    form.reset(textOf(next));
+  };
   const submit = form.handleSubmit(async ({ subject, html }) => {
     try {
-      await update.mutateAsync({ id: automation.id, subject, html });
-      toast.success(AUTOMATION_MESSAGES.updated);
+      if (lang === 'fr') {
+        await update.mutateAsync({ id: automation.id, subject, html });
+        toast.success(AUTOMATION_MESSAGES.updated);
+      } else {
+        await saveTranslation.mutateAsync({ id: automation.id, lang, subject, html });
+        toast.success(AUTOMATION_MESSAGES.translationSaved, { description: LOCALE_NAMES_FR[lang] });
+      }
       onOpenChange(false);
     } catch (error) {
       toastError(AUTOMATION_MESSAGES.updateFailed, error);
@@ -55,6 +89,8 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
   }, onInvalid(['subject', 'html']));
   const subjectId = `automation-subject-${automation.id}`;
   const htmlId = `automation-html-${automation.id}`;
+  const languageId = `automation-language-${automation.id}`;
+  const saved = lang !== 'fr' && !!automation.translations[lang];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -63,6 +99,23 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
           <DialogDescription>Utilisez les variables entre doubles accolades, par exemple {'{{first_name}}'}.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+          {automation.translatable ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={languageId}>Langue du texte</Label>
+              <NativeSelect id={languageId} value={lang} onChange={(event) => switchTo(event.target.value as EditLanguage)} data-testid="automation-language">
+                {editLanguages(automation).map((option) => (
+                  <option key={option} value={option}>
+                    {LOCALE_NAMES_FR[option]} ({languageState(automation, option)})
+                  </option>
+                ))}
+              </NativeSelect>
+              <p className="text-xs text-stone-600">
+                {lang === 'fr'
+                  ? 'Le texte français part aussi vers les clients dont la langue n’a pas de traduction, dans une mise en page dans leur langue.'
+                  : `Les clients qui notent en ${LOCALE_NAMES_FR[lang].toLowerCase()} reçoivent ce texte. Sans lui, ils reçoivent le texte français.`}
+              </p>
+            </div>
+          ) : null}
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={subjectId}>Objet</Label>
             <Input id={subjectId} maxLength={200} {...form.register('subject')} />
@@ -71,16 +124,44 @@ function EditDialog({ automation, open, onOpenChange }: { automation: TAutomatio
             <Label htmlFor={htmlId}>Contenu HTML</Label>
             <Textarea id={htmlId} rows={12} className="font-mono text-xs" {...form.register('html')} />
           </div>
-          <DialogFormFooter submitLabel="Enregistrer" busy={update.isPending} busyLabel="Enregistrement…" />
+          {saved ? (
+            <Button type="button" variant="outline" size="sm" className="w-fit" onClick={() => setConfirmingDelete(true)}>
+              <Trash2 aria-hidden="true" />
+              Supprimer la traduction
+            </Button>
+          ) : null}
+          <DialogFormFooter submitLabel="Enregistrer" busy={update.isPending || saveTranslation.isPending} busyLabel="Enregistrement…" />
         </form>
+        {lang !== 'fr' ? (
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title={`Supprimer la traduction en ${LOCALE_NAMES_FR[lang].toLowerCase()} ?`}
+            description="Les clients de cette langue recevront de nouveau le texte français."
+            confirmLabel="Supprimer"
+            pending={deleteTranslation.isPending}
+            pendingLabel="Suppression…"
+            onConfirm={async () => {
+              try {
+                await deleteTranslation.mutateAsync({ id: automation.id, lang });
+                toast.success(AUTOMATION_MESSAGES.translationDeleted, { description: LOCALE_NAMES_FR[lang] });
+                onOpenChange(false);
+              } catch (error) {
+                toastError(AUTOMATION_MESSAGES.updateFailed, error);
+              }
+            }}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** The automation rendered with sample data, in a sandboxed frame (no script, no same-origin access). */
+/** The automation rendered with sample data, in a sandboxed frame (no script, no same-origin access), as a diner of the chosen language gets it. */
 function PreviewDialog({ automation, open, onOpenChange }: { automation: TAutomation; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const preview = useAutomationPreview(automation.id, open);
+  const [lang, setLang] = useState<EditLanguage>('fr');
+  const preview = useAutomationPreview(automation.id, open, lang === 'fr' ? undefined : lang);
+  const languageId = `automation-preview-language-${automation.id}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -88,6 +169,18 @@ function PreviewDialog({ automation, open, onOpenChange }: { automation: TAutoma
           <DialogTitle>Aperçu : {automation.name}</DialogTitle>
           <DialogDescription>Avec des données d’exemple (Camille, 5 étoiles, 20 points).</DialogDescription>
         </DialogHeader>
+        {automation.translatable ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={languageId}>Langue du client</Label>
+            <NativeSelect id={languageId} value={lang} onChange={(event) => setLang(event.target.value as EditLanguage)} className="w-44">
+              {editLanguages(automation).map((option) => (
+                <option key={option} value={option}>
+                  {LOCALE_NAMES_FR[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
         {preview.isPending ? (
           <p role="status">Chargement de l’aperçu…</p>
         ) : preview.isError ? (
@@ -105,6 +198,25 @@ function PreviewDialog({ automation, open, onOpenChange }: { automation: TAutoma
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Which offered languages this diner email has no text in (their diners get the French one). */
+function MissingLanguages({ automation }: { automation: TAutomation }) {
+  if (!automation.translatable) return null;
+  const translated = TRANSLATION_LOCALES.filter((lang) => automation.translations[lang]);
+  return automation.missingLanguages.length ? (
+    <p className="flex items-start gap-1.5 text-xs text-amber-800" data-testid="automation-missing-languages">
+      <Languages className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        Traduction manquante : {localeListFr(automation.missingLanguages)}. Ces clients reçoivent le texte français.
+      </span>
+    </p>
+  ) : (
+    <p className="flex items-start gap-1.5 text-xs text-stone-600" data-testid="automation-missing-languages">
+      <Languages className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+      <span>{translated.length ? `Traduit en ${localeListFr(translated)}.` : 'Vos pages client ne proposent que le français.'}</span>
+    </p>
   );
 }
 
@@ -133,6 +245,7 @@ export function AutomationCard({ automation, restaurantId, contactEmail }: { aut
         </Badge>
       </div>
       <p className="text-xs text-stone-500">{describeDelay(automation.key, automation.delayMinutes)}</p>
+      <MissingLanguages automation={automation} />
       <p className="truncate text-sm text-stone-700" title={automation.subjectPreview}>
         <span className="text-stone-500">Objet : </span>
         <span data-testid="automation-subject">{automation.subjectPreview}</span>

@@ -4,7 +4,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { authClient } from '../../../lib/auth-client';
-import { AUTOMATION_MESSAGES, ZAutomationTestRequest, type TAutomation } from '../../../../shared/schemas/automations';
+import { AUTOMATION_MESSAGES, TRANSLATION_LOCALES, ZAutomationTestRequest, type TAutomation, type TranslationLocale } from '../../../../shared/schemas/automations';
+import { LOCALE_NAMES_FR } from '../../../../shared/rules/locale-names';
+import { Label } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
 import { useSendAutomationTest } from '../api/send-automation-test';
 import { onInvalid, toastError } from '../../../lib/toast';
 
@@ -34,15 +37,15 @@ export function TestSendDialog({
   ].filter((option, index, all) => option.value && all.findIndex((other) => other.value.toLowerCase() === option.value.toLowerCase()) === index);
   // The restaurant's address each time the dialog opens, until the member picks the other one.
   const initial = defaultTo || memberEmail;
-  const form = useForm({ resolver: zodResolver(ZAutomationTestRequest), defaultValues: { to: initial } });
+  const form = useForm({ resolver: zodResolver(ZAutomationTestRequest), defaultValues: { to: initial, lang: undefined as TranslationLocale | undefined } });
   useEffect(() => {
-    if (open) form.reset({ to: initial });
+    if (open) form.reset({ to: initial, lang: undefined });
   }, [open, initial, form]);
   const to = useWatch({ control: form.control, name: 'to' });
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await send.mutateAsync({ id: automation.id, to: values.to });
+      await send.mutateAsync({ id: automation.id, to: values.to, lang: values.lang });
       toast.success(AUTOMATION_MESSAGES.testSent, { description: values.to });
       onOpenChange(false);
     } catch (sendError) {
@@ -78,6 +81,20 @@ export function TestSendDialog({
               </label>
             ))}
           </fieldset>
+          {automation.translatable ? (
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={`${groupId}-lang`}>Langue du client</Label>
+              <NativeSelect id={`${groupId}-lang`} {...form.register('lang', { setValueAs: (value: string) => value || undefined })}>
+                <option value="">{LOCALE_NAMES_FR.fr}</option>
+                {TRANSLATION_LOCALES.map((lang) => (
+                  <option key={lang} value={lang}>
+                    {LOCALE_NAMES_FR[lang]}
+                    {automation.translations[lang] ? '' : ' (texte français)'}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
           <DialogFormFooter submitLabel="Envoyer le test" busy={send.isPending} disabled={!to} />
         </form>
       </DialogContent>

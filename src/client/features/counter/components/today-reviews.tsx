@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Stars } from '../../../components/ui/stars';
 import { errorMessage } from '../../../lib/toast';
 import { useTodayReviews } from '../api/get-today-reviews';
-import { formatTimeFr } from '../../../../shared/format';
+import { formatDecimal, formatTimeFr } from '../../../../shared/format';
 import { qrLabelShown } from '../../../../shared/rules/qr-label';
 
 /** 'Avis du jour' on the counter: the evening's ratings and comments by table, without anything of the diners. */
@@ -20,7 +20,7 @@ export function TodayReviews() {
         <CardTitle>Avis du jour</CardTitle>
         <CardDescription>
           {summary && summary.count > 0
-            ? `${summary.count} avis aujourd’hui${summary.average !== null ? `, moyenne ${summary.average.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}/5` : ''}.`
+            ? `${summary.count} avis aujourd’hui${summary.average !== null ? `, moyenne ${formatDecimal(summary.average)}/5` : ''}.`
             : 'Les notes et commentaires laissés aujourd’hui, table par table.'}
         </CardDescription>
       </CardHeader>

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { UnconfirmedEmail } from '../../../components/unconfirmed-email';
 import { paths } from '../../../config/paths';
-import { formatDateFr } from '../../../../shared/format';
+import { formatCount, formatDateFr } from '../../../../shared/format';
 import type { TCustomerCardItem, TCustomerListItem } from '../../../../shared/schemas/customers';
 
 export function customerFullName(customer: Pick<TCustomerListItem, 'firstName' | 'lastName' | 'anonymizedAt'>): string {
@@ -28,7 +28,7 @@ export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
           <h3 className="min-w-0 truncate font-semibold" title={name}>
             {name}
           </h3>
-          {customer.points > 0 ? <Badge className="shrink-0 tabular-nums">{customer.points.toLocaleString('fr-FR')} pts</Badge> : null}
+          {customer.points > 0 ? <Badge className="shrink-0 tabular-nums">{formatCount(customer.points)} pts</Badge> : null}
         </div>
         {customer.anonymizedAt ? (
           <p className="inline-flex w-fit items-center gap-1.5 rounded-md bg-stone-100 px-2 py-0.5 text-xs text-stone-700" data-testid="customer-anonymized">
@@ -64,7 +64,7 @@ export function CustomerCard({ customer }: { customer: TCustomerCardItem }) {
           ) : null}
           <div className="flex items-center gap-1.5 text-stone-600">
             <dt>Visites :</dt>
-            <dd className="tabular-nums">{customer.visitCount.toLocaleString('fr-FR')}</dd>
+            <dd className="tabular-nums">{formatCount(customer.visitCount)}</dd>
           </div>
           <div className="flex items-center gap-1.5 text-stone-600">
             <dt>Dernière visite :</dt>

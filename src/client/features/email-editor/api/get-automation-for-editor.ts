@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TAutomationEditorResponse } from '../../../../shared/schemas/automations';
+import { emailEditorKeys } from './keys';
 
 export async function getAutomationForEditor(key: string): Promise<TAutomationEditorResponse> {
   return readJson<TAutomationEditorResponse>(await api.automations['by-key'][':key'].$get({ param: { key } }));
@@ -9,7 +10,7 @@ export async function getAutomationForEditor(key: string): Promise<TAutomationEd
 /** The automation the editor opens, with its saved design (null when it was last written as HTML). */
 export function useAutomationForEditor(key: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['automations', 'editor', key],
+    queryKey: emailEditorKeys.automation(key),
     queryFn: () => getAutomationForEditor(key!),
     enabled: enabled && !!key,
     staleTime: 0,

@@ -2,33 +2,35 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/native-select';
+import { useOwnerMessages } from '../../../lib/owner-locale';
+import type { OwnerMessages } from '../../../../shared/i18n/owner';
 import type { TInboxFilters, TInboxOptions } from '../../../../shared/schemas/inbox';
 
-const RATINGS = [
-  ['', 'Toutes les notes'],
-  ['le3', '3 étoiles ou moins'],
-  ['ge4', '4 ou 5 étoiles'],
-  ['5', '5 étoiles'],
-  ['4', '4 étoiles'],
-  ['3', '3 étoiles'],
-  ['2', '2 étoiles'],
-  ['1', '1 étoile'],
-] as const;
-
-const PERIODS = [
-  ['', 'Depuis le début'],
-  ['tonight', 'Ce soir (depuis 16 h)'],
-  ['today', 'Aujourd’hui'],
-  ['7d', '7 derniers jours'],
-  ['30d', '30 derniers jours'],
-  ['custom', 'Dates choisies'],
-] as const;
-
-const STATUSES = [
-  ['', 'Tous les statuts'],
-  ['new', 'Nouveau'],
-  ['done', 'Traité'],
-] as const;
+/** The choices of the rating, period and status filters, in the owner's language. */
+export function filterChoices(m: OwnerMessages) {
+  const stars = (count: number) => m.reviews_filter_stars({ count });
+  return {
+    ratings: [
+      ['', m.reviews_filter_rating_all()],
+      ['le3', m.reviews_filter_rating_le3()],
+      ['ge4', m.reviews_filter_rating_ge4()],
+      ...([5, 4, 3, 2, 1] as const).map((count) => [String(count), stars(count)] as const),
+    ],
+    periods: [
+      ['', m.reviews_filter_period_all()],
+      ['tonight', m.reviews_filter_period_tonight()],
+      ['today', m.reviews_filter_period_today()],
+      ['7d', m.reviews_filter_period_7d()],
+      ['30d', m.reviews_filter_period_30d()],
+      ['custom', m.reviews_filter_period_custom()],
+    ],
+    statuses: [
+      ['', m.reviews_filter_status_all()],
+      ['new', m.reviews_status_new()],
+      ['done', m.reviews_status_done()],
+    ],
+  } satisfies Record<string, ReadonlyArray<readonly [string, string]>>;
+}
 
 export type FilterPatch = Partial<Record<keyof TInboxFilters, string | undefined>>;
 
@@ -38,35 +40,37 @@ export type FilterPatch = Partial<Record<keyof TInboxFilters, string | undefined
  */
 export function InboxFilters({ filters, options, onPatch, onClear }: { filters: TInboxFilters; options: TInboxOptions | undefined; onPatch: (patch: FilterPatch) => void; onClear: () => void }) {
   const id = useId();
+  const m = useOwnerMessages();
+  const choices = filterChoices(m);
   const set = onPatch;
   const active = Object.values(filters).some((value) => value);
   return (
-    <form role="search" aria-label="Filtrer les avis" className="grid grid-cols-1 gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
-      <SelectField id={`${id}-rating`} label="Note" value={filters.rating} options={RATINGS} onChange={(rating) => set({ rating })} />
+    <form role="search" aria-label={m.reviews_filter_label()} className="grid grid-cols-1 gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+      <SelectField id={`${id}-rating`} label={m.reviews_filter_rating()} value={filters.rating} options={choices.ratings} onChange={(rating) => set({ rating })} />
       <SelectField
         id={`${id}-period`}
-        label="Période"
+        label={m.reviews_filter_period()}
         value={filters.period}
-        options={PERIODS}
+        options={choices.periods}
         onChange={(period) => set({ period, ...(period === 'custom' ? {} : { from: undefined, to: undefined }) })}
       />
       <SelectField
         id={`${id}-qr`}
-        label="Table / QR"
+        label={m.reviews_filter_qr()}
         value={filters.qr}
-        options={[['', 'Toutes les tables'], ...(options?.qrCodes ?? []).map((qr) => [qr.id, qr.label] as const)]}
+        options={[['', m.reviews_filter_qr_all()], ...(options?.qrCodes ?? []).map((qr) => [qr.id, qr.label] as const)]}
         onChange={(qr) => set({ qr })}
-        extra={<option value="none">Sans QR code</option>}
+        extra={<option value="none">{m.reviews_filter_qr_none()}</option>}
       />
-      <SelectField id={`${id}-status`} label="Statut" value={filters.status} options={STATUSES} onChange={(status) => set({ status })} />
+      <SelectField id={`${id}-status`} label={m.reviews_filter_status()} value={filters.status} options={choices.statuses} onChange={(status) => set({ status })} />
       {filters.period === 'custom' ? (
         <>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-from`}>Du</Label>
+            <Label htmlFor={`${id}-from`}>{m.reviews_filter_from()}</Label>
             <Input id={`${id}-from`} type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => set({ from: event.target.value || undefined })} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-to`}>Au</Label>
+            <Label htmlFor={`${id}-to`}>{m.reviews_filter_to()}</Label>
             <Input id={`${id}-to`} type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => set({ to: event.target.value || undefined })} />
           </div>
         </>
@@ -74,15 +78,15 @@ export function InboxFilters({ filters, options, onPatch, onClear }: { filters: 
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2 sm:col-span-2 lg:col-span-4">
         <label className="inline-flex items-center gap-2 text-sm" htmlFor={`${id}-comment`}>
           <input id={`${id}-comment`} type="checkbox" className="size-4 accent-brand-700" checked={!!filters.comment} onChange={(event) => set({ comment: event.target.checked ? '1' : undefined })} />
-          Avec commentaire
+          {m.reviews_filter_comment()}
         </label>
         <label className="inline-flex items-center gap-2 text-sm" htmlFor={`${id}-contact`}>
           <input id={`${id}-contact`} type="checkbox" className="size-4 accent-brand-700" checked={!!filters.contact} onChange={(event) => set({ contact: event.target.checked ? '1' : undefined })} />
-          Avec contact
+          {m.reviews_filter_contact()}
         </label>
         {active ? (
           <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={onClear}>
-            Effacer les filtres
+            {m.reviews_filter_clear()}
           </Button>
         ) : null}
       </div>

@@ -5,15 +5,17 @@ import { toast } from 'sonner';
 import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
 import { onInvalid, toastError } from '../../../lib/toast';
-import { defaultReply, INBOX_MESSAGES, REPLY_MESSAGE_MAX, REPLY_SUBJECT_MAX, ZReplyRequest, type TInboxItem, type TInboxOptions, type TReplyRequest } from '../../../../shared/schemas/inbox';
+import { REPLY_MESSAGE_MAX, REPLY_SUBJECT_MAX, ZReplyRequest, type TInboxItem, type TInboxOptions, type TReplyRequest } from '../../../../shared/schemas/inbox';
 import { useReplyToFeedback } from '../api/reply-to-feedback';
+import { replyStart } from './reply-start';
 
 const FIELD_ORDER = ['subject', 'message', 'rewardId'] as const;
 
 /**
  * 'Répondre': a private email to the diner, from the restaurant's name (their answers reach its contact
- * address), starting from a French template the owner edits; optionally a reward of the catalogue.
+ * address), starting from a template in the owner's language that they edit; optionally a reward of the catalogue.
  */
 export function ReplyDialog({
   item,
@@ -30,11 +32,11 @@ export function ReplyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const reply = useReplyToFeedback();
   // A typed address not confirmed yet gets the owner's text alone (decision 075): no name, no gift.
-  const unconfirmed = !item.customer?.hasEmail && !!item.customer?.unconfirmedEmail;
-  const firstName = unconfirmed ? null : (item.customer?.name?.split(' ')[0] ?? null);
-  const template = defaultReply(options?.restaurantName ?? 'notre restaurant', firstName, item.rating);
+  const { unconfirmed, ...template } = replyStart(item, options?.restaurantName, locale);
   const form = useForm<TReplyRequest>({ resolver: zodResolver(ZReplyRequest), defaultValues: { ...template, rewardId: '' } });
 
   // The starting text when the dialog opens (and once the restaurant's name has loaded), not at each render.
@@ -46,10 +48,10 @@ export function ReplyDialog({
   const submit = async (values: TReplyRequest) => {
     try {
       await reply.mutateAsync({ id: item.id, ...values, rewardId: values.rewardId || undefined, confirmAnother: another || undefined });
-      toast.success(INBOX_MESSAGES.replySent);
+      toast.success(m.reviews_reply_sent());
       onOpenChange(false);
     } catch (error) {
-      toastError('Échec de l’envoi de la réponse', error);
+      toastError(m.reviews_reply_failed(), error);
     }
   };
 
@@ -58,28 +60,28 @@ export function ReplyDialog({
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(submit, onInvalid(FIELD_ORDER))}>
           <DialogHeader>
-            <DialogTitle>{another ? 'Seconde réponse' : 'Répondre'} à {item.customer?.name ?? 'ce client'}</DialogTitle>
+            <DialogTitle>{(another ? m.reviews_reply_title_second : m.reviews_reply_title)({ name: item.customer?.name ?? m.reviews_reply_this_diner() })}</DialogTitle>
             <DialogDescription>
-              Un email privé, envoyé au nom de {options?.restaurantName ?? 'votre restaurant'} : la réponse du client arrivera sur l’adresse de contact du restaurant.
+              {m.reviews_reply_description({ restaurant: options?.restaurantName ?? m.reviews_reply_your_restaurant() })}
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-subject`}>Objet</Label>
+            <Label htmlFor={`${id}-subject`}>{m.reviews_reply_subject()}</Label>
             <Input id={`${id}-subject`} maxLength={REPLY_SUBJECT_MAX} aria-invalid={form.formState.errors.subject ? true : undefined} {...form.register('subject')} />
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-message`}>Message</Label>
+            <Label htmlFor={`${id}-message`}>{m.reviews_reply_message()}</Label>
             <Textarea id={`${id}-message`} rows={8} maxLength={REPLY_MESSAGE_MAX} aria-invalid={form.formState.errors.message ? true : undefined} {...form.register('message')} />
           </div>
           {unconfirmed ? (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reply-unconfirmed">
-              Adresse non confirmée ({item.customer?.unconfirmedEmail}) : seul votre message est envoyé, sans le commentaire de l’avis, les points ni aucune donnée de la fiche. Un geste commercial pourra être offert une fois l’adresse confirmée.
+              {m.reviews_reply_unconfirmed({ email: item.customer?.unconfirmedEmail ?? '' })}
             </p>
           ) : (
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={`${id}-reward`}>Geste commercial (facultatif)</Label>
+              <Label htmlFor={`${id}-reward`}>{m.reviews_reply_reward()}</Label>
               <NativeSelect id={`${id}-reward`} aria-describedby={`${id}-reward-help`} {...form.register('rewardId')}>
-                <option value="">Aucun</option>
+                <option value="">{m.reviews_reply_reward_none()}</option>
                 {(options?.rewards ?? []).map((reward) => (
                   <option key={reward.id} value={reward.id}>
                     {reward.label}
@@ -87,11 +89,11 @@ export function ReplyDialog({
                 ))}
               </NativeSelect>
               <p id={`${id}-reward-help`} className="text-xs text-stone-600">
-                La récompense rejoint celles à remettre au client, sans lui coûter de points.
+                {m.reviews_reply_reward_help()}
               </p>
             </div>
           )}
-          <DialogFormFooter submitLabel="Envoyer la réponse" busy={reply.isPending} />
+          <DialogFormFooter submitLabel={m.reviews_reply_send()} busy={reply.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { Activity, CheckCircle2, Coins, Settings2 } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import type { TLoyaltyOverview } from '../../../../shared/schemas/loyalty';
+import { formatCount } from '../../../../shared/format';
 
 /** The three stat cards of spec §2. */
 export function LoyaltyStats({ overview }: { overview: TLoyaltyOverview }) {
@@ -13,9 +14,9 @@ export function LoyaltyStats({ overview }: { overview: TLoyaltyOverview }) {
             <Coins className="size-4 text-brand-700" aria-hidden="true" />
             Points distribués
           </span>
-          <span className="text-3xl font-semibold tabular-nums">{stats.totalPoints.toLocaleString('fr-FR')}</span>
+          <span className="text-3xl font-semibold tabular-nums">{formatCount(stats.totalPoints)}</span>
           <span className="text-xs text-stone-500">
-            en {stats.attributions.toLocaleString('fr-FR')} attribution{stats.attributions > 1 ? 's' : ''}
+            en {formatCount(stats.attributions)} attribution{stats.attributions > 1 ? 's' : ''}
           </span>
         </Card>
       </li>

@@ -13,6 +13,7 @@ import { DEFAULT_REWARD_COST, LOYALTY_MESSAGES, ZCreateRewardRequest, type TRewa
 import { useCreateReward } from '../api/create-reward';
 import { useDeleteReward } from '../api/delete-reward';
 import { useSetRewardActive } from '../api/set-reward-active';
+import { formatCount } from '../../../../shared/format';
 
 const failure = (error: unknown) => toastError(LOYALTY_MESSAGES.failure, error);
 
@@ -81,7 +82,7 @@ function RewardRow({ reward }: { reward: TReward }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{reward.label}</p>
         <p className="text-sm text-stone-600">
-          {reward.cost.toLocaleString('fr-FR')} points{reward.description ? ` · ${reward.description}` : ''}
+          {formatCount(reward.cost)} points{reward.description ? ` · ${reward.description}` : ''}
         </p>
       </div>
       <div className="flex items-center gap-2">

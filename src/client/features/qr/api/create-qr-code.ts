@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
-import type { TCreateQrCodeRequest, TQrCode } from '../../../../shared/schemas/qr';
+import { QR_MESSAGES, type TCreateQrCodeRequest, type TQrCode } from '../../../../shared/schemas/qr';
 import { qrKeys } from './keys';
 
-export const QR_CREATE_NO_ROW_MESSAGE = 'Erreur lors de la création du QR';
+export const QR_CREATE_NO_ROW_MESSAGE = QR_MESSAGES.createFailed;
 
 export async function createQrCode(input: TCreateQrCodeRequest): Promise<TQrCode> {
   const body = await readJson<{ qrCode?: TQrCode }>(await api.qr.$post({ json: input }));

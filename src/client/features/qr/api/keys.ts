@@ -1,4 +1,2 @@
-/** Query keys of the QR codes. */
-export const qrKeys = {
-  all: ['qr-codes'] as const,
-};
+/** Query keys of the QR codes (defined in lib/query-keys.ts: saving the review link invalidates them). */
+export { qrKeys } from '../../../lib/query-keys';

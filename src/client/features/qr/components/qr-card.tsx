@@ -1,75 +1,20 @@
-import { Copy, Download, Printer, RefreshCw, Star, Trash2 } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Star } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatDateFr } from '../../../../shared/format';
+import { formatCount, formatDate } from '../../../../shared/format';
 import type { TQrCardsLayout, TQrCode } from '../../../../shared/schemas/qr';
-import { useDeleteQrCode } from '../api/delete-qr-code';
-import { downloadQrPng } from '../api/download-qr-png';
-import { buildTableCardsUrl } from '../api/get-table-cards';
-import { useRegenerateQrCode } from '../api/regenerate-qr-code';
-import { QrDecodeCheck } from './qr-decode-check';
-import { dashboardKeys } from '../../../lib/query-keys';
-import { toastError, toastErrorTitle } from '../../../lib/toast';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
 import { qrLabelShown } from '../../../../shared/rules/qr-label';
+import { QrCardActions } from './qr-card-actions';
+import { QrDecodeCheck } from './qr-decode-check';
+import { getQrTitle } from './qr-title';
 
-/** Main QR, the table label, or 'sans label' (spec §2). */
-export function getQrTitle(qr: Pick<TQrCode, 'isPrimary' | 'tableLabel'>): string {
-  if (qr.isPrimary) return 'QR principal';
-  return qr.tableLabel ?? 'sans label';
-}
-
+/** One QR code of /qr: its title, image, creation date and scans, the decode check and its actions. */
 export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) {
-  const regenerate = useRegenerateQrCode();
-  const remove = useDeleteQrCode();
-  const queryClient = useQueryClient();
-  const [downloading, setDownloading] = useState(false);
-  const title = getQrTitle(qr);
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
+  const title = getQrTitle(qr, m);
   const titleId = `qr-title-${qr.id}`;
-
-  const copyUrl = async () => {
-    try {
-      await navigator.clipboard.writeText(qr.publicUrl);
-      toast.success('URL copiée !');
-    } catch {
-      toastError('Impossible de copier l’URL', undefined, qr.publicUrl);
-    }
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadQrPng(qr);
-      toast.success('QR code téléchargé !');
-      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    } catch {
-      toastErrorTitle('Échec du téléchargement');
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const regeneratePng = async () => {
-    try {
-      await regenerate.mutateAsync(qr.id);
-      toast.success('QR régénéré ✅');
-    } catch (error) {
-      toastError('Échec de la régénération', error);
-    }
-  };
-
-  const deleteQr = async () => {
-    try {
-      await remove.mutateAsync(qr.id);
-      toast.success('QR code supprimé');
-    } catch (error) {
-      toastError('Échec de la suppression', error);
-    }
-  };
 
   return (
     <Card className="flex w-full min-w-0 flex-col gap-4 p-4 sm:p-5" aria-labelledby={titleId} role="article" data-testid="qr-card">
@@ -83,14 +28,14 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
         {qr.isPrimary ? (
           <Badge className="shrink-0 gap-1">
             <Star className="size-3" aria-hidden="true" />
-            Principal
+            {m.venues_qr_main_badge()}
           </Badge>
         ) : null}
       </div>
 
       <img
         src={qr.imageUrl}
-        alt={`QR code « ${title} »`}
+        alt={m.venues_qr_image_alt({ title })}
         width={192}
         height={192}
         loading="lazy"
@@ -99,51 +44,20 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
 
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-stone-500">Créé le</dt>
-          <dd className="font-medium">{formatDateFr(qr.createdAt)}</dd>
+          <dt className="text-stone-500">{m.venues_qr_created_on()}</dt>
+          <dd className="font-medium">{formatDate(qr.createdAt, locale)}</dd>
         </div>
         <div>
-          <dt className="text-stone-500">Scans</dt>
+          <dt className="text-stone-500">{m.venues_qr_scans()}</dt>
           <dd className="font-medium" data-testid="qr-scan-count">
-            {qr.scanCount}
+            {formatCount(qr.scanCount, locale)}
           </dd>
         </div>
       </dl>
 
       <QrDecodeCheck sourceUrl={qr.publicUrl} imageUrl={qr.imageUrl} scanUrl={qr.isPrimary ? qr.scanUrl : undefined} />
 
-      <div className="mt-auto grid grid-cols-2 gap-2">
-        <Button variant="outline" size="sm" onClick={copyUrl}>
-          <Copy aria-hidden="true" />
-          Copier l’URL
-        </Button>
-        <Button variant="outline" size="sm" onClick={download} disabled={downloading}>
-          <Download aria-hidden="true" />
-          Télécharger
-        </Button>
-        <Button variant="outline" size="sm" onClick={regeneratePng} disabled={regenerate.isPending}>
-          <RefreshCw aria-hidden="true" className={regenerate.isPending ? 'animate-spin' : undefined} />
-          Régénérer
-        </Button>
-        <Button variant="outline" size="sm" asChild>
-          <a href={buildTableCardsUrl({ ids: [qr.id], layout })} target="_blank" rel="noopener" aria-label={`Imprimer la carte de table « ${title} »`}>
-            <Printer aria-hidden="true" />
-            Imprimer
-          </a>
-        </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="ghost" size="sm" className="col-span-2 text-red-700 hover:bg-red-50" disabled={remove.isPending}>
-              <Trash2 aria-hidden="true" />
-              Supprimer
-            </Button>
-          }
-          title="Supprimer ce QR code ?"
-          description={`Le QR « ${title} » et son image seront supprimés définitivement. Les cartes déjà imprimées avec ce QR devront être remplacées.`}
-          confirmLabel="Supprimer"
-          onConfirm={deleteQr}
-        />
-      </div>
+      <QrCardActions qr={qr} title={title} layout={layout} />
     </Card>
   );
 }

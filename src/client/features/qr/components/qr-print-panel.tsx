@@ -2,22 +2,25 @@ import { Printer } from 'lucide-react';
 import type { TQrCardsLayout } from '../../../../shared/schemas/qr';
 import { buttonVariants } from '../../../components/ui/button';
 import { buildTableCardsUrl } from '../api/get-table-cards';
+import { useOwnerMessages } from '../../../lib/owner-locale';
+import type { OwnerMessages } from '../../../../shared/i18n/owner';
 
-const LAYOUTS: Array<{ value: TQrCardsLayout; label: string }> = [
-  { value: 'a6', label: 'Une carte A6 par QR' },
-  { value: 'a4', label: '4 cartes par feuille A4' },
+const LAYOUTS: Array<{ value: TQrCardsLayout; label: (m: OwnerMessages) => string }> = [
+  { value: 'a6', label: (m) => m.venues_qr_layout_a6() },
+  { value: 'a4', label: (m) => m.venues_qr_layout_a4() },
 ];
 
 /** Printable table cards: the format, and every QR at once (each card also prints its own). */
 export function QrPrintPanel({ layout, onLayoutChange }: { layout: TQrCardsLayout; onLayoutChange: (layout: TQrCardsLayout) => void }) {
+  const m = useOwnerMessages();
   return (
     <section aria-labelledby="qr-print-title" className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-5">
       <div className="flex flex-col gap-2">
         <h2 id="qr-print-title" className="font-semibold">
-          Cartes de table à imprimer
+          {m.venues_qr_print_title()}
         </h2>
         <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <legend className="sr-only">Format d’impression</legend>
+          <legend className="sr-only">{m.venues_qr_print_format()}</legend>
           {LAYOUTS.map((option) => (
             <label key={option.value} className="flex items-center gap-2">
               <input
@@ -28,14 +31,14 @@ export function QrPrintPanel({ layout, onLayoutChange }: { layout: TQrCardsLayou
                 onChange={() => onLayoutChange(option.value)}
                 className="size-4 accent-brand-700"
               />
-              {option.label}
+              {option.label(m)}
             </label>
           ))}
         </fieldset>
       </div>
       <a href={buildTableCardsUrl({ layout })} target="_blank" rel="noopener" className={buttonVariants({ variant: 'secondary' })}>
         <Printer aria-hidden="true" />
-        Imprimer tout
+        {m.venues_qr_print_all()}
       </a>
     </section>
   );

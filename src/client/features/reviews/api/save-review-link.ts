@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TDashboard } from '../../../../shared/schemas/dashboard';
-import { dashboardKeys } from '../../../lib/query-keys';
+import { dashboardKeys, qrKeys } from '../../../lib/query-keys';
 import { reviewLinkKeys } from './keys';
 
 export async function saveReviewLink(url: string): Promise<{ reviewUrl: string | null; validatedAt: string | null; message: string }> {
@@ -18,7 +18,7 @@ export function useSaveReviewLink() {
       queryClient.setQueriesData<TDashboard>({ queryKey: dashboardKeys.all }, (current) =>
         current ? { ...current, hasReviewLink: saved.reviewUrl !== null, todo: { ...current.todo, hasReviewLink: saved.reviewUrl !== null } } : current,
       ),
-    // The QR page's banner reads the link from its own list: everything is read again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewLinkKeys.all }).then(() => queryClient.invalidateQueries()),
+    // The link itself, the dashboard (its banner and to-do list) and the QR page's banner (read from its own list).
+    onSettled: () => Promise.all([reviewLinkKeys.all, dashboardKeys.all, qrKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -6,6 +6,7 @@ import { SecurityAbout } from './security-about';
 import { SecurityCheckList, type SecurityRow } from './security-check-list';
 import { SecurityScore } from './security-score';
 import { toastError } from '../../../lib/toast';
+import { formatDateTime } from '../../../../shared/format';
 
 const TOTAL = SECURITY_CHECK_IDS.length;
 
@@ -67,7 +68,7 @@ export function SecurityCheckPanel() {
       <SecurityCheckList rows={rows} busy={running} />
       {result ? (
         <p className="text-xs text-stone-500">
-          Dernière vérification : <time dateTime={result.checkedAt}>{new Date(result.checkedAt).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'medium' })}</time>
+          Dernière vérification : <time dateTime={result.checkedAt}>{formatDateTime(result.checkedAt)}</time>
         </p>
       ) : null}
       <SecurityAbout />

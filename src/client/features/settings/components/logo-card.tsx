@@ -9,10 +9,14 @@ import { toastError, toastErrorTitle } from '../../../lib/toast';
 import { ACCEPTED_IMAGE_FORMATS, ACCEPTED_IMAGE_MIME_TYPES } from '../../../../shared/rules/images';
 import { SETTINGS_MESSAGES, type TSettings } from '../../../../shared/schemas/settings';
 import { checkImageFile } from '../../../lib/upload-image';
+import { localized, useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
+import { LOCALE_TAGS } from '../../../../shared/format';
 import { useRemoveLogo, useUploadLogo } from '../api/logo';
 
 /** The logo: shown on the diner pages, the printed table cards and the emails. */
 export function LogoCard({ settings }: { settings: TSettings }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
   const input = useRef<HTMLInputElement>(null);
@@ -25,41 +29,40 @@ export function LogoCard({ settings }: { settings: TSettings }) {
     if (!file) return;
     const problem = checkImageFile(file);
     if (problem) {
-      toastErrorTitle(problem);
+      toastErrorTitle(localized(problem));
       return;
     }
     try {
       await upload.mutateAsync(file);
-      toast.success(SETTINGS_MESSAGES.logoSaved);
+      toast.success(localized(SETTINGS_MESSAGES.logoSaved));
     } catch (error) {
-      toastError('Logo refusé', error);
+      toastError(m.venues_logo_refused(), error);
     }
   };
 
   const onRemove = async () => {
     try {
       await remove.mutateAsync();
-      toast.success(SETTINGS_MESSAGES.logoRemoved);
+      toast.success(localized(SETTINGS_MESSAGES.logoRemoved));
     } catch (error) {
-      toastError('Impossible de retirer le logo', error);
+      toastError(m.venues_logo_remove_failed(), error);
     }
   };
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <div>
-        <h2 className="text-lg font-semibold">Logo</h2>
+        <h2 className="text-lg font-semibold">{m.venues_logo_title()}</h2>
         <p id={helpId} className="text-sm text-stone-600">
-          Affiché sur la page d’avis, les cartes de table imprimées et les emails. Formats {ACCEPTED_IMAGE_FORMATS}, 5 Mo maximum ; il est redimensionné
-          automatiquement.
+          {m.venues_logo_help({ formats: new Intl.ListFormat(LOCALE_TAGS[locale], { type: 'disjunction' }).format(ACCEPTED_IMAGE_FORMATS.split(/, | ou /)) })}
         </p>
       </div>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-xl border border-stone-200 bg-stone-50" data-testid="settings-logo-preview">
           {settings.logoUrl ? (
-            <img src={settings.logoUrl} alt={`Logo actuel de ${settings.name}`} className="max-h-full max-w-full object-contain" />
+            <img src={settings.logoUrl} alt={m.venues_logo_alt({ name: settings.name })} className="max-h-full max-w-full object-contain" />
           ) : (
-            <span className="text-sm text-stone-500">Aucun logo</span>
+            <span className="text-sm text-stone-500">{m.venues_logo_none()}</span>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -82,19 +85,19 @@ export function LogoCard({ settings }: { settings: TSettings }) {
             )}
           >
             <ImageUp aria-hidden="true" />
-            {upload.isPending ? 'Envoi…' : settings.logoUrl ? 'Changer le logo' : 'Ajouter un logo'}
+            {upload.isPending ? m.venues_logo_uploading() : settings.logoUrl ? m.venues_logo_change() : m.venues_logo_add()}
           </label>
           {settings.logoUrl ? (
             <ConfirmDialog
               trigger={
                 <Button type="button" variant="ghost" className="text-red-700 hover:bg-red-50" disabled={busy}>
                   <Trash2 aria-hidden="true" />
-                  Retirer
+                  {m.venues_logo_remove()}
                 </Button>
               }
-              title={SETTINGS_MESSAGES.removeLogoConfirm}
-              description="La page d’avis, les cartes de table et les emails afficheront le nom du restaurant seul."
-              confirmLabel="Retirer"
+              title={localized(SETTINGS_MESSAGES.removeLogoConfirm)}
+              description={m.venues_logo_remove_description()}
+              confirmLabel={m.venues_logo_remove()}
               onConfirm={onRemove}
             />
           ) : null}

@@ -5,14 +5,16 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label, Textarea } from '../../../components/ui/input';
 import { onInvalid, toastError } from '../../../lib/toast';
+import { localized, useOwnerMessages } from '../../../lib/owner-locale';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { ALERT_WINDOW_CHOICES, BRAND_COLOR_PATTERN, SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, ZSettingsRequest, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
+import { ALERT_WINDOW_CHOICES, BRAND_COLOR_PATTERN, SETTINGS_FIELD_ORDER, SETTINGS_MESSAGES, settingsSchema, type TSettings, type TSettingsForm, type TSettingsRequest } from '../../../../shared/schemas/settings';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** Name, address, contact email with the alerts' grouping window, phone and brand colour (white label, decision 058) of the restaurant. */
 export function SettingsForm({ settings }: { settings: TSettings }) {
+  const m = useOwnerMessages();
   const form = useForm<TSettingsForm, unknown, TSettingsRequest>({
-    resolver: zodResolver(ZSettingsRequest),
+    resolver: zodResolver(settingsSchema(settings.country)),
     defaultValues: { name: settings.name, address: settings.address, contactEmail: settings.contactEmail, alertWindowMinutes: settings.alertWindowMinutes, phone: settings.phone, brandColor: settings.brandColor ?? '' },
   });
   const save = useUpdateSettings();
@@ -23,29 +25,29 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
     try {
       const saved = await save.mutateAsync(values);
       form.reset({ name: saved.name, address: saved.address, contactEmail: saved.contactEmail, alertWindowMinutes: saved.alertWindowMinutes, phone: saved.phone, brandColor: saved.brandColor ?? '' });
-      toast.success(SETTINGS_MESSAGES.saved);
+      toast.success(localized(SETTINGS_MESSAGES.saved));
     } catch (error) {
-      toastError('Enregistrement impossible', error);
+      toastError(m.venues_settings_save_failed(), error);
     }
   };
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <div>
-        <h2 className="text-lg font-semibold">Votre restaurant</h2>
-        <p className="text-sm text-stone-600">Le nom apparaît sur la page d’avis, les cartes de table et les emails envoyés à vos clients.</p>
+        <h2 className="text-lg font-semibold">{m.venues_settings_restaurant()}</h2>
+        <p className="text-sm text-stone-600">{m.venues_settings_restaurant_intro()}</p>
       </div>
-      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(SETTINGS_FIELD_ORDER))} className="flex flex-col gap-4" aria-label="Paramètres du restaurant">
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(SETTINGS_FIELD_ORDER))} className="flex flex-col gap-4" aria-label={m.venues_settings_heading()}>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-name">Nom du restaurant</Label>
+          <Label htmlFor="settings-name">{m.venues_settings_name()}</Label>
           <Input id="settings-name" autoComplete="organization" maxLength={100} aria-invalid={!!invalid.name} {...form.register('name')} />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-address">Adresse</Label>
+          <Label htmlFor="settings-address">{m.venues_address()}</Label>
           <Textarea id="settings-address" rows={3} autoComplete="street-address" maxLength={300} aria-invalid={!!invalid.address} {...form.register('address')} />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-contact-email">Email de contact</Label>
+          <Label htmlFor="settings-contact-email">{m.venues_settings_contact_email()}</Label>
           <Input
             id="settings-contact-email"
             type="email"
@@ -57,28 +59,28 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             {...form.register('contactEmail')}
           />
           <p id="settings-contact-email-help" className="text-sm text-stone-600">
-            Reçoit les alertes d’avis négatifs et le bilan de la semaine.
+            {m.venues_settings_contact_email_help()}
           </p>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-alert-window">Regroupement des alertes</Label>
+          <Label htmlFor="settings-alert-window">{m.venues_settings_alert_window()}</Label>
           <NativeSelect id="settings-alert-window" aria-invalid={!!invalid.alertWindowMinutes} aria-describedby="settings-alert-window-help" {...form.register('alertWindowMinutes')}>
             {ALERT_WINDOW_CHOICES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                Toutes les {minutes} minutes
+                {m.venues_settings_alert_window_option({ minutes: String(minutes) })}
               </option>
             ))}
           </NativeSelect>
           <p id="settings-alert-window-help" className="text-sm text-stone-600">
-            Au plus une alerte par intervalle : les avis suivants sont regroupés dans un seul email. Un avis d’une étoile, ou de deux étoiles avec un commentaire, vous est envoyé tout de suite.
+            {m.venues_settings_alert_window_help()}
           </p>
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-phone">Téléphone</Label>
+          <Label htmlFor="settings-phone">{m.venues_settings_phone()}</Label>
           <Input id="settings-phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={20} aria-invalid={!!invalid.phone} {...form.register('phone')} />
         </div>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="settings-brand-color">Couleur de la marque</Label>
+          <Label htmlFor="settings-brand-color">{m.venues_settings_brand_color()}</Label>
           <div className="flex items-center gap-2">
             <span
               aria-hidden="true"
@@ -97,14 +99,12 @@ export function SettingsForm({ settings }: { settings: TSettings }) {
             />
           </div>
           <p id="settings-brand-color-help" className="text-sm text-stone-600">
-            {settings.whiteLabel
-              ? 'Au format #RRVVBB. Colore la page d’avis, la carte de fidélité, les cartes de table et les emails à vos clients (marque blanche).'
-              : 'Au format #RRVVBB. Utilisée avec la marque blanche, comprise dans les offres Pro et Premium.'}
+            {settings.whiteLabel ? m.venues_settings_brand_color_help_white_label() : m.venues_settings_brand_color_help()}
           </p>
         </div>
         <div>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Enregistrement…' : 'Enregistrer'}
+            {save.isPending ? m.venues_saving() : m.venues_save()}
           </Button>
         </div>
       </form>

@@ -12,6 +12,7 @@ import { PricingSection } from './pricing-section';
 import { SignupBanner } from './signup-banner';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { IconCards, SiteSection } from './site-section';
 
 const STEP_ICONS = [QrCode, Star, Gift, Mail];
 const FEATURE_ICONS = [Star, BellRing, Gift, Users, Wand2, BarChart3];
@@ -42,7 +43,7 @@ export function LandingPage({ content }: { content: SiteContent }) {
           <p className="mx-auto mt-5 max-w-2xl text-lg text-stone-600">{content.hero.text}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <a href={paths.signup.href()}>{content.hero.primary}</a>
+              <a href={paths.signup.href(content.signupCountry)}>{content.hero.primary}</a>
             </Button>
             <Button asChild size="lg" variant="outline">
               <a href="#demo">{content.hero.secondary}</a>
@@ -72,77 +73,31 @@ export function LandingPage({ content }: { content: SiteContent }) {
           </Island>
         </section>
 
-        <section id="how" aria-labelledby="how-title" className="scroll-mt-16 bg-white py-16 sm:py-20">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
-              {content.how.title}
-            </h2>
-            <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {content.how.steps.map((step, index) => {
-                const Icon = STEP_ICONS[index];
-                return (
-                  <li key={step.title} className="rounded-2xl border border-stone-200 p-5">
-                    <span className="flex items-center gap-3">
-                      <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                        <Icon className="size-5" aria-hidden="true" />
-                      </span>
-                      <span className="text-sm font-semibold text-stone-600">{index + 1}</span>
-                    </span>
-                    <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
-                    <p className="mt-1 text-sm text-stone-600">{step.text}</p>
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        </section>
+        <HowItWorks content={content} />
 
         <ProductScreens content={content} />
 
-        <section id="features" aria-labelledby="features-title" className="scroll-mt-16 py-16 sm:py-20">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
-              {content.features.title}
-            </h2>
-            <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {content.features.items.map((feature, index) => {
-                const Icon = FEATURE_ICONS[index];
-                return (
-                  <li key={feature.title} className="rounded-2xl border border-stone-200 bg-white p-5">
-                    <Icon className="size-6 text-brand-700" aria-hidden="true" />
-                    <h3 className="mt-3 font-semibold">{feature.title}</h3>
-                    <p className="mt-1 text-sm text-stone-600">{feature.text}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
+        <SiteSection name="features" anchor title={content.features.title} className="py-16 sm:py-20">
+          <IconCards items={content.features.items} icons={FEATURE_ICONS} iconClassName="text-brand-700" className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" />
+        </SiteSection>
 
         <Island name="pricing">
           <PricingSection content={content} />
         </Island>
 
-        <section aria-labelledby="trust-title" className="py-16 sm:py-20">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="trust-title" className="flex items-center justify-center gap-2 text-center text-3xl font-bold tracking-tight">
+        <SiteSection
+          name="trust"
+          title={
+            <>
               <Lock className="size-7 text-brand-700" aria-hidden="true" />
               {content.trust.title}
-            </h2>
-            <ul className="mt-10 grid gap-5 md:grid-cols-3">
-              {content.trust.items.map((item, index) => {
-                const Icon = TRUST_ICONS[index];
-                return (
-                  <li key={item.title} className="rounded-2xl border border-stone-200 bg-white p-5">
-                    <Icon className="size-6 text-green-700" aria-hidden="true" />
-                    <h3 className="mt-3 font-semibold">{item.title}</h3>
-                    <p className="mt-1 text-sm text-stone-600">{item.text}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
+            </>
+          }
+          titleClassName="flex items-center justify-center gap-2"
+          className="py-16 sm:py-20"
+        >
+          <IconCards items={content.trust.items} icons={TRUST_ICONS} iconClassName="text-green-700" className="mt-10 grid gap-5 md:grid-cols-3" />
+        </SiteSection>
 
         <section id="start" aria-labelledby="start-title" className="scroll-mt-16 bg-brand-50 py-16 sm:py-20">
           <div className="mx-auto grid max-w-6xl gap-8 px-4 lg:grid-cols-2 lg:items-center">
@@ -152,7 +107,7 @@ export function LandingPage({ content }: { content: SiteContent }) {
               </h2>
               <p className="mt-3 text-stone-700">{content.start.text}</p>
               <Button asChild size="lg" className="mt-6">
-                <a href={paths.signup.href()}>{content.hero.primary}</a>
+                <a href={paths.signup.href(content.signupCountry)}>{content.hero.primary}</a>
               </Button>
             </div>
             <Island name="demo-form">
@@ -170,6 +125,31 @@ export function LandingPage({ content }: { content: SiteContent }) {
         <SignupBanner content={content} />
       </Island>
     </div>
+  );
+}
+
+/** How it works: the steps from the QR code on the table to the email that brings the diner back. */
+function HowItWorks({ content }: { content: SiteContent }) {
+  return (
+    <SiteSection name="how" anchor title={content.how.title} className="bg-white py-16 sm:py-20">
+      <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {content.how.steps.map((step, index) => {
+          const Icon = STEP_ICONS[index];
+          return (
+            <li key={step.title} className="rounded-2xl border border-stone-200 p-5">
+              <span className="flex items-center gap-3">
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="text-sm font-semibold text-stone-600">{index + 1}</span>
+              </span>
+              <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
+              <p className="mt-1 text-sm text-stone-600">{step.text}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </SiteSection>
   );
 }
 

@@ -63,7 +63,7 @@ export function PricingSection({ content }: { content: SiteContent }) {
                 ))}
               </ul>
               <Button asChild className="mt-6" variant={plan.popular ? 'default' : 'outline'}>
-                <a href={paths.signup.href()}>{pricing.cta}</a>
+                <a href={paths.signup.href(content.signupCountry)}>{pricing.cta}</a>
               </Button>
             </li>
           ))}

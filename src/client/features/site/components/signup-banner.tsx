@@ -20,7 +20,7 @@ export function SignupBanner({ content }: { content: SiteContent }) {
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
         <p className="min-w-0 text-sm font-medium text-stone-800">{content.banner.text}</p>
         <Button asChild size="sm" className="shrink-0">
-          <a href={paths.signup.href()}>{content.banner.cta}</a>
+          <a href={paths.signup.href(content.signupCountry)}>{content.banner.cta}</a>
         </Button>
       </div>
     </div>

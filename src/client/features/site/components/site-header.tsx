@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths';
 import type { SiteContent } from '../content';
 
 /** The site's sticky header: brand, section anchors (from 1024 px), language toggle, sign-in and trial. */
-export function SiteHeader({ content, anchors = true }: { content: SiteContent; anchors?: boolean }) {
+export function SiteHeader({ content, anchors = true, otherHref = content.otherHome }: { content: SiteContent; anchors?: boolean; otherHref?: string }) {
   const links = [
     ['#demo', content.nav.demo],
     ['#how', content.nav.how],
@@ -27,7 +27,7 @@ export function SiteHeader({ content, anchors = true }: { content: SiteContent; 
           </nav>
         ) : null}
         <div className="flex min-w-0 items-center gap-0.5 sm:gap-2">
-          <a href={content.otherHome}
+          <a href={otherHref}
             className="rounded-md px-1.5 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100 sm:px-2"
             hrefLang={content.lang === 'fr-FR' ? 'en-GB' : 'fr-FR'}
             aria-label={content.otherLanguageLabel}
@@ -36,10 +36,10 @@ export function SiteHeader({ content, anchors = true }: { content: SiteContent; 
             {content.otherLanguageShort}
           </a>
           <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
-            <a href={paths.login.href()}>{content.signIn}</a>
+            <a href={content.links.signIn}>{content.signIn}</a>
           </Button>
           <Button asChild size="sm" className="px-2.5 sm:px-3">
-            <a href={paths.signup.href()}>{content.trial}</a>
+            <a href={paths.signup.href(content.signupCountry)}>{content.trial}</a>
           </Button>
         </div>
       </div>

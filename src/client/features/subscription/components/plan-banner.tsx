@@ -1,7 +1,8 @@
-import { AlertTriangle, Clock } from 'lucide-react';
+import { AlertTriangle, Clock, CreditCard } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { trialDaysLeft } from '../../../../shared/rules/plans';
 import type { TMeResponse } from '../../../../shared/schemas/accounts';
+import { useBillingStatus } from '../api/billing';
 
 type Venue = TMeResponse['restaurants'][number];
 
@@ -21,6 +22,7 @@ export const TRIAL_BANNER_DAYS = 3;
  */
 export function PlanBanner({ venue, subscriptionHref, onSubscriptionPage }: { venue: Venue; subscriptionHref: string | null; onSubscriptionPage: boolean }) {
   const { plan } = venue;
+  const billing = useBillingStatus(subscriptionHref !== null);
   const link =
     subscriptionHref && !onSubscriptionPage ? (
       <NavLink to={subscriptionHref} className="font-semibold whitespace-nowrap underline underline-offset-2">
@@ -28,6 +30,20 @@ export function PlanBanner({ venue, subscriptionHref, onSubscriptionPage }: { ve
       </NavLink>
     ) : null;
 
+  // A failed payment (decision 092), to the propriétaires: before the read-only state it leads to, and instead of the trial's words then.
+  if (billing.data?.state === 'past_due') {
+    return (
+      <div role="status" data-testid="plan-banner" className="mb-4 flex items-start gap-2 rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+        <CreditCard className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          {billing.data.locked
+            ? 'Le paiement de votre abonnement n’a pas abouti depuis 14 jours : ReFeed est en lecture seule (vos clients notent et cumulent toujours leurs points). Réglez la facture pour tout retrouver aussitôt.'
+            : 'Le paiement de votre abonnement a échoué : mettez à jour votre moyen de paiement pour éviter le passage en lecture seule.'}{' '}
+          {link}
+        </p>
+      </div>
+    );
+  }
   if (plan.readOnly) {
     return (
       <div role="status" data-testid="plan-banner" className="mb-4 flex items-start gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

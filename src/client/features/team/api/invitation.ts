@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TInvitationAccepted, TInvitationPreview, TInvitationSignupRequest } from '../../../../shared/schemas/team';
+import { teamKeys } from './keys';
 
 /** What an invitation link offers (its token travels in the body). */
 export function useInvitationPreview(token: string | null) {
   return useQuery({
-    queryKey: ['invitation', token],
+    queryKey: teamKeys.invitation(token),
     queryFn: async () => readJson<TInvitationPreview>(await api.invitations.preview.$post({ json: { token: token ?? '' } })),
     enabled: !!token,
     retry: false,

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
 import type { TChangeRoleRequest, TChangeVenuesRequest, TInviteRequest, TTeamResponse } from '../../../../shared/schemas/team';
-
-/** Query keys of the team (/equipe). */
-export const teamKeys = {
-  all: ['team'] as const,
-};
+import { teamKeys } from './keys';
 
 export async function getTeam(): Promise<TTeamResponse> {
   return readJson<TTeamResponse>(await api.team.$get());

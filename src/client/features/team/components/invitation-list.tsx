@@ -3,7 +3,8 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CardList } from '../../../components/ui/card-list';
+import { ItemConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toastError } from '../../../lib/toast';
 import { formatDateFr } from '../../../../shared/format';
 import { formatRoleFr } from '../../../../shared/rules/roles';
@@ -45,44 +46,40 @@ export function InvitationList({ team }: { team: TTeamResponse }) {
       {team.invitations.length === 0 ? (
         <Card className="p-4 text-sm text-stone-600">Aucune invitation en attente.</Card>
       ) : (
-        <ul className="flex flex-col gap-3">
-          {team.invitations.map((invitation) => (
-            <li key={invitation.id}>
-              <Card className="flex flex-col gap-2 p-4" data-testid="team-invitation">
-                <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
-                  <p className="font-medium break-all">{invitation.email}</p>
-                  <div className="flex gap-2 self-start">
-                    <Badge variant="neutral">{formatRoleFr(invitation.role)}</Badge>
-                    {invitation.expired ? <Badge variant="warning">Expirée</Badge> : null}
-                  </div>
+        <CardList items={team.invitations} keyOf={(invitation) => invitation.id}>
+          {(invitation) => (
+            <Card className="flex flex-col gap-2 p-4" data-testid="team-invitation">
+              <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
+                <p className="font-medium break-all">{invitation.email}</p>
+                <div className="flex gap-2 self-start">
+                  <Badge variant="neutral">{formatRoleFr(invitation.role)}</Badge>
+                  {invitation.expired ? <Badge variant="warning">Expirée</Badge> : null}
                 </div>
-                <p className="text-sm text-stone-600">
-                  {venuesText(invitation.allVenues, invitation.venues)}
-                  {invitation.invitedBy ? ` · invitation de ${invitation.invitedBy}` : ''}
-                </p>
-                <p className="text-sm text-stone-600">
-                  {invitation.expired ? `A expiré le ${formatDateFr(invitation.expiresAt)}` : `Expire le ${formatDateFr(invitation.expiresAt)}`}
-                </p>
-                {invitation.mayManage ? (
-                  <div className="flex flex-wrap gap-2">
-                    <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => void resendOne(invitation)}>
-                      Renvoyer
-                    </Button>
-                    <Button variant="outline" size="sm" className="text-red-700" onClick={() => setRevoking(invitation)}>
-                      Annuler l’invitation
-                    </Button>
-                  </div>
-                ) : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
+              </div>
+              <p className="text-sm text-stone-600">
+                {venuesText(invitation.allVenues, invitation.venues)}
+                {invitation.invitedBy ? ` · invitation de ${invitation.invitedBy}` : ''}
+              </p>
+              <p className="text-sm text-stone-600">
+                {invitation.expired ? `A expiré le ${formatDateFr(invitation.expiresAt)}` : `Expire le ${formatDateFr(invitation.expiresAt)}`}
+              </p>
+              {invitation.mayManage ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => void resendOne(invitation)}>
+                    Renvoyer
+                  </Button>
+                  <Button variant="outline" size="sm" className="text-red-700" onClick={() => setRevoking(invitation)}>
+                    Annuler l’invitation
+                  </Button>
+                </div>
+              ) : null}
+            </Card>
+          )}
+        </CardList>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
+      <ItemConfirmDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
         title="Annuler cette invitation ?"
         description={revoking ? `Le lien envoyé à ${revoking.email} ne fonctionnera plus.` : ''}
         confirmLabel="Annuler l’invitation"

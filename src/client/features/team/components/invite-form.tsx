@@ -1,48 +1,59 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { toastError, toastValidationError } from '../../../lib/toast';
+import { onInvalid, toastError } from '../../../lib/toast';
 import type { Role } from '../../../../shared/rules/permissions';
+import { formatRoleFr } from '../../../../shared/rules/roles';
 import { ZInviteRequest, type TTeamResponse } from '../../../../shared/schemas/team';
 import { useInvite } from '../api/team';
-import { formatRoleFr } from '../../../../shared/rules/roles';
 import { roleHint } from './role-text';
 import { VenueChoice } from './venue-choice';
+
+/**
+ * The form's values read through the shared schema: a propriétaire has every venue, so the choice kept on
+ * screen for another role is not sent for that one.
+ */
+export const ZInviteForm = z
+  .object({ email: z.string(), role: z.string(), allVenues: z.boolean(), venueIds: z.array(z.string()).optional() })
+  .transform((values) => (values.role === 'owner' ? { ...values, allVenues: true } : values))
+  .pipe(ZInviteRequest);
+type InviteFormValues = z.input<typeof ZInviteForm>;
+
+/** What a new invitation starts from: the least role the viewer may give, all venues when they may. */
+export function inviteDefaults(team: TTeamResponse): InviteFormValues {
+  const roles = team.viewer.invitableRoles;
+  const single = team.invitableVenues.length === 1;
+  return {
+    email: '',
+    role: roles.includes('staff') ? 'staff' : roles[0],
+    allVenues: team.viewer.mayInviteOnAllVenues,
+    venueIds: single ? [team.invitableVenues[0].id] : [],
+  };
+}
 
 /** Email, role (those the viewer may give) and venues (all, or chosen among the viewer's own). */
 export function InviteForm({ team }: { team: TTeamResponse }) {
   const roles = team.viewer.invitableRoles;
   const mayChooseAll = team.viewer.mayInviteOnAllVenues;
   const single = team.invitableVenues.length === 1;
-  const initial = () => ({
-    email: '',
-    role: (roles.includes('staff') ? 'staff' : roles[0]) as Role,
-    allVenues: mayChooseAll,
-    venueIds: single ? [team.invitableVenues[0].id] : [],
-  });
-  const [values, setValues] = useState(initial);
+  const form = useForm<InviteFormValues, unknown, z.output<typeof ZInviteForm>>({ resolver: zodResolver(ZInviteForm), defaultValues: inviteDefaults(team) });
+  const [role, allVenues, venueIds] = useWatch({ control: form.control, name: ['role', 'allVenues', 'venueIds'] });
   const invite = useInvite();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    // A propriétaire has every venue: the choice is not offered for that role.
-    const request = { ...values, allVenues: values.role === 'owner' ? true : values.allVenues };
-    const parsed = ZInviteRequest.safeParse(request);
-    if (!parsed.success) {
-      toastValidationError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const submit = form.handleSubmit(async (request) => {
     try {
-      await invite.mutateAsync(parsed.data);
-      toast.success('Invitation envoyée', { description: `Un email est parti à ${parsed.data.email}.` });
-      setValues(initial());
+      await invite.mutateAsync(request);
+      toast.success('Invitation envoyée', { description: `Un email est parti à ${request.email}.` });
+      form.reset(inviteDefaults(team));
     } catch (error) {
       toastError('Invitation impossible', error);
     }
-  }
+  }, onInvalid(['email', 'role', 'allVenues', 'venueIds']));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
@@ -54,36 +65,23 @@ export function InviteForm({ team }: { team: TTeamResponse }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="invite-email">Email</Label>
-            <Input
-              id="invite-email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={255}
-              value={values.email}
-              onChange={(event) => setValues({ ...values, email: event.target.value })}
-            />
+            <Input id="invite-email" type="email" inputMode="email" autoComplete="off" maxLength={255} {...form.register('email')} />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="invite-role">Rôle</Label>
-            <NativeSelect
-              id="invite-role"
-              value={values.role}
-              aria-describedby="invite-role-hint"
-              onChange={(event) => setValues({ ...values, role: event.target.value as Role })}
-            >
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {formatRoleFr(role)}
+            <NativeSelect id="invite-role" aria-describedby="invite-role-hint" {...form.register('role')}>
+              {roles.map((choice) => (
+                <option key={choice} value={choice}>
+                  {formatRoleFr(choice)}
                 </option>
               ))}
             </NativeSelect>
             <p id="invite-role-hint" className="text-sm text-stone-600">
-              {roleHint(values.role)}
+              {roleHint(role as Role)}
             </p>
           </div>
         </div>
-        {values.role === 'owner' ? (
+        {role === 'owner' ? (
           <p className="text-sm text-stone-600">Un propriétaire a accès à tous les établissements.</p>
         ) : single && !mayChooseAll ? (
           <p className="text-sm text-stone-600">Établissement : {team.invitableVenues[0].name}</p>
@@ -91,10 +89,13 @@ export function InviteForm({ team }: { team: TTeamResponse }) {
           <VenueChoice
             idPrefix="invite"
             venues={team.invitableVenues}
-            allVenues={values.allVenues}
-            venueIds={values.venueIds}
+            allVenues={allVenues}
+            venueIds={venueIds ?? []}
             mayChooseAll={mayChooseAll}
-            onChange={(choice) => setValues({ ...values, ...choice })}
+            onChange={(choice) => {
+              form.setValue('allVenues', choice.allVenues);
+              form.setValue('venueIds', choice.venueIds);
+            }}
           />
         )}
         <div>

@@ -3,51 +3,20 @@ import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CardList } from '../../../components/ui/card-list';
+import { ItemConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Label } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toastError } from '../../../lib/toast';
 import { formatDateFr } from '../../../../shared/format';
 import { ROLES, type Role } from '../../../../shared/rules/permissions';
 import { formatRoleFr } from '../../../../shared/rules/roles';
-import { TEAM_MESSAGES, type TTeamMember, type TTeamResponse } from '../../../../shared/schemas/team';
-import { useChangeRole, useChangeVenues, useRemoveMember } from '../api/team';
+import type { TTeamMember, TTeamResponse } from '../../../../shared/schemas/team';
+import { useChangeRole, useRemoveMember } from '../api/team';
 import { venuesText } from './role-text';
-import { VenueChoice } from './venue-choice';
+import { VenuesEditor } from './venues-editor';
 
 type Pending = { kind: 'role'; member: TTeamMember; role: Role } | { kind: 'remove'; member: TTeamMember } | null;
-
-/** The venues of one member, edited in place by the owner. */
-function VenuesEditor({ member, team, onDone }: { member: TTeamMember; team: TTeamResponse; onDone: () => void }) {
-  const [choice, setChoice] = useState({ allVenues: member.allVenues, venueIds: member.venues.map((venue) => venue.id) });
-  const change = useChangeVenues();
-  async function save() {
-    if (!choice.allVenues && choice.venueIds.length === 0) {
-      toastError('Modification impossible', undefined, TEAM_MESSAGES.venuesRequired);
-      return;
-    }
-    try {
-      await change.mutateAsync({ userId: member.userId, ...choice });
-      toast.success('Établissements modifiés');
-      onDone();
-    } catch (error) {
-      toastError('Modification impossible', error);
-    }
-  }
-  return (
-    <div className="flex flex-col gap-3 rounded-lg bg-stone-50 p-3">
-      <VenueChoice idPrefix={`venues-${member.userId}`} venues={team.venues} allVenues={choice.allVenues} venueIds={choice.venueIds} mayChooseAll onChange={setChoice} />
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void save()} disabled={change.isPending}>
-          {change.isPending ? 'Enregistrement…' : 'Enregistrer'}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          Annuler
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** The organisation's members: role, venues, since when; the owner changes the others' role and venues or removes them. */
 export function MemberList({ team }: { team: TTeamResponse }) {
@@ -78,64 +47,60 @@ export function MemberList({ team }: { team: TTeamResponse }) {
       <h2 id="team-members-title" className="text-lg font-semibold">
         Membres <span className="text-stone-500">({team.members.length})</span>
       </h2>
-      <ul className="flex flex-col gap-3">
-        {team.members.map((member) => (
-          <li key={member.userId}>
-            <Card className="flex flex-col gap-3 p-4" data-testid="team-member">
-              <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
-                <div className="min-w-0">
-                  <p className="font-medium break-words">
-                    {member.name}
-                    {member.isSelf ? <span className="text-stone-500"> (vous)</span> : null}
-                  </p>
-                  <p className="text-sm break-all text-stone-600">{member.email}</p>
-                </div>
-                <Badge variant={member.role === 'owner' ? 'default' : 'neutral'} className="self-start">
-                  {formatRoleFr(member.role)}
-                </Badge>
+      <CardList items={team.members} keyOf={(member) => member.userId}>
+        {(member) => (
+          <Card className="flex flex-col gap-3 p-4" data-testid="team-member">
+            <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
+                <p className="font-medium break-words">
+                  {member.name}
+                  {member.isSelf ? <span className="text-stone-500"> (vous)</span> : null}
+                </p>
+                <p className="text-sm break-all text-stone-600">{member.email}</p>
               </div>
-              <p className="text-sm text-stone-600">
-                {venuesText(member.allVenues, member.venues)} · depuis le {formatDateFr(member.since)}
-              </p>
-              {manage && !member.isSelf ? (
-                editing === member.userId ? (
-                  <VenuesEditor member={member} team={team} onDone={() => setEditing(null)} />
-                ) : (
-                  <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                    <div className="flex flex-col gap-1.5 sm:w-72">
-                      <Label htmlFor={`role-${member.userId}`}>Rôle de {member.name}</Label>
-                      <NativeSelect
-                        id={`role-${member.userId}`}
-                        value={member.role}
-                        onChange={(event) => setPending({ kind: 'role', member, role: event.target.value as Role })}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {formatRoleFr(role)}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </div>
-                    {member.role !== 'owner' ? (
-                      <Button variant="outline" onClick={() => setEditing(member.userId)}>
-                        Modifier les établissements
-                      </Button>
-                    ) : null}
-                    <Button variant="outline" className="text-red-700" onClick={() => setPending({ kind: 'remove', member })}>
-                      Retirer
-                    </Button>
+              <Badge variant={member.role === 'owner' ? 'default' : 'neutral'} className="self-start">
+                {formatRoleFr(member.role)}
+              </Badge>
+            </div>
+            <p className="text-sm text-stone-600">
+              {venuesText(member.allVenues, member.venues)} · depuis le {formatDateFr(member.since)}
+            </p>
+            {manage && !member.isSelf ? (
+              editing === member.userId ? (
+                <VenuesEditor member={member} team={team} onDone={() => setEditing(null)} />
+              ) : (
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                  <div className="flex flex-col gap-1.5 sm:w-72">
+                    <Label htmlFor={`role-${member.userId}`}>Rôle de {member.name}</Label>
+                    <NativeSelect
+                      id={`role-${member.userId}`}
+                      value={member.role}
+                      onChange={(event) => setPending({ kind: 'role', member, role: event.target.value as Role })}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {formatRoleFr(role)}
+                        </option>
+                      ))}
+                    </NativeSelect>
                   </div>
-                )
-              ) : null}
-            </Card>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
+                  {member.role !== 'owner' ? (
+                    <Button variant="outline" onClick={() => setEditing(member.userId)}>
+                      Modifier les établissements
+                    </Button>
+                  ) : null}
+                  <Button variant="outline" className="text-red-700" onClick={() => setPending({ kind: 'remove', member })}>
+                    Retirer
+                  </Button>
+                </div>
+              )
+            ) : null}
+          </Card>
+        )}
+      </CardList>
+      <ItemConfirmDialog
+        item={pending}
+        onClose={() => setPending(null)}
         tone={pending?.kind === 'role' ? 'default' : 'destructive'}
         title={pending?.kind === 'role' ? 'Changer le rôle ?' : 'Retirer ce membre ?'}
         description={

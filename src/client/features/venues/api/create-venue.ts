@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../../lib/api-client';
-import type { TCreateVenueRequest, TCreateVenueResponse } from '../../../../shared/schemas/venues';
+import { accountKeys } from '../../../lib/query-keys';
+import type { TCreateVenueBody, TCreateVenueResponse } from '../../../../shared/schemas/venues';
+import { venueKeys } from './keys';
 
-export async function createVenue(input: TCreateVenueRequest): Promise<TCreateVenueResponse> {
+export async function createVenue(input: TCreateVenueBody): Promise<TCreateVenueResponse> {
   return readJson<TCreateVenueResponse>(await api.venues.$post({ json: input }));
 }
 
-/** A new venue changes the list, the consolidated view and the venues of /api/me: every query is read again. */
+/** A new venue changes the list, the consolidated view and the venues of /api/me (the switcher): those are read again. */
 export function useCreateVenue() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVenue, onSettled: () => queryClient.invalidateQueries() });
+  return useMutation({
+    mutationFn: createVenue,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: venueKeys.all }), queryClient.invalidateQueries({ queryKey: accountKeys.me })]),
+  });
 }

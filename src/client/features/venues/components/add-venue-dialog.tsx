@@ -1,79 +1,39 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFormFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input, Label, Textarea } from '../../../components/ui/input';
-import { onInvalid, toastError } from '../../../lib/toast';
-import { CREATE_VENUE_FIELD_ORDER, ZCreateVenueRequest, type TCreateVenueForm, type TCreateVenueRequest } from '../../../../shared/schemas/venues';
-import { useCreateVenue } from '../api/create-venue';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { useOwnerMessages } from '../../../lib/owner-locale';
+import type { Country } from '../../../../shared/rules/locales';
+import { AddVenueFormFr, AddVenueFormUk } from './add-venue-forms';
 
-const EMPTY: TCreateVenueForm = { name: '', address: '', siret: '' };
-
-/** 'Ajouter un établissement' (propriétaire only): name, address and SIRET, checked by the shared schema. */
-export function AddVenueDialog() {
-  const id = useId();
+/**
+ * 'Ajouter un établissement' (propriétaire only), in the organisation's country's form (issue #53): in France
+ * the name, the address and the SIRET; in the United Kingdom the name and the UK address, no SIRET.
+ */
+export function AddVenueDialog({ country }: { country: Country }) {
+  const m = useOwnerMessages();
   const [open, setOpen] = useState(false);
-  const form = useForm<TCreateVenueForm, unknown, TCreateVenueRequest>({ resolver: zodResolver(ZCreateVenueRequest), defaultValues: EMPTY });
-  const create = useCreateVenue();
-  const invalid = form.formState.errors;
-
-  const onValid = async (values: TCreateVenueRequest) => {
-    try {
-      const created = await create.mutateAsync(values);
-      toast.success(created.message);
-      form.reset(EMPTY);
-      setOpen(false);
-    } catch (error) {
-      toastError('Ajout impossible', error);
-    }
-  };
-
+  // A new form each time the dialog opens: nothing typed is left from a cancelled one.
+  const [round, setRound] = useState(0);
+  const close = () => setOpen(false);
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) form.reset(EMPTY);
+        if (!next) setRound((value) => value + 1);
       }}
     >
       <Button onClick={() => setOpen(true)}>
         <Plus aria-hidden="true" />
-        Ajouter un établissement
+        {m.venues_add()}
       </Button>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Ajouter un établissement</DialogTitle>
-          <DialogDescription>Il reçoit ses QR codes, ses règles de fidélité et ses emails automatiques, comme à l’inscription.</DialogDescription>
+          <DialogTitle>{m.venues_add()}</DialogTitle>
+          <DialogDescription>{m.venues_add_description()}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid(CREATE_VENUE_FIELD_ORDER))} className="flex flex-col gap-4" aria-label="Nouvel établissement">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-name`}>Nom de l’établissement</Label>
-            <Input id={`${id}-name`} autoComplete="organization" maxLength={100} aria-invalid={!!invalid.name} {...form.register('name')} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-address`}>Adresse</Label>
-            <Textarea id={`${id}-address`} rows={3} autoComplete="street-address" maxLength={300} aria-invalid={!!invalid.address} {...form.register('address')} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${id}-siret`}>SIRET</Label>
-            <Input
-              id={`${id}-siret`}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={20}
-              aria-invalid={!!invalid.siret}
-              aria-describedby={`${id}-siret-help`}
-              {...form.register('siret')}
-            />
-            <p id={`${id}-siret-help`} className="text-sm text-stone-600">
-              14 chiffres : le SIREN de votre organisation suivi des 5 chiffres de l’établissement.
-            </p>
-          </div>
-          <DialogFormFooter submitLabel="Ajouter" busy={create.isPending} busyLabel="Ajout…" />
-        </form>
+        {country === 'GB' ? <AddVenueFormUk key={round} onDone={close} /> : <AddVenueFormFr key={round} onDone={close} />}
       </DialogContent>
     </Dialog>
   );

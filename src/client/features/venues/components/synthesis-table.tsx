@@ -2,16 +2,20 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
-import { VENUE_COLUMN_LABELS, VENUE_SORT_KEYS, type TVenueFigures, type TVenueRow, type TVenueSortKey } from '../../../../shared/schemas/venues';
-import { figureText } from '../format';
+import { VENUE_SORT_KEYS, type TVenueFigures, type TVenueRow, type TVenueSortKey } from '../../../../shared/schemas/venues';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
+import { columnLabel, figureText } from '../format';
 import { VenueStatusBadge } from './venue-status-badge';
+import { SynthesisCards } from './synthesis-cards';
+import type { SortState } from './synthesis-params';
 
-export type SortState = { key: TVenueSortKey; dir: 'asc' | 'desc' };
+
 
 const FIGURE_KEYS = VENUE_SORT_KEYS.filter((key): key is Exclude<TVenueSortKey, 'name'> => key !== 'name');
 
 /** A header that sorts its column: a button (keyboard: Tab, then Enter or Space), the state in aria-sort. */
 function SortableHead({ column, sort, onSort, className }: { column: TVenueSortKey; sort: SortState; onSort: (key: TVenueSortKey) => void; className?: string }) {
+  const m = useOwnerMessages();
   const active = sort.key === column;
   const Icon = !active ? ArrowUpDown : sort.dir === 'asc' ? ArrowUp : ArrowDown;
   return (
@@ -25,7 +29,7 @@ function SortableHead({ column, sort, onSort, className }: { column: TVenueSortK
           active ? 'text-stone-900' : 'text-stone-600',
         )}
       >
-        <span className="whitespace-normal">{VENUE_COLUMN_LABELS[column]}</span>
+        <span className="whitespace-normal">{columnLabel(m, column)}</span>
         <Icon className="size-3.5 shrink-0" aria-hidden="true" />
       </button>
     </TableHead>
@@ -33,11 +37,12 @@ function SortableHead({ column, sort, onSort, className }: { column: TVenueSortK
 }
 
 function FigureCells({ figures }: { figures: TVenueFigures }) {
+  const locale = useOwnerLocale();
   return (
     <>
       {FIGURE_KEYS.map((key) => (
         <TableCell key={key} className={cn('text-right tabular-nums', key === 'lowUnhandled' && figures.lowUnhandled > 0 && 'font-semibold text-red-700')}>
-          {figureText(key, figures)}
+          {figureText(key, figures, locale)}
         </TableCell>
       ))}
     </>
@@ -49,10 +54,11 @@ function FigureCells({ figures }: { figures: TVenueFigures }) {
  * sort it; on a phone the same rows as cards (the order chosen in the select above them).
  */
 export function SynthesisTable({ rows, totals, sort, onSort }: { rows: TVenueRow[]; totals: TVenueFigures; sort: SortState; onSort: (key: TVenueSortKey) => void }) {
+  const m = useOwnerMessages();
   return (
     <>
       <Card className="hidden overflow-hidden md:block">
-        <Table aria-label="Chiffres par établissement">
+        <Table aria-label={m.venues_figures_by_venue()}>
           <TableHeader>
             <TableRow>
               {VENUE_SORT_KEYS.map((key) => (
@@ -74,33 +80,14 @@ export function SynthesisTable({ rows, totals, sort, onSort }: { rows: TVenueRow
           <tfoot className="border-t-2 border-stone-200 bg-stone-50 font-semibold">
             <TableRow>
               <th scope="row" className="px-3 py-3 text-left">
-                Total
+                {m.venues_total()}
               </th>
               <FigureCells figures={totals} />
             </TableRow>
           </tfoot>
         </Table>
       </Card>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label="Chiffres par établissement">
-        {[...rows.map((row) => ({ ...row, total: false })), { ...totals, id: 'total', name: 'Total', status: 'approved' as const, total: true }].map((row) => (
-          <li key={row.id}>
-            <Card className={cn('flex flex-col gap-3 p-4', row.total && 'border-stone-300 bg-stone-50')}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold">{row.name}</h3>
-                {row.status === 'approved' ? null : <VenueStatusBadge status={row.status} />}
-              </div>
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                {FIGURE_KEYS.map((key) => (
-                  <div key={key} className="flex flex-col">
-                    <dt className="text-xs text-stone-600">{VENUE_COLUMN_LABELS[key]}</dt>
-                    <dd className={cn('font-semibold tabular-nums', key === 'lowUnhandled' && row.lowUnhandled > 0 && 'text-red-700')}>{figureText(key, row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <SynthesisCards rows={rows} totals={totals} />
     </>
   );
 }

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { paths as routes } from '../../../../shared/paths';
 import { venueHref } from '../../../../shared/venue';
-import { formatRoleFr } from '../../../../shared/rules/roles';
 import type { TVenue } from '../../../../shared/schemas/venues';
-import { formatAverage, formatCount, formatShare } from '../format';
+import { formatCount } from '../../../../shared/format';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
+import { columnLabel, formatAverage, formatShare, roleLabel } from '../format';
 import { VenueStatusBadge } from './venue-status-badge';
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: 'alert' }) {
@@ -19,7 +20,10 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: '
 
 /** One venue of /etablissements: its identity, status and this month's figures. */
 export function VenueCard({ venue }: { venue: TVenue }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const { figures } = venue;
+  const role = roleLabel(m, venue.role);
   const headingId = `venue-${venue.id}`;
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" role="article" aria-labelledby={headingId}>
@@ -30,22 +34,21 @@ export function VenueCard({ venue }: { venue: TVenue }) {
           </h3>
           {venue.address ? <p className="text-sm whitespace-pre-line text-stone-600">{venue.address}</p> : null}
           <p className="text-xs text-stone-500">
-            {venue.siret ? `SIRET ${venue.siret} · ` : ''}
-            {formatRoleFr(venue.role)}
+            {venue.siret ? m.venues_card_siret_role({ siret: venue.siret, role }) : role}
           </p>
         </div>
         <VenueStatusBadge status={venue.status} />
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Figure label="Notes ce mois-ci" value={formatCount(figures.feedbacks)} />
-        <Figure label="Moyenne" value={formatAverage(figures.averageRating)} />
-        <Figure label="Part 4–5★" value={formatShare(figures.goodShare)} />
-        <Figure label="Notes basses non traitées" value={formatCount(figures.lowUnhandled)} tone={figures.lowUnhandled > 0 ? 'alert' : undefined} />
+        <Figure label={m.venues_card_feedbacks()} value={formatCount(figures.feedbacks, locale)} />
+        <Figure label={columnLabel(m, 'averageRating')} value={formatAverage(figures.averageRating, locale)} />
+        <Figure label={columnLabel(m, 'goodShare')} value={formatShare(figures.goodShare, locale)} />
+        <Figure label={columnLabel(m, 'lowUnhandled')} value={formatCount(figures.lowUnhandled, locale)} tone={figures.lowUnhandled > 0 ? 'alert' : undefined} />
       </dl>
       {venue.status === 'approved' ? (
         // This venue's dashboard, whichever venue the tab shows (decision 056).
         <Link to={venueHref(venue.id, routes.dashboard.href())} className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline underline-offset-4">
-          Tableau de bord
+          {m.venues_card_dashboard()}
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       ) : null}

@@ -1,10 +1,12 @@
 import { Badge } from '../../../components/ui/badge';
 import type { RestaurantStatus } from '../../../../shared/rules/restaurant-status';
-import { VENUE_STATUS_LABELS } from '../../../../shared/schemas/venues';
+import { useOwnerMessages } from '../../../lib/owner-locale';
+import { statusLabel } from '../format';
 
 const VARIANT = { approved: 'success', pending: 'warning', suspended: 'danger', rejected: 'danger' } as const;
 
 /** Active, pending the platform team's approval, suspended or refused by it. */
 export function VenueStatusBadge({ status }: { status: RestaurantStatus }) {
-  return <Badge variant={VARIANT[status]}>{VENUE_STATUS_LABELS[status]}</Badge>;
+  const m = useOwnerMessages();
+  return <Badge variant={VARIANT[status]}>{statusLabel(m, status)}</Badge>;
 }

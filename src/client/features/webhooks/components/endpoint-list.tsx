@@ -1,12 +1,13 @@
 import { ChevronRight, Webhook } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { CardList } from '../../../components/ui/card-list';
 import { QueryError } from '../../../components/ui/query-error';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../../shared/paths';
+import { paths } from '../../../config/paths';
 import { formatDateTimeFr } from '../../../../shared/format';
 import { useWebhookEndpoints } from '../api/webhooks';
-import { DeliveryStatusBadge, disabledReasonText, EndpointStatusBadge, eventLabel, pausedText } from './webhook-status';
+import { DeliveryStatusBadge, EndpointState, eventLabel } from './webhook-status';
 
 /** The organisation's endpoints: address, status, events, last delivery and counts; each opens its page. */
 export function EndpointList() {
@@ -24,42 +25,30 @@ export function EndpointList() {
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Points de terminaison">
-      {endpoints.map((endpoint) => (
-        <li key={endpoint.id}>
-          <Link to={paths.webhookEndpoint.href(endpoint.id)} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-brand-700">
-            <Card className="flex items-start gap-3 p-4 hover:bg-stone-50">
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <EndpointStatusBadge endpoint={endpoint} />
-                  <span className="min-w-0 break-all font-mono text-sm">{endpoint.url}</span>
-                </div>
-                {endpoint.description ? <p className="text-sm text-stone-700">{endpoint.description}</p> : null}
-                {disabledReasonText(endpoint) ? <p className="text-sm text-red-700">{disabledReasonText(endpoint)}</p> : null}
-                {pausedText(endpoint) ? (
-                  <p className="text-sm text-amber-800" role="status">
-                    {pausedText(endpoint)}
-                  </p>
-                ) : null}
-                <p className="text-sm text-stone-600">{endpoint.events.map(eventLabel).join(' · ')}</p>
-                <p className="flex flex-wrap items-center gap-2 text-xs text-stone-600">
-                  {endpoint.lastDelivery ? (
-                    <>
-                      Dernier envoi : {formatDateTimeFr(endpoint.lastDelivery.createdAt)} <DeliveryStatusBadge status={endpoint.lastDelivery.status} />
-                      <span>
-                        · {endpoint.counts.succeeded} réussi{endpoint.counts.succeeded > 1 ? 's' : ''}, {endpoint.counts.pending} en attente, {endpoint.counts.failed} en échec
-                      </span>
-                    </>
-                  ) : (
-                    'Aucun envoi pour l’instant'
+    <CardList items={endpoints} label="Points de terminaison" keyOf={(endpoint) => endpoint.id}>
+      {(endpoint) => (
+        <Link to={paths.webhookEndpoint.href(endpoint.id)} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-brand-700">
+          <Card className="flex items-start gap-3 p-4 hover:bg-stone-50">
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <EndpointState endpoint={endpoint} />
+              <p className="text-sm text-stone-600">{endpoint.events.map(eventLabel).join(' · ')}</p>
+              <p className="flex flex-wrap items-center gap-2 text-xs text-stone-600">
+                {endpoint.lastDelivery ? (
+                  <>
+                    Dernier envoi : {formatDateTimeFr(endpoint.lastDelivery.createdAt)} <DeliveryStatusBadge status={endpoint.lastDelivery.status} />
+                    <span>
+                      · {endpoint.counts.succeeded} réussi{endpoint.counts.succeeded > 1 ? 's' : ''}, {endpoint.counts.pending} en attente, {endpoint.counts.failed} en échec
+                    </span>
+                  </>
+                ) : (
+                  'Aucun envoi pour l’instant'
                   )}
                 </p>
               </div>
               <ChevronRight className="mt-1 size-5 shrink-0 text-stone-400" aria-hidden="true" />
             </Card>
           </Link>
-        </li>
-      ))}
-    </ul>
+      )}
+    </CardList>
   );
 }

@@ -15,7 +15,7 @@ import { WEBHOOK_DESCRIPTION_MAX_LENGTH, ZUpdateWebhookEndpointRequest, type TUp
 import { useDeleteEndpoint, useRotateSecret, useSendTestEvent, useUpdateEndpoint } from '../api/webhooks';
 import { EventCheckboxes } from './event-checkboxes';
 import { SecretReveal } from './secret-reveal';
-import { disabledReasonText, EndpointStatusBadge, pausedText } from './webhook-status';
+import { EndpointState } from './webhook-status';
 
 /** One endpoint's settings: events and description, enable/disable, secret rotation, deletion. */
 export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
@@ -78,16 +78,7 @@ export function EndpointSettings({ endpoint }: { endpoint: TWebhookEndpoint }) {
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-5">
       <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <EndpointStatusBadge endpoint={endpoint} />
-          <span className="min-w-0 break-all font-mono text-sm">{endpoint.url}</span>
-        </div>
-        {disabledReasonText(endpoint) ? <p className="text-sm text-red-700">{disabledReasonText(endpoint)}</p> : null}
-                {pausedText(endpoint) ? (
-                  <p className="text-sm text-amber-800" role="status">
-                    {pausedText(endpoint)}
-                  </p>
-                ) : null}
+        <EndpointState endpoint={endpoint} withDescription={false} />
         {endpoint.failingSince && endpoint.status === 'active' ? (
           <p className="text-sm text-amber-800">En échec depuis le {formatDateTimeFr(endpoint.failingSince)} : après 3 jours sans succès, il sera désactivé.</p>
         ) : null}

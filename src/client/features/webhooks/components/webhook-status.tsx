@@ -39,3 +39,27 @@ export function eventLabel(type: string): string {
   if (type === 'webhook.test') return 'Événement de test';
   return isWebhookEvent(type) ? WEBHOOK_EVENT_LABELS[type] : type;
 }
+
+/**
+ * An endpoint's status and address, its description (not on its own page, where a field edits it), then
+ * why it is disabled or paused: in the list and on the endpoint's page.
+ */
+export function EndpointState({ endpoint, withDescription = true }: { endpoint: TWebhookEndpoint; withDescription?: boolean }) {
+  const disabled = disabledReasonText(endpoint);
+  const paused = pausedText(endpoint);
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <EndpointStatusBadge endpoint={endpoint} />
+        <span className="min-w-0 font-mono text-sm break-all">{endpoint.url}</span>
+      </div>
+      {withDescription && endpoint.description ? <p className="text-sm text-stone-700">{endpoint.description}</p> : null}
+      {disabled ? <p className="text-sm text-red-700">{disabled}</p> : null}
+      {paused ? (
+        <p className="text-sm text-amber-800" role="status">
+          {paused}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import type { reach } from '../platform/reach';
+
+export type Deep = typeof reach;

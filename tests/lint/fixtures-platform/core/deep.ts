@@ -1,0 +1,3 @@
+import { reach } from '../platform/reach';
+
+export const deep = reach;

@@ -1,0 +1,3 @@
+import { reach } from './reach';
+
+export const door = reach;
