@@ -101,6 +101,79 @@ describe('retention: diners inactive for the retention period are anonymised (de
     expect(await runRetention(ctx.deps)).toEqual({ reminded: 0, anonymized: 0 });
   }, 60_000);
 
+  it('the reminder, its /rester page and the /u page speak the diner’s language (issue 52); French stays word for word', async () => {
+    const { restaurant } = await createDinerRestaurant(ctx, { name: 'Chez Paul' });
+    const tag = letters(8);
+    const make = async (name: string, lang: string | null) => {
+      const [row] = await ctx.db
+        .insert(customers)
+        .values({ restaurantId: restaurant.id, firstName: `${name}${tag}`, email: `${name.toLowerCase()}-${tag}@example.com`, lastVisitAt: T0, createdAt: T0, points: 12, marketingConsent: true, lang })
+        .returning();
+      return row;
+    };
+    const german = await make('Jonas', 'de');
+    const english = await make('Amy', 'en');
+    const french = await make('Zoe', null);
+    clock.freeze(new Date(REMINDER_DAY.getTime() + DAY));
+    expect(await runRetention(ctx.deps)).toEqual({ reminded: 3, anonymized: 0 });
+    const mailOf = (row: typeof german) => smtp.waitFor((mail) => mail.envelope.to.includes(row.email!));
+    const [de, en, fr] = [await mailOf(german), await mailOf(english), await mailOf(french)];
+    await ctx.waitForIdleQueue();
+    // The text part as read, its lines joined (html-to-text wraps at 80 columns).
+    const flat = (mail: typeof de) => String(mail.parsed.text).replace(/\s+/g, ' ');
+
+    expect(de.parsed.subject).toBe('Möchten Sie Mitglied bleiben? – Chez Paul');
+    expect(flat(de)).toContain(`Hallo ${german.firstName},`);
+    expect(flat(de)).toContain('wie nach 3 Jahren ohne Besuch vorgesehen');
+    expect(de.parsed.html).toContain('lang="de"');
+    expect(flat(de)).toContain('Abmelden');
+    expect(flat(de)).not.toMatch(/Bonjour|Souhaitez|anonymisées|Se désinscrire/);
+    expect(en.parsed.subject).toBe('Would you like to stay a member? – Chez Paul');
+    expect(flat(en)).toContain('as planned after 3 years without a visit');
+    expect(String(en.parsed.html)).toContain('Keep my membership');
+    expect(fr.parsed.subject).toBe('Souhaitez-vous rester membre ? – Chez Paul');
+    expect(flat(fr)).toContain(
+      'Nous ne vous avons pas vu Chez Paul depuis longtemps. Sans nouvelle de votre part, vos données de fidélité (nom, email, téléphone, points) seront anonymisées dans un mois, comme prévu après 3 ans sans visite.',
+    );
+    expect(flat(fr)).toContain('Si vous ne faites rien, vos données seront anonymisées : vous ne recevrez plus nos emails.');
+
+    // The German diner's /rester page is German whatever the mail client's browser says; the button keeps them.
+    const stayPath = (mail: typeof de) => new URL(/href="([^"]*\/rester\/[^"]+)"/.exec(String(mail.parsed.html))![1]).pathname;
+    const browser = createVisitor(ctx);
+    const asked = await browser.agent.get(stayPath(de), { headers: { 'accept-language': 'fr-FR' } });
+    const askedHtml = await asked.text();
+    expect(askedHtml).toContain('<html lang="de">');
+    expect(askedHtml).toContain('Möchten Sie Mitglied bleiben?');
+    expect(askedHtml).toContain('>Ich bleibe Mitglied</button>');
+    const kept = await browser.agent.request(stayPath(de), { method: 'POST' });
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toContain('Danke, Sie bleiben Mitglied');
+    const frenchKept = await browser.agent.request(stayPath(fr), { method: 'POST' });
+    expect(await frenchKept.text()).toContain('C’est noté : vos points et vos informations sont conservés chez <strong>« Chez Paul »</strong>.');
+    // A broken link: the browser's language (Spanish), French without one.
+    const forged = `/rester/${german.id}.forgedforgedforgedforgedforged12`;
+    const spanish = await browser.agent.get(forged, { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(spanish.status).toBe(404);
+    expect(await spanish.text()).toContain('Este enlace no es válido. Use el botón «Sigo siendo miembro» del último correo recibido.');
+    expect(await (await browser.agent.get(forged)).text()).toContain('Ce lien n’est pas valide. Utilisez le bouton « Je reste membre » du dernier email reçu.');
+
+    // The unsubscribe link of the English reminder: the page and its confirmation in English.
+    const unsubscribePath = new URL(/^List-Unsubscribe:\s+<(http[^>]+)>/m.exec(en.raw)![1]).pathname;
+    const page = await (await browser.agent.get(unsubscribePath)).text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('You will no longer receive emails from <strong>Chez Paul</strong>: no thank-yous, reminders or offers. Your loyalty points are kept.');
+    expect(page).toContain('>Unsubscribe me</button>');
+    const done = await browser.agent.request(unsubscribePath, { method: 'POST' });
+    expect(await done.text()).toContain('Done: you will no longer receive emails from <strong>Chez Paul</strong>.');
+    const [row] = await ctx.db.select().from(customers).where(eq(customers.id, english.id));
+    expect(row.unsubscribedAt).toEqual(expect.any(Date));
+    // The French diner's unsubscribe page keeps today's words.
+    const frenchUnsubscribe = new URL(/^List-Unsubscribe:\s+<(http[^>]+)>/m.exec(fr.raw)![1]).pathname;
+    expect(await (await browser.agent.get(frenchUnsubscribe)).text()).toContain(
+      'Vous ne recevrez plus d’emails du restaurant <strong>« Chez Paul »</strong> : ni remerciement, ni relance, ni offre. Vos points de fidélité sont conservés.',
+    );
+  }, 60_000);
+
   it('is a nightly pg-boss schedule, and the period is a setting (DINER_RETENTION_MONTHS, 36 by default)', async () => {
     const [schedule] = await queryRows<{ cron: string; timezone: string | null }>(ctx.db, sql`select cron, timezone from pgboss.schedule where name = 'retention.anonymize-inactive'`);
     expect(schedule).toMatchObject({ cron: '0 4 * * *', timezone: 'Europe/Paris' });

@@ -26,6 +26,8 @@ export type DinerEmailMessages = {
   unsubscribeWhyVisit: (restaurant: string) => string;
   unsubscribe: string;
   hello: string;
+  /** « Bonjour Marie, » (plain text; the caller escapes it). */
+  helloName: (firstName: string) => string;
   /** The sign-off before the restaurant's name. */
   closing: string;
   /** « 1 point », « 20 points »: the count in the language's digits and its agreeing noun. */
@@ -51,6 +53,28 @@ export type DinerEmailMessages = {
   erasureAsk: string;
   erasureButton: string;
   erasureSafety: (minutes: number) => string;
+  retentionSubject: (restaurant: string) => string;
+  retentionIntro: (restaurant: string, period: string) => string;
+  retentionAsk: string;
+  retentionButton: string;
+  retentionIfNothing: string;
+  /** « 3 ans », « 1 an », « 18 mois » (decision 045's period, as the reminder says it). */
+  retentionPeriod: (months: number) => string;
+  /** The pages the reminder's and the unsubscribe links open (/rester, /u): plain text, except `…Html`. */
+  stayInvalidTitle: string;
+  stayInvalidBody: string;
+  stayGoneTitle: string;
+  stayGoneBody: string;
+  stayAskBody: string;
+  stayDoneTitle: string;
+  stayDoneBodyHtml: (restaurant: string) => string;
+  unsubInvalidTitle: string;
+  unsubInvalidBody: string;
+  unsubDoneTitle: string;
+  unsubDoneGeneric: string;
+  unsubBodyHtml: (restaurant: string) => string;
+  unsubButton: string;
+  unsubDoneHtml: (restaurant: string | null) => string;
 };
 
 /** « chez Le Bistrot » in French (without doubling a name's own preposition); the name alone elsewhere. */
@@ -58,6 +82,12 @@ const restaurantAt = (locale: Locale, restaurant: string) => (locale === 'fr' ? 
 
 /** Stands for the reward in the gift line while its text is escaped (no catalogue text holds it). */
 const REWARD_SLOT = '%%reward%%';
+
+/** The restaurant's name in bold, in French between « » (the product's wording since the start). */
+const restaurantStrong = (locale: Locale, restaurant: string) => (locale === 'fr' ? `<strong>« ${escapeHtml(restaurant)} »</strong>` : `<strong>${escapeHtml(restaurant)}</strong>`);
+
+/** A catalogue text escaped, with the restaurant's bold name put where `{restaurant}` stands. */
+const withRestaurantHtml = (text: (restaurant: string) => string, locale: Locale, restaurant: string) => escapeHtml(text(REWARD_SLOT)).replace(REWARD_SLOT, restaurantStrong(locale, restaurant));
 
 function messagesFor(locale: Locale): DinerEmailMessages {
   const m = emailMessages(locale);
@@ -69,6 +99,7 @@ function messagesFor(locale: Locale): DinerEmailMessages {
     unsubscribeWhyVisit: (restaurant) => m.unsubscribe_why_visit({ restaurant }),
     unsubscribe: m.unsubscribe({}),
     hello: m.hello({}),
+    helloName: (firstName) => m.layout_greeting({ firstName }),
     closing: m.closing({}),
     points,
     confirmHeadline: (count) => (count > 0 ? m.confirm_headline({ count, points: formatCount(count, locale) }) : m.confirm_headline_no_points({})),
@@ -88,6 +119,27 @@ function messagesFor(locale: Locale): DinerEmailMessages {
     erasureAsk: m.erasure_ask({}),
     erasureButton: m.erasure_button({}),
     erasureSafety: (minutes) => m.erasure_safety({ minutes: formatCount(minutes, locale) }),
+    retentionSubject: (restaurant) => m.retention_subject({ restaurant }),
+    retentionIntro: (restaurant, period) => m.retention_intro({ restaurantAt: restaurantAt(locale, restaurant), period }),
+    retentionAsk: m.retention_ask({}),
+    retentionButton: m.retention_button({}),
+    retentionIfNothing: m.retention_if_nothing({}),
+    retentionPeriod: (months) =>
+      months % 12 === 0 ? m.retention_years({ count: months / 12, n: formatCount(months / 12, locale) }) : m.retention_months({ count: months, n: formatCount(months, locale) }),
+    stayInvalidTitle: m.stay_invalid_title({}),
+    stayInvalidBody: m.stay_invalid_body({ button: m.retention_button({}) }),
+    stayGoneTitle: m.stay_gone_title({}),
+    stayGoneBody: m.stay_gone_body({}),
+    stayAskBody: m.stay_ask_body({}),
+    stayDoneTitle: m.stay_done_title({}),
+    stayDoneBodyHtml: (restaurant) => withRestaurantHtml((slot) => m.stay_done_body({ restaurant: slot }), locale, restaurant),
+    unsubInvalidTitle: m.unsub_invalid_title({}),
+    unsubInvalidBody: m.unsub_invalid_body({ unsubscribe: m.unsubscribe({}) }),
+    unsubDoneTitle: m.unsub_done_title({}),
+    unsubDoneGeneric: m.unsub_done_generic({}),
+    unsubBodyHtml: (restaurant) => withRestaurantHtml((slot) => m.unsub_body({ restaurant: slot }), locale, restaurant),
+    unsubButton: m.unsub_button({}),
+    unsubDoneHtml: (restaurant) => (restaurant ? withRestaurantHtml((slot) => m.unsub_done_named({ restaurant: slot }), locale, restaurant) : escapeHtml(m.unsub_done_plain({}))),
   };
 }
 

@@ -376,8 +376,8 @@ function prepareFoundEmail(
   };
 }
 
-/** System emails a diner reads in their language (decision 091): the confirmation and card recovery, the private reply, the erasure link. */
-const DINER_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation']);
+/** System emails a diner reads in their language (decision 091): the confirmation and card recovery, the private reply, the erasure link, the retention reminder. */
+const DINER_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation', 'retention_reminder']);
 
 function systemLocaleOf(payload: SendEmailPayload, customer: LoadedCustomer | null): Locale {
   const asked = payload.data.lang;
@@ -399,7 +399,7 @@ function retentionReminderFrame(
   const frame = feedbackReplyFrame(deps, payload, context);
   if (frame.skip) return frame;
   if (!context?.customer?.marketingConsent) return { skip: SKIP_REASONS.noConsent };
-  return { ...frame, footerHtml: unsubscribeFooter(unsubscribeUrlOf(frame.headers), context.restaurant.name, { marketing: true }) };
+  return { ...frame, footerHtml: unsubscribeFooter(unsubscribeUrlOf(frame.headers), context.restaurant.name, { marketing: true, locale: context.customer.lang ?? RESTAURANT_LOCALE }) };
 }
 
 /** The https unsubscribe link of List-Unsubscribe headers. */

@@ -19,6 +19,7 @@ import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmatio
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
 import type { Locale } from '../../shared/rules/locales';
+import { DEFAULT_DINER_RETENTION_MONTHS } from '../../shared/rules/retention';
 import { dinerEmailMessages } from './diner-messages';
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -186,10 +187,20 @@ function renderDinerSystemEmail(
         logoUrl: context.logoUrl,
         url,
         firstName: text(data.first_name),
-        retentionYears: text(data.retention_period) ?? '3 ans',
+        retentionMonths: retentionMonthsOf(data),
         footerHtml: context.footerHtml,
+        locale,
       });
   }
+}
+
+/** The reminder's period in months: `retention_months`, or from the French text of reminders queued before it ('3 ans', '18 mois'). */
+function retentionMonthsOf(data: EmailData): number {
+  const months = Number(data.retention_months);
+  if (Number.isInteger(months) && months > 0) return months;
+  const said = /^(\d+) (ans?|mois)$/.exec(text(data.retention_period) ?? '');
+  if (!said) return DEFAULT_DINER_RETENTION_MONTHS;
+  return said[2] === 'mois' ? Number(said[1]) : Number(said[1]) * 12;
 }
 
 /**

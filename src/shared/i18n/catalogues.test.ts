@@ -71,12 +71,13 @@ describe('message catalogues', () => {
   }
 
   it('the compiled diner messages of every language fill their placeholders, with the plurals of the language', async () => {
+    const frenchSource = dinerSource(SOURCE_LOCALE);
     for (const locale of LOCALES) {
       const m = await dinerCompiled(locale);
       const all = m as unknown as Record<string, (inputs: Record<string, unknown>) => string>;
       for (const [key, message] of Object.entries(all)) {
         // Every input a distinct marker: each must reach the text, and nothing of the pattern may stay.
-        const names = [...new Set(patterns(dinerSource(SOURCE_LOCALE)[key]).flatMap(placeholders))];
+        const names = [...new Set(patterns(frenchSource[key]).flatMap(placeholders))];
         const texts = [0, 1, 2, 5].map((count) => message({ ...Object.fromEntries(names.map((name) => [name, `<${name}>`])), count }));
         for (const text of texts) expect(text, `${locale}.${key}`).not.toMatch(/[{}]|undefined/);
         // A plural's singular may say « your point » without the number; some branch shows each input.

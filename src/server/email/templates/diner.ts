@@ -1,4 +1,3 @@
-import { atRestaurant } from '../../../shared/rules/restaurant-name';
 import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
 import type { Locale } from '../../../shared/rules/locales';
@@ -108,18 +107,29 @@ ${emailClosing(data.restaurantName, locale)}`, { brandName: data.restaurantName,
 
 /**
  * The retention reminder (decision 045): a month before a diner's data is anonymised for inactivity, a
- * last email to those with consent, with a link to stay (which counts as activity).
+ * last email to those with consent, with a link to stay (which counts as activity); in the diner's language.
  */
-export function renderRetentionReminderEmail(data: { to: string; restaurantName: string; logoUrl?: string | null; url: string; firstName: string | null; retentionYears: string; footerHtml?: string }): OutgoingMail {
-  const hello = data.firstName ? `Bonjour ${escapeHtml(data.firstName)},` : 'Bonjour,';
+export function renderRetentionReminderEmail(data: {
+  to: string;
+  restaurantName: string;
+  logoUrl?: string | null;
+  url: string;
+  firstName: string | null;
+  /** The retention period in months (DINER_RETENTION_MONTHS), said in the diner's language. */
+  retentionMonths: number;
+  footerHtml?: string;
+  locale?: Locale;
+}): OutgoingMail {
+  const locale = data.locale ?? 'fr';
+  const m = dinerEmailMessages(locale);
   return {
     to: data.to,
-    subject: `Souhaitez-vous rester membre ? – ${data.restaurantName}`,
-    html: wrapEmailHtml(`<p>${hello}</p>
-<p>Nous ne vous avons pas vu ${escapeHtml(atRestaurant(data.restaurantName))} depuis longtemps. Sans nouvelle de votre part, vos données de fidélité (nom, email, téléphone, points) seront anonymisées dans un mois, comme prévu après ${escapeHtml(data.retentionYears)} sans visite.</p>
-<p>Souhaitez-vous rester membre ?</p>
-${emailButton(data.url, 'Je reste membre')}
-<p>Si vous ne faites rien, vos données seront anonymisées : vous ne recevrez plus nos emails.</p>
-${emailClosing(data.restaurantName)}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '', signature: 'Envoyé avec ReFeed' }),
+    subject: m.retentionSubject(data.restaurantName),
+    html: wrapEmailHtml(`<p>${escapeHtml(data.firstName ? m.helloName(data.firstName) : m.hello)}</p>
+<p>${escapeHtml(m.retentionIntro(data.restaurantName, m.retentionPeriod(data.retentionMonths)))}</p>
+<p>${escapeHtml(m.retentionAsk)}</p>
+${emailButton(data.url, m.retentionButton)}
+<p>${escapeHtml(m.retentionIfNothing)}</p>
+${emailClosing(data.restaurantName, locale)}`, { brandName: data.restaurantName, logoUrl: data.logoUrl ?? null, footerHtml: data.footerHtml ?? '', signature: m.sentWith, locale }),
   };
 }

@@ -14,6 +14,7 @@ import { enqueueEmails, wakeEmailWorker, type QueuedEmail } from '../../email/em
 import { eraseCustomerData } from '../../core/customer-erasure';
 import { clock } from '../../lib/runtime/clock';
 import { retentionPeriodText } from '../../../shared/rules/retention';
+import { isLocale, type Locale } from '../../../shared/rules/locales';
 
 /** Rows handled per statement (reminders) or per round (anonymisations). */
 const BATCH = 200;
@@ -51,6 +52,12 @@ export async function stayMember(db: Db, customerId: string): Promise<{ restaura
   return row ? { restaurantName: row.name } : null;
 }
 
+/** The language the diner last rated in (their emails' language, decision 091); null when unknown or gone. */
+export async function customerLocale(db: Db, customerId: string): Promise<Locale | null> {
+  const [row] = await queryRows<{ lang: string | null }>(db, sql`select lang from customers where id = ${customerId}`);
+  return isLocale(row?.lang) ? row.lang : null;
+}
+
 /**
  * One run of the retention job at `now`: queues the reminder of every consenting diner whose activity
  * is older than the period less a month (once per inactivity: retention_notice_at), then anonymises the
@@ -84,7 +91,7 @@ export async function runRetention(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, n
           to: row.email,
           // One reminder per inactivity: the send key names the activity it is about.
           eventId: `retention:${new Date(row.since).toISOString()}`,
-          data: { url: `${deps.env.PUBLIC_URL}/rester/${createStayToken(deps.env.AUTH_SECRET, row.id)}`, first_name: row.first_name, retention_period: retentionPeriodText(months) },
+          data: { url: `${deps.env.PUBLIC_URL}/rester/${createStayToken(deps.env.AUTH_SECRET, row.id)}`, first_name: row.first_name, retention_months: months, retention_period: retentionPeriodText(months) },
         },
       }));
       if (emails.length) await enqueueEmails(deps.boss, emails, { tx });
