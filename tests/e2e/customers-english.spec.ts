@@ -143,7 +143,7 @@ describe('the customers area in the owner’s language (issue #53)', () => {
       await page.getByRole('button', { name: 'Check', exact: true }).click();
       await page.getByText(/^Unknown code\. Check the 6 characters/).waitFor();
       await page.getByLabel('Email, phone or code').fill('ab');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByText('Type at least 3 characters: email, phone or code.').waitFor();
       await page.getByRole('heading', { name: 'Find a customer' }).waitFor();
       await page.getByText('1 review today, average 5.0/5.').waitFor();
@@ -154,10 +154,10 @@ describe('the customers area in the owner’s language (issue #53)', () => {
       await expectNoOverflow(page);
 
       // /recompenses: nothing waiting yet, said in English.
-      await page.getByRole('link', { name: 'All rewards to hand over' }).click();
-      await page.getByRole('heading', { name: 'Rewards to hand over' }).waitFor();
+      await page.locator('main').getByRole('link', { name: 'All rewards to hand over' }).click();
+      await page.getByRole('heading', { name: 'Rewards to hand over', level: 2 }).waitFor();
       await page.getByText('No rewards waiting. They appear here as soon as a customer unlocks one.').waitFor();
-      expect(await page.getByRole('link', { name: 'Counter', exact: true }).count()).toBe(1);
+      expect(await page.locator('main').getByRole('link', { name: 'Counter', exact: true }).count()).toBe(1);
       expect(await page.title()).toBe('Rewards to hand over · ReFeed');
       await expectNone(page, FRENCH);
       await saveScreenshot(page, `customers-en-pending-${viewport.width}`);
@@ -192,7 +192,7 @@ describe('the customers area in the owner’s language (issue #53)', () => {
       expect(await frPage.title()).toBe('Comptoir · ReFeed');
       await expectNone(frPage, ENGLISH);
       await frPage.goto(`${baseUrl}/recompenses`);
-      await frPage.getByRole('heading', { name: 'Récompenses à remettre' }).waitFor();
+      await frPage.getByRole('heading', { name: 'Récompenses à remettre', level: 2 }).waitFor();
       await frPage.getByText('Aucune récompense en attente. Elles apparaissent ici dès qu’un client en débloque une.').waitFor();
       await expectNone(frPage, ENGLISH);
       await saveScreenshot(frPage, `customers-fr-pending-${viewport.width}`);
