@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateFr, formatDateTime, formatDateTimeFr, formatDecimal, formatMoney, formatPercent, formatShortDateFr, parisDayOf } from './format';
+import { formatCount, formatDate, formatDateFr, formatDateTime, formatDateTimeFr, formatDecimal, formatMoney, formatPercent, formatShortDateFr, formatTime, formatTimeFr, parisDayOf } from './format';
 
 describe('French dates', () => {
   it('formats a date in French, in Paris time', () => {
@@ -39,5 +39,8 @@ describe('numbers, money and dates in the reader\'s language', () => {
     expect(formatDate('2026-11-21T12:00:00Z', 'es')).toBe('21 de noviembre de 2026');
     expect(formatDate('2026-11-21T12:00:00Z', 'it')).toBe('21 novembre 2026');
     expect(formatDateTime('2026-07-14T12:05:00Z', 'en')).toBe('14 July 2026 at 14:05');
+    // An hour of the day (the counter's reviews of the day), Paris time in both languages.
+    expect(formatTime('2026-07-14T12:05:00Z', 'en')).toBe('14:05');
+    expect(formatTimeFr('2026-07-14T12:05:00Z')).toBe('14:05');
   });
 });

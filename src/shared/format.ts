@@ -92,11 +92,14 @@ export function formatDateTimeFr(value: Date | string | number): string {
   return formatDateTime(value, 'fr');
 }
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', timeZone: APP_TIME_ZONE });
+/** 14:05 (fr and en): an hour of the day in the restaurants' time zone. */
+export function formatTime(value: Date | string | number, locale: Locale = 'fr'): string {
+  return dateFormatOf(locale, 'time', { hour: '2-digit', minute: '2-digit' }).format(toDate(value));
+}
 
 /** 14:05 */
 export function formatTimeFr(value: Date | string | number): string {
-  return timeFormat.format(toDate(value));
+  return formatTime(value, 'fr');
 }
 
 /** 21/11/2026 */

@@ -2,6 +2,7 @@ import type { OwnerLocale } from '../rules/locales';
 import { DATABASE_UNAVAILABLE_MESSAGE, GENERIC_ERROR_MESSAGE, RATE_LIMITED_MESSAGE } from '../errors';
 import { ACCOUNT_ERRORS, ACCOUNT_ERRORS_EN, ACCOUNT_MESSAGES, ACCOUNT_MESSAGES_EN, AUTH_MESSAGES, AUTH_MESSAGES_EN, SIGNUP_MESSAGES } from '../schemas/accounts';
 import { REVIEWS_AREA_PAIRS } from './api-messages-reviews';
+import { CUSTOMERS_AREA_PAIRS } from './api-messages-customers';
 import type { EnglishOf } from './english-of';
 import { QR_MESSAGES, QR_MESSAGES_EN } from '../schemas/qr';
 import { SETTINGS_MESSAGES, SETTINGS_MESSAGES_EN } from '../schemas/settings';
@@ -34,6 +35,7 @@ const PAIRS: ReadonlyArray<readonly [MessageTree, MessageTree]> = [
   [ACCOUNT_ERRORS, ACCOUNT_ERRORS_EN],
   [AUTH_MESSAGES, AUTH_MESSAGES_EN],
   ...REVIEWS_AREA_PAIRS,
+  ...CUSTOMERS_AREA_PAIRS,
   [QR_MESSAGES, QR_MESSAGES_EN],
   [SETTINGS_MESSAGES, SETTINGS_MESSAGES_EN],
   VENUE_MESSAGE_PAIR,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnglishOf } from '../i18n/english-of';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 /** Totals are exact up to this many customers, then shown as '1 000+' (counting 100,000 rows is slow). */
@@ -17,6 +18,34 @@ export const CUSTOMER_MESSAGES = {
   erased: 'Données du client effacées',
 } as const;
 
+/** CUSTOMER_MESSAGES for an English owner (issue #53, decision 097; registered in shared/i18n/api-messages-customers.ts). */
+export const CUSTOMER_MESSAGES_EN: EnglishOf<typeof CUSTOMER_MESSAGES> = {
+  searchPlaceholder: 'Search customers...',
+  noMatch: 'No customer found matching your search',
+  noCustomers: 'No customers yet. Start collecting reviews!',
+  notFound: 'Customer not found',
+  rewardRedeemed: 'Reward used',
+  rewardAlreadyRedeemed: 'This reward has already been used.',
+  rewardNotFound: 'Reward not found',
+  notEnoughPoints: 'Not enough points for this reward.',
+  erased: 'Customer data erased',
+};
+
+/** The list's query errors (GET /api/customers and its CSV; the counter's search shares `searchTooLong`). */
+export const CUSTOMER_QUERY_MESSAGES = {
+  searchTooLong: 'Recherche trop longue',
+  unknownScope: 'Affichage inconnu',
+  unknownFilter: 'Filtre inconnu',
+  invalidPage: 'Page invalide',
+} as const;
+
+export const CUSTOMER_QUERY_MESSAGES_EN: EnglishOf<typeof CUSTOMER_QUERY_MESSAGES> = {
+  searchTooLong: 'Search too long',
+  unknownScope: 'Unknown view',
+  unknownFilter: 'Unknown filter',
+  invalidPage: 'Invalid page',
+};
+
 /**
  * The list's filters: who is shown by default are the diners the restaurant can know (an email, a phone
  * or a reward waiting); `all` adds the anonymous devices.
@@ -31,15 +60,28 @@ export const CUSTOMER_FILTER_LABELS: Record<TCustomerFilter, string> = {
   away90: 'Pas vus depuis 90 jours',
   lowRating: 'Dernière note ≤ 3★',
 };
+export const CUSTOMER_FILTER_LABELS_EN: EnglishOf<typeof CUSTOMER_FILTER_LABELS> = {
+  email: 'With email',
+  consent: 'With consent',
+  reward: 'Reward to hand over',
+  away30: 'Not seen for 30 days',
+  away90: 'Not seen for 90 days',
+  lowRating: 'Last rating ≤ 3★',
+};
 export const CUSTOMER_SCOPES = ['known', 'all'] as const;
 export type TCustomerScope = (typeof CUSTOMER_SCOPES)[number];
 
 /** GET /api/customers?q=&page=&scope=&filter= */
 export const ZCustomersQuery = z.object({
-  q: z.string().trim().max(100, 'Recherche trop longue').optional().default(''),
-  scope: z.enum(CUSTOMER_SCOPES, { error: 'Affichage inconnu' }).optional().default('known'),
-  filter: z.enum(CUSTOMER_FILTERS, { error: 'Filtre inconnu' }).optional(),
-  page: z.coerce.number({ error: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(100_000, 'Page invalide').default(1),
+  q: z.string().trim().max(100, CUSTOMER_QUERY_MESSAGES.searchTooLong).optional().default(''),
+  scope: z.enum(CUSTOMER_SCOPES, { error: CUSTOMER_QUERY_MESSAGES.unknownScope }).optional().default('known'),
+  filter: z.enum(CUSTOMER_FILTERS, { error: CUSTOMER_QUERY_MESSAGES.unknownFilter }).optional(),
+  page: z.coerce
+    .number({ error: CUSTOMER_QUERY_MESSAGES.invalidPage })
+    .int(CUSTOMER_QUERY_MESSAGES.invalidPage)
+    .min(1, CUSTOMER_QUERY_MESSAGES.invalidPage)
+    .max(100_000, CUSTOMER_QUERY_MESSAGES.invalidPage)
+    .default(1),
 });
 
 /** GET /api/customers/export.csv?q=&scope=&filter=: the list's own selection, every page of it. */

@@ -5,6 +5,8 @@ import { requireMember } from '../../auth/guards';
 import type { AppEnv } from '../../lib/http/hono-env';
 import { enforceRateLimits } from '../../lib/limits/rate-limit';
 import { validate } from '../../lib/http/validate';
+import { requestOwnerLocale } from '../../lib/http/request-locale';
+import { localizeMessage } from '../../../shared/i18n/api-messages';
 import { CARD_MESSAGES, ZCounterRewardParam, ZCounterSearchQuery, ZPendingRewardsQuery, type THandOverResponse } from '../../../shared/schemas/counter';
 import { counterViewOf, handOver, listPendingRewards, lookupCode, searchCounter } from './counter.service';
 
@@ -27,6 +29,6 @@ export function createCounterRoutes(deps: AppDeps) {
     .post('/rewards/:id/hand-over', validate('param', ZCounterRewardParam), async (c) => {
       const { id } = c.req.valid('param');
       await handOver(deps, c.get('tenant').restaurantId, id, c.get('user').id);
-      return c.json<THandOverResponse>({ message: CARD_MESSAGES.handedOver, id });
+      return c.json<THandOverResponse>({ message: localizeMessage(CARD_MESSAGES.handedOver, requestOwnerLocale(c)), id });
     });
 }

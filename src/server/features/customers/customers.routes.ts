@@ -4,6 +4,8 @@ import { csvHeaders } from '../../lib/http/csv';
 import { requireMember } from '../../auth/guards';
 import type { AppEnv } from '../../lib/http/hono-env';
 import { validate } from '../../lib/http/validate';
+import { requestOwnerLocale } from '../../lib/http/request-locale';
+import { localizeMessage } from '../../../shared/i18n/api-messages';
 import { CUSTOMER_MESSAGES, ZCustomerIdParam, ZCustomerRewardParams, ZCustomersCsvQuery, ZCustomersQuery, type TRedeemRewardResponse } from '../../../shared/schemas/customers';
 import { redeemCustomerReward } from '../../core/loyalty';
 import { eraseCustomer, exportCustomerData, getCustomerDetail, recordCustomersCsvExport, searchCustomers } from './customers.service';
@@ -42,10 +44,10 @@ export function createCustomerRoutes(deps: AppDeps) {
     .post('/:id/rewards/:rewardId/redeem', handOver, validate('param', ZCustomerRewardParams), async (c) => {
       const { id, rewardId } = c.req.valid('param');
       const { balance } = await redeemCustomerReward(deps, c.get('tenant').restaurantId, { customerId: id, customerRewardId: rewardId, actorUserId: c.get('user').id });
-      return c.json<TRedeemRewardResponse>({ message: CUSTOMER_MESSAGES.rewardRedeemed, balance });
+      return c.json<TRedeemRewardResponse>({ message: localizeMessage(CUSTOMER_MESSAGES.rewardRedeemed, requestOwnerLocale(c)), balance });
     })
     .delete('/:id', erase, validate('param', ZCustomerIdParam), async (c) => {
       await eraseCustomer(deps.db, c.get('tenant').restaurantId, c.req.valid('param').id, c.get('user').id);
-      return c.json({ ok: true as const, message: CUSTOMER_MESSAGES.erased });
+      return c.json({ ok: true as const, message: localizeMessage(CUSTOMER_MESSAGES.erased, requestOwnerLocale(c)) });
     });
 }

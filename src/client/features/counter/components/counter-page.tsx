@@ -13,6 +13,8 @@ import { QrScanner } from '../components/qr-scanner';
 import { TodayReviews } from '../components/today-reviews';
 import { errorMessage } from '../../../lib/toast';
 import { CARD_MESSAGES, isRewardCode, normalizeRewardCode } from '../../../../shared/schemas/card-messages';
+import { localizeMessage } from '../../../../shared/i18n/api-messages';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
 
 /**
  * /comptoir (issue 27): staff scan the reward's QR on the diner's phone (or type its 6 characters), see
@@ -20,6 +22,8 @@ import { CARD_MESSAGES, isRewardCode, normalizeRewardCode } from '../../../../sh
  * phone's own camera lands here with `?code=`.
  */
 export function CounterPage() {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const [params, setParams] = useSearchParams();
   const code = params.get('code');
   const [typed, setTyped] = useState(code ?? '');
@@ -35,7 +39,7 @@ export function CounterPage() {
     event.preventDefault();
     const value = normalizeRewardCode(typed);
     if (!isRewardCode(value)) {
-      setTypedError(CARD_MESSAGES.codeInvalid);
+      setTypedError(localizeMessage(CARD_MESSAGES.codeInvalid, locale));
       document.getElementById('counter-code')?.focus();
       return;
     }
@@ -48,14 +52,14 @@ export function CounterPage() {
         <div className="space-y-6">
           <Card>
             <CardHeader>
-              <CardTitle>Remettre une récompense</CardTitle>
-              <CardDescription>Le client ouvre « Ma carte » puis « Présenter au comptoir » : scannez son QR ou saisissez son code.</CardDescription>
+              <CardTitle>{m.counter_hand_over_title()}</CardTitle>
+              <CardDescription>{m.counter_hand_over_intro()}</CardDescription>
             </CardHeader>
             <CardContent className="space-y-4">
               <QrScanner onCode={openCode} />
               <form onSubmit={handleSubmit} noValidate className="space-y-2">
                 <label htmlFor="counter-code" className="block text-sm font-medium text-stone-800">
-                  Code à 6 caractères
+                  {m.counter_code_label()}
                 </label>
                 <div className="flex gap-2">
                   <Input
@@ -69,13 +73,13 @@ export function CounterPage() {
                     autoCapitalize="characters"
                     spellCheck={false}
                     maxLength={12}
-                    placeholder="ex. K7MX3P"
+                    placeholder={m.counter_code_placeholder()}
                     aria-invalid={typedError ? true : undefined}
                     aria-describedby={typedError ? 'counter-code-error' : undefined}
                     className="font-mono uppercase tracking-widest"
                   />
                   <Button type="submit" variant="outline">
-                    Vérifier
+                    {m.counter_check()}
                   </Button>
                 </div>
                 {typedError ? (
@@ -92,7 +96,7 @@ export function CounterPage() {
           <FindDiner />
           <Link to={paths.pendingRewards.href()} className="flex items-center gap-2 text-sm font-medium text-brand-800 underline">
             <ListChecks className="size-4" aria-hidden="true" />
-            Toutes les récompenses à remettre
+            {m.counter_all_pending()}
           </Link>
           <TodayReviews />
         </div>
@@ -102,6 +106,8 @@ export function CounterPage() {
 }
 
 function CodeResult({ code }: { code: string }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const lookup = useCodeLookup(code);
   // Focus follows the answer, so a screen reader hears it after a scan.
   useEffect(() => {
@@ -109,11 +115,11 @@ function CodeResult({ code }: { code: string }) {
   }, [lookup.isFetching, lookup.data, lookup.error]);
   if (lookup.isPending) return <Skeleton className="h-28 w-full" />;
   return (
-    <section id="code-result" tabIndex={-1} aria-label={`Code ${code}`} className="space-y-3 rounded-xl border border-stone-200 bg-stone-50 p-4 focus:outline-none">
-      <p className="font-mono text-sm tracking-widest text-stone-600">Code {code}</p>
+    <section id="code-result" tabIndex={-1} aria-label={m.counter_code({ code })} className="space-y-3 rounded-xl border border-stone-200 bg-stone-50 p-4 focus:outline-none">
+      <p className="font-mono text-sm tracking-widest text-stone-600">{m.counter_code({ code })}</p>
       {lookup.isError ? (
         <p role="alert" className="font-medium text-red-800">
-          {errorMessage(lookup.error) ?? CARD_MESSAGES.codeUnknown}
+          {localizeMessage(errorMessage(lookup.error) ?? CARD_MESSAGES.codeUnknown, locale)}
         </p>
       ) : (
         <>
@@ -126,14 +132,16 @@ function CodeResult({ code }: { code: string }) {
 }
 
 function FindDiner() {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const search = useCounterSearch(q);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Trouver un client</CardTitle>
-        <CardDescription>Par email, téléphone ou code de récompense : ses récompenses à remettre s’affichent.</CardDescription>
+        <CardTitle>{m.counter_find_title()}</CardTitle>
+        <CardDescription>{m.counter_find_intro()}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <form
@@ -145,30 +153,30 @@ function FindDiner() {
           }}
         >
           <label htmlFor="counter-search" className="sr-only">
-            Email, téléphone ou code
+            {m.counter_search_label()}
           </label>
-          <Input id="counter-search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Email, téléphone ou code" autoComplete="off" />
-          <Button type="submit" variant="outline" aria-label="Rechercher">
+          <Input id="counter-search" value={text} onChange={(event) => setText(event.target.value)} placeholder={m.counter_search_label()} autoComplete="off" />
+          <Button type="submit" variant="outline" aria-label={m.counter_search()}>
             <Search aria-hidden="true" />
           </Button>
         </form>
-        {q.length > 0 && q.length < 3 ? <p className="text-sm text-stone-600">{CARD_MESSAGES.searchTooShort}</p> : null}
+        {q.length > 0 && q.length < 3 ? <p className="text-sm text-stone-600">{localizeMessage(CARD_MESSAGES.searchTooShort, locale)}</p> : null}
         {search.isFetching && !search.data ? <Skeleton className="h-20 w-full" /> : null}
         {search.isError ? (
           <p role="alert" className="text-sm text-red-800">
-            {errorMessage(search.error) ?? 'La recherche a échoué. Réessayez.'}
+            {localizeMessage(errorMessage(search.error) ?? m.counter_search_failed(), locale)}
           </p>
         ) : null}
         {search.data && q.length >= 3 ? (
           search.data.results.length === 0 ? (
-            <p className="text-sm text-stone-600">Aucun client trouvé pour « {q} ».</p>
+            <p className="text-sm text-stone-600">{m.counter_no_match({ q })}</p>
           ) : (
-            <ul className="space-y-4" aria-label="Clients trouvés">
+            <ul className="space-y-4" aria-label={m.counter_results_label()}>
               {search.data.results.map((result) => (
                 <li key={result.customer.id} className="space-y-2">
                   <CounterCustomerLine customer={result.customer} />
                   {result.pending.length === 0 ? (
-                    <p className="text-sm text-stone-600">Aucune récompense à remettre.</p>
+                    <p className="text-sm text-stone-600">{m.counter_no_pending()}</p>
                   ) : (
                     result.pending.map((reward) => <CounterRewardRow key={reward.id} reward={reward} />)
                   )}

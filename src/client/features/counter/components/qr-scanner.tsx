@@ -2,14 +2,24 @@ import { Camera, CameraOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { rewardCodeFromScan } from '../../../../shared/schemas/card-messages';
+import type { OwnerMessages } from '../../../../shared/i18n/owner';
+import { useOwnerMessages } from '../../../lib/owner-locale';
 
-type ScanState = { status: 'idle' } | { status: 'starting' } | { status: 'scanning' } | { status: 'error'; message: string };
+type CameraFailure = 'denied' | 'missing' | 'failed';
+type ScanState = { status: 'idle' } | { status: 'starting' } | { status: 'scanning' } | { status: 'error'; failure: CameraFailure };
 
-function cameraErrorMessage(error: unknown): string {
+function cameraFailure(error: unknown): CameraFailure {
   const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Accès à la caméra refusé. Autorisez-le dans les réglages du navigateur, ou saisissez le code.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'Aucune caméra trouvée sur cet appareil. Saisissez le code.';
-  return 'La caméra n’a pas pu démarrer. Saisissez le code.';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
+  return 'failed';
+}
+
+/** What the staff read when the camera does not start, in the owner's language. */
+function cameraFailureMessage(failure: CameraFailure, m: OwnerMessages): string {
+  if (failure === 'denied') return m.counter_camera_denied();
+  if (failure === 'missing') return m.counter_camera_missing();
+  return m.counter_camera_failed();
 }
 
 /**
@@ -18,6 +28,7 @@ function cameraErrorMessage(error: unknown): string {
  * camera stops. jsQR is fetched when the camera starts, not with the page.
  */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
+  const m = useOwnerMessages();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<ScanState>({ status: 'idle' });
   const [session, setSession] = useState(0);
@@ -69,7 +80,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
       frame = requestAnimationFrame(scan);
     })().catch((error: unknown) => {
       stop();
-      setState({ status: 'error', message: cameraErrorMessage(error) });
+      setState({ status: 'error', failure: cameraFailure(error) });
     });
     return stop;
   }, [session]);
@@ -78,16 +89,16 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
   return (
     <div className="space-y-3">
       <div className={active ? 'relative overflow-hidden rounded-xl bg-stone-900' : 'hidden'}>
-        <video ref={videoRef} muted playsInline aria-label="Image de la caméra" className="aspect-square w-full object-cover" data-testid="scanner-video" />
+        <video ref={videoRef} muted playsInline aria-label={m.counter_camera_video()} className="aspect-square w-full object-cover" data-testid="scanner-video" />
         <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-xl border-4 border-white/80" />
       </div>
       {state.status === 'error' ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {state.message}
+          {cameraFailureMessage(state.failure, m)}
         </p>
       ) : null}
       <p className="sr-only" aria-live="polite">
-        {state.status === 'scanning' ? 'Caméra active : visez le QR code du client.' : ''}
+        {state.status === 'scanning' ? m.counter_camera_active() : ''}
       </p>
       {active ? (
         <Button
@@ -100,7 +111,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
           }}
         >
           <CameraOff aria-hidden="true" />
-          Arrêter la caméra
+          {m.counter_camera_stop()}
         </Button>
       ) : (
         <Button
@@ -113,7 +124,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
           }}
         >
           <Camera aria-hidden="true" />
-          Scanner le QR du client
+          {m.counter_scan()}
         </Button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setOwnerLocale } from '../../../lib/owner-locale';
 import type { TCustomerCardItem } from '../../../../shared/schemas/customers';
 import { CustomerCard } from './customer-card';
 
@@ -11,6 +12,8 @@ const card = (customer: Partial<TCustomerCardItem>) =>
       <CustomerCard customer={{ ...base, ...customer }} />
     </MemoryRouter>,
   );
+
+afterEach(() => setOwnerLocale('fr'));
 
 describe('a customer card', () => {
   it('names a record the retention job anonymised, and says when and why', () => {
@@ -25,5 +28,19 @@ describe('a customer card', () => {
     const named = card({ firstName: 'Camille', lastName: 'Martin' });
     expect(named).toContain('Camille Martin');
     for (const html of [card({}), named]) expect(html).not.toContain('Anonymisée');
+  });
+
+  it('speaks English to an English owner (issue #53): the names, the mark, the counts and the date', () => {
+    setOwnerLocale('en');
+    const html = card({ pendingRewards: 2, points: 1234, visitCount: 1 });
+    expect(html).toContain('Anonymous customer');
+    expect(html).toContain('1,234 pts');
+    expect(html).toContain('Visits:');
+    expect(html).toContain('Last visit:');
+    expect(html).toContain('1 August 2023');
+    expect(html).toContain('2 rewards to hand over');
+    expect(card({ pendingRewards: 1 })).toContain('1 reward to hand over');
+    expect(card({ anonymizedAt: '2026-11-26T02:00:00.000Z' })).toContain('Anonymised on 26 November 2026 after a long period of inactivity');
+    for (const french of ['Client anonyme', 'Visites', 'Dernière visite', 'récompense']) expect(html).not.toContain(french);
   });
 });

@@ -5,34 +5,39 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Stars } from '../../../components/ui/stars';
 import { toastError } from '../../../lib/toast';
-import { formatDateFr, formatDateTimeFr } from '../../../../shared/format';
+import { formatDate, formatDateTime } from '../../../../shared/format';
+import { localizeMessage } from '../../../../shared/i18n/api-messages';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
 import { pointEventLabel } from '../../../../shared/rules/point-events';
 import { qrLabelShown } from '../../../../shared/rules/qr-label';
 import { CUSTOMER_MESSAGES, type TCustomerDetail } from '../../../../shared/schemas/customers';
 import { useRedeemReward } from '../api/redeem-reward';
 
 function Section({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
+  const m = useOwnerMessages();
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <h3 className="text-lg font-semibold">{title}</h3>
-      {empty ? <p className="text-sm text-stone-500">Rien pour le moment.</p> : children}
+      {empty ? <p className="text-sm text-stone-500">{m.customers_nothing_yet()}</p> : children}
     </Card>
   );
 }
 
 function PendingRewards({ customer }: { customer: TCustomerDetail }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const redeem = useRedeemReward();
   const pending = customer.rewards.filter((reward) => reward.status === 'pending');
   const handOver = async (rewardId: string) => {
     try {
       await redeem.mutateAsync({ customerId: customer.customer.id, rewardId });
-      toast.success(CUSTOMER_MESSAGES.rewardRedeemed);
+      toast.success(localizeMessage(CUSTOMER_MESSAGES.rewardRedeemed, locale));
     } catch (error) {
-      toastError('Erreur', error);
+      toastError(m.customers_error(), error);
     }
   };
   return (
-    <Section title="Récompenses à remettre" empty={pending.length === 0}>
+    <Section title={m.customers_pending_title()} empty={pending.length === 0}>
       <ul className="flex flex-col gap-2" data-testid="pending-rewards">
         {pending.map((reward) => (
           <li key={reward.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
@@ -41,13 +46,13 @@ function PendingRewards({ customer }: { customer: TCustomerDetail }) {
               <span>
                 <span className="block font-medium">{reward.label}</span>
                 <span className="block text-xs text-stone-600">
-                  {reward.cost} points (déjà déduits) · débloquée le {formatDateFr(reward.createdAt)}
+                  {m.customers_reward_meta({ cost: String(reward.cost), date: formatDate(reward.createdAt, locale) })}
                 </span>
               </span>
             </span>
             {/* Paid at unlock (decision 024): a pending reward can always be handed over. */}
             <Button size="sm" onClick={() => void handOver(reward.id)} disabled={redeem.isPending}>
-              Marquer comme utilisée
+              {m.customers_mark_used()}
             </Button>
           </li>
         ))}
@@ -58,29 +63,31 @@ function PendingRewards({ customer }: { customer: TCustomerDetail }) {
 
 /** A customer's rewards to hand over, feedbacks, points, visits and used rewards, newest first. */
 export function CustomerHistory({ data }: { data: TCustomerDetail }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <PendingRewards customer={data} />
-      <Section title="Avis" empty={data.feedbacks.length === 0}>
+      <Section title={m.customers_feedbacks_title()} empty={data.feedbacks.length === 0}>
         <ul className="flex flex-col gap-2">
           {data.feedbacks.map((feedback) => (
             <li key={feedback.id} className="rounded-lg bg-stone-50 p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Stars rating={feedback.rating} />
-                <time dateTime={feedback.createdAt} className="text-xs text-stone-600">{formatDateTimeFr(feedback.createdAt)}</time>
+                <time dateTime={feedback.createdAt} className="text-xs text-stone-600">{formatDateTime(feedback.createdAt, locale)}</time>
               </div>
-              {feedback.comment ? <p className="mt-1 text-sm break-words">« {feedback.comment} »</p> : null}
+              {feedback.comment ? <p className="mt-1 text-sm break-words">{m.customers_comment({ comment: feedback.comment })}</p> : null}
             </li>
           ))}
         </ul>
       </Section>
-      <Section title="Points" empty={data.pointEvents.length === 0}>
+      <Section title={m.customers_points_title()} empty={data.pointEvents.length === 0}>
         <ul className="flex flex-col divide-y divide-stone-100 text-sm">
           {data.pointEvents.map((event) => (
             <li key={event.id} className="flex justify-between gap-2 py-1.5">
               <span>
-                {pointEventLabel(event.reason)}
-                <span className="block text-xs text-stone-500">{formatDateTimeFr(event.createdAt)}</span>
+                {pointEventLabel(event.reason, locale)}
+                <span className="block text-xs text-stone-500">{formatDateTime(event.createdAt, locale)}</span>
               </span>
               <span className={`font-medium tabular-nums ${event.points < 0 ? 'text-red-700' : 'text-green-700'}`}>
                 {event.points > 0 ? '+' : ''}
@@ -90,19 +97,19 @@ export function CustomerHistory({ data }: { data: TCustomerDetail }) {
           ))}
         </ul>
       </Section>
-      <Section title="Visites et récompenses utilisées" empty={data.visits.length === 0 && !data.rewards.some((r) => r.status === 'redeemed')}>
+      <Section title={m.customers_visits_title()} empty={data.visits.length === 0 && !data.rewards.some((r) => r.status === 'redeemed')}>
         <ul className="flex flex-col divide-y divide-stone-100 text-sm">
           {data.rewards
             .filter((reward) => reward.status === 'redeemed')
             .map((reward) => (
               <li key={reward.id} className="py-1.5">
-                {reward.label} remise le {formatDateFr(reward.redeemedAt ?? reward.createdAt)}
+                {m.customers_reward_handed_over_on({ label: reward.label, date: formatDate(reward.redeemedAt ?? reward.createdAt, locale) })}
               </li>
             ))}
           {data.visits.map((visit) => (
             <li key={visit.id} className="py-1.5">
-              Visite le {formatDateTimeFr(visit.createdAt)}
-              {visit.tableLabel ? ` · ${qrLabelShown(visit.tableLabel)}` : ''}
+              {m.customers_visit_on({ date: formatDateTime(visit.createdAt, locale) })}
+              {visit.tableLabel ? ` · ${qrLabelShown(visit.tableLabel, locale)}` : ''}
             </li>
           ))}
         </ul>

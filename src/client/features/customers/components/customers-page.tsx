@@ -11,8 +11,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Switch } from '../../../components/ui/switch';
 import { paths } from '../../../config/paths';
 import { toastError } from '../../../lib/toast';
+import { useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
+import { localizeMessage } from '../../../../shared/i18n/api-messages';
 import { formatCount } from '../../../../shared/format';
-import { CUSTOMER_FILTER_LABELS, CUSTOMER_FILTERS, CUSTOMER_MESSAGES, type TCustomerFilter } from '../../../../shared/schemas/customers';
+import { CUSTOMER_FILTER_LABELS, CUSTOMER_FILTER_LABELS_EN, CUSTOMER_FILTERS, CUSTOMER_MESSAGES, type TCustomerFilter } from '../../../../shared/schemas/customers';
 import { customersCsvUrl, downloadFile } from '../api/download-file';
 import { useCustomers } from '../api/get-customers';
 import { CustomerCard } from './customer-card';
@@ -21,6 +23,8 @@ import { useCustomerListParams, type CustomerListParams } from './use-customer-l
 
 /** /customers: search, filter, the anonymous devices on demand, pages, and the list as CSV. */
 export function CustomersPage() {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const { q, page, scope, filter, show, setParams } = useCustomerListParams();
   const [exporting, setExporting] = useState(false);
   const customers = useCustomers({ q, page, scope, filter });
@@ -30,9 +34,9 @@ export function CustomersPage() {
     setExporting(true);
     try {
       await downloadFile(customersCsvUrl({ q, scope, filter }), 'clients.csv');
-      toast.success('Export CSV téléchargé');
+      toast.success(m.customers_csv_downloaded());
     } catch (error) {
-      toastError('Échec de l’export', error);
+      toastError(m.customers_export_failed(), error);
     } finally {
       setExporting(false);
     }
@@ -40,15 +44,15 @@ export function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <BackLink to={paths.dashboard.href()}>Retour au tableau de bord</BackLink>
+      <BackLink to={paths.dashboard.href()}>{m.customers_back()}</BackLink>
       <PageHeader
-        title="Vos clients"
+        title={m.customers_heading()}
         live
-        description={data ? `${formatCount(data.total)}${data.totalIsCapped ? '+' : ''} client${data.total > 1 ? 's' : ''}${q || filter ? ' trouvé' + (data.total > 1 ? 's' : '') : ''}` : '\u00a0'}
+        description={data ? (q || filter ? m.customers_count_found : m.customers_count)({ count: data.total, shown: `${formatCount(data.total, locale)}${data.totalIsCapped ? '+' : ''}` }) : '\u00a0'}
         actions={
           <Button variant="outline" onClick={exportCsv} disabled={exporting}>
             <Download aria-hidden="true" />
-            Exporter en CSV
+            {m.customers_export_csv()}
           </Button>
         }
       />
@@ -56,21 +60,21 @@ export function CustomersPage() {
       <CustomerListControls scope={scope} filter={filter} show={show} />
       {customers.isPending ? (
         <div role="status" aria-live="polite" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <span className="sr-only">Chargement des clients…</span>
+          <span className="sr-only">{m.customers_loading()}</span>
           {[0, 1, 2, 3, 4, 5].map((key) => (
             <Skeleton key={key} className="h-32" />
           ))}
         </div>
       ) : customers.isError ? (
-        <QueryError title="Impossible de charger les clients" detail={customers.error.message} onRetry={() => void customers.refetch()} />
+        <QueryError title={m.customers_load_failed()} detail={customers.error.message} onRetry={() => void customers.refetch()} />
       ) : data!.items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-stone-300 bg-white p-10 text-center">
           <Users className="size-10 text-stone-400" aria-hidden="true" />
-          <p className="text-stone-700">{q || filter || scope === 'known' ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.noCustomers}</p>
+          <p className="text-stone-700">{localizeMessage(q || filter || scope === 'known' ? CUSTOMER_MESSAGES.noMatch : CUSTOMER_MESSAGES.noCustomers, locale)}</p>
         </div>
       ) : (
         <>
-          <ul className={`grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 ${customers.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Clients" aria-busy={customers.isFetching}>
+          <ul className={`grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 ${customers.isPlaceholderData ? 'opacity-60' : ''}`} aria-label={m.customers_list_label()} aria-busy={customers.isFetching}>
             {data!.items.map((customer) => (
               <li key={customer.id}>
                 <CustomerCard customer={customer} />
@@ -95,16 +99,18 @@ export function CustomersPage() {
 
 /** The filter and the anonymous devices' switch (a change goes back to page 1). */
 function CustomerListControls({ scope, filter, show }: Pick<CustomerListParams, 'scope' | 'filter'> & { show: ReturnType<typeof useCustomerListParams>['show'] }) {
+  const m = useOwnerMessages();
+  const labels = useOwnerLocale() === 'en' ? CUSTOMER_FILTER_LABELS_EN : CUSTOMER_FILTER_LABELS;
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-col gap-1.5 sm:w-64">
-          <Label htmlFor="customer-filter">Filtrer</Label>
+          <Label htmlFor="customer-filter">{m.customers_filter()}</Label>
           <NativeSelect id="customer-filter" value={filter ?? ''} onChange={(event) => show({ filter: (event.target.value || null) as TCustomerFilter | null })}>
-            <option value="">Tous les clients</option>
+            <option value="">{m.customers_filter_all()}</option>
             {CUSTOMER_FILTERS.map((key) => (
               <option key={key} value={key}>
-                {CUSTOMER_FILTER_LABELS[key]}
+                {labels[key]}
               </option>
             ))}
           </NativeSelect>
@@ -112,11 +118,11 @@ function CustomerListControls({ scope, filter, show }: Pick<CustomerListParams, 
         <div className="flex min-h-10 items-center gap-2.5">
           <Switch id="customer-scope" checked={scope === 'all'} onCheckedChange={(checked) => show({ scope: checked ? 'all' : 'known' })} />
           <Label htmlFor="customer-scope" className="cursor-pointer font-normal">
-            Inclure les appareils anonymes
+            {m.customers_include_anonymous()}
           </Label>
         </div>
       </div>
-      {scope === 'known' ? <p className="-mt-2 text-xs text-stone-500">Sont affichés les clients joignables (email ou téléphone) ou qui ont une récompense à remettre.</p> : null}
+      {scope === 'known' ? <p className="-mt-2 text-xs text-stone-500">{m.customers_known_hint()}</p> : null}
     </>
   );
 }

@@ -14,8 +14,9 @@ import { useCreateReward } from '../api/create-reward';
 import { useDeleteReward } from '../api/delete-reward';
 import { useSetRewardActive } from '../api/set-reward-active';
 import { formatCount } from '../../../../shared/format';
+import { localized, useOwnerLocale, useOwnerMessages } from '../../../lib/owner-locale';
 
-const failure = (error: unknown) => toastError(LOYALTY_MESSAGES.failure, error);
+const failure = (error: unknown) => toastError(localized(LOYALTY_MESSAGES.failure), error);
 
 /** The form's fields as typed (the cost as its digits), read through the shared request schema. */
 const ZCreateRewardForm = z
@@ -25,13 +26,14 @@ type TCreateRewardForm = z.input<typeof ZCreateRewardForm>;
 const EMPTY_REWARD: TCreateRewardForm = { label: '', description: '', cost: String(DEFAULT_REWARD_COST) };
 
 function CreateRewardForm() {
+  const m = useOwnerMessages();
   const create = useCreateReward();
   const form = useForm<TCreateRewardForm, unknown, z.output<typeof ZCreateRewardForm>>({ resolver: zodResolver(ZCreateRewardForm), defaultValues: EMPTY_REWARD });
   const label = useWatch({ control: form.control, name: 'label' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
-      toast.success(LOYALTY_MESSAGES.rewardCreated);
+      toast.success(localized(LOYALTY_MESSAGES.rewardCreated));
       form.reset(EMPTY_REWARD);
     } catch (error) {
       failure(error);
@@ -41,15 +43,15 @@ function CreateRewardForm() {
   return (
     <form onSubmit={onSubmit} className="grid grid-cols-1 gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end" noValidate>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="reward-label">Récompense</Label>
-        <Input id="reward-label" placeholder="Café offert" maxLength={80} {...form.register('label')} />
+        <Label htmlFor="reward-label">{m.loyalty_reward_label()}</Label>
+        <Input id="reward-label" placeholder={m.loyalty_reward_placeholder()} maxLength={80} {...form.register('label')} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="reward-description">Description (optionnelle)</Label>
-        <Input id="reward-description" placeholder="Un expresso ou un thé" maxLength={200} {...form.register('description')} />
+        <Label htmlFor="reward-description">{m.loyalty_description_label()}</Label>
+        <Input id="reward-description" placeholder={m.loyalty_description_placeholder()} maxLength={200} {...form.register('description')} />
       </div>
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="reward-cost">Coût (points)</Label>
+        <Label htmlFor="reward-cost">{m.loyalty_cost_label()}</Label>
         <Input
           id="reward-cost"
           type="number"
@@ -66,13 +68,15 @@ function CreateRewardForm() {
       </div>
       <Button type="submit" disabled={label.trim() === '' || create.isPending}>
         <Plus aria-hidden="true" />
-        Créer
+        {m.loyalty_create()}
       </Button>
     </form>
   );
 }
 
 function RewardRow({ reward }: { reward: TReward }) {
+  const m = useOwnerMessages();
+  const locale = useOwnerLocale();
   const setActive = useSetRewardActive();
   const remove = useDeleteReward();
   const switchId = `reward-active-${reward.id}`;
@@ -82,7 +86,7 @@ function RewardRow({ reward }: { reward: TReward }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{reward.label}</p>
         <p className="text-sm text-stone-600">
-          {formatCount(reward.cost)} points{reward.description ? ` · ${reward.description}` : ''}
+          {m.loyalty_reward_cost({ count: reward.cost, shown: formatCount(reward.cost, locale) })}{reward.description ? ` · ${reward.description}` : ''}
         </p>
       </div>
       <div className="flex items-center gap-2">
@@ -93,29 +97,29 @@ function RewardRow({ reward }: { reward: TReward }) {
           onCheckedChange={async (isActive) => {
             try {
               await setActive.mutateAsync({ id: reward.id, isActive });
-              toast.success(LOYALTY_MESSAGES.rewardStatusChanged);
+              toast.success(localized(LOYALTY_MESSAGES.rewardStatusChanged));
             } catch (error) {
               failure(error);
             }
           }}
         />
         <Label htmlFor={switchId} className="w-14 text-sm">
-          {reward.isActive ? 'Active' : 'Inactive'}
+          {reward.isActive ? m.loyalty_reward_active() : m.loyalty_reward_inactive()}
         </Label>
         <ConfirmDialog
           trigger={
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Supprimer la récompense « ${reward.label} »`}>
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={m.loyalty_delete_label({ label: reward.label })}>
               <Trash2 aria-hidden="true" />
             </Button>
           }
-          title="Supprimer cette récompense ?"
-          description={`« ${reward.label} » ne pourra plus être débloquée. Les récompenses déjà gagnées par vos clients sont conservées.`}
-          confirmLabel="Supprimer"
+          title={m.loyalty_delete_title()}
+          description={m.loyalty_delete_description({ label: reward.label })}
+          confirmLabel={m.loyalty_delete_confirm()}
           pending={remove.isPending}
           onConfirm={async () => {
             try {
               await remove.mutateAsync(reward.id);
-              toast.success(LOYALTY_MESSAGES.rewardDeleted);
+              toast.success(localized(LOYALTY_MESSAGES.rewardDeleted));
             } catch (error) {
               failure(error);
             }
@@ -128,17 +132,18 @@ function RewardRow({ reward }: { reward: TReward }) {
 
 /** The reward catalogue: create, activate or deactivate by switch, delete after confirmation; cheapest first. */
 export function RewardCatalogue({ rewards }: { rewards: TReward[] }) {
+  const m = useOwnerMessages();
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
       <div>
-        <h2 className="text-lg font-semibold">Catalogue de récompenses</h2>
-        <p className="text-sm text-stone-600">Un client débloque une récompense quand ses points atteignent son coût.</p>
+        <h2 className="text-lg font-semibold">{m.loyalty_catalogue_title()}</h2>
+        <p className="text-sm text-stone-600">{m.loyalty_catalogue_intro()}</p>
       </div>
       <CreateRewardForm />
       {rewards.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">Aucune récompense pour le moment. Créez la première ci-dessus.</p>
+        <p className="rounded-lg border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">{m.loyalty_catalogue_empty()}</p>
       ) : (
-        <ul className="divide-y divide-stone-100" aria-label="Récompenses">
+        <ul className="divide-y divide-stone-100" aria-label={m.loyalty_rewards_label()}>
           {rewards.map((reward) => (
             <RewardRow key={reward.id} reward={reward} />
           ))}

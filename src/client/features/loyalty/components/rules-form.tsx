@@ -6,22 +6,19 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Label } from '../../../components/ui/input';
 import { onInvalid, toastError } from '../../../lib/toast';
+import { localized, useOwnerMessages } from '../../../lib/owner-locale';
+import type { OwnerMessages } from '../../../../shared/i18n/owner';
 import { EARNING_INTERVAL_MAX, EARNING_INTERVAL_MIN, LOYALTY_MESSAGES, RATING_THRESHOLD_MAX, RATING_THRESHOLD_MIN, ZPointsRulesRequest, type TPointsRules } from '../../../../shared/schemas/loyalty';
 import { useSaveRules } from '../api/save-rules';
 import { RulesPreview } from './rules-preview';
 
-const FIELDS: Array<{ key: keyof TPointsRules; label: string; hint: string; min: number; max: number }> = [
-  { key: 'basePoints', label: 'Points par visite', hint: 'Gagnés à chaque avis.', min: 0, max: 1000 },
-  { key: 'bonusGoodRating', label: 'Bonus bonne note', hint: 'Ajoutés à partir du seuil.', min: 0, max: 1000 },
-  { key: 'ratingThreshold', label: 'Seuil de bonne note (étoiles)', hint: 'Entre 3 et 5.', min: RATING_THRESHOLD_MIN, max: RATING_THRESHOLD_MAX },
-  { key: 'maxPointsPerDay', label: 'Plafond de points par jour', hint: 'Par client, anti-abus.', min: 0, max: 100_000 },
-  {
-    key: 'earningIntervalHours',
-    label: 'Intervalle entre deux visites (heures)',
-    hint: 'Après un avis qui rapporte des points, les avis suivants de la même personne n’en rapportent pas pendant ce délai. 0 : pas d’intervalle.',
-    min: EARNING_INTERVAL_MIN,
-    max: EARNING_INTERVAL_MAX,
-  },
+type Words = (m: OwnerMessages) => string;
+const FIELDS: Array<{ key: keyof TPointsRules; label: Words; hint: Words; min: number; max: number }> = [
+  { key: 'basePoints', label: (m) => m.loyalty_base_points(), hint: (m) => m.loyalty_base_points_hint(), min: 0, max: 1000 },
+  { key: 'bonusGoodRating', label: (m) => m.loyalty_bonus(), hint: (m) => m.loyalty_bonus_hint(), min: 0, max: 1000 },
+  { key: 'ratingThreshold', label: (m) => m.loyalty_threshold(), hint: (m) => m.loyalty_threshold_hint(), min: RATING_THRESHOLD_MIN, max: RATING_THRESHOLD_MAX },
+  { key: 'maxPointsPerDay', label: (m) => m.loyalty_daily_cap(), hint: (m) => m.loyalty_daily_cap_hint(), min: 0, max: 100_000 },
+  { key: 'earningIntervalHours', label: (m) => m.loyalty_interval(), hint: (m) => m.loyalty_interval_hint(), min: EARNING_INTERVAL_MIN, max: EARNING_INTERVAL_MAX },
 ];
 
 /** A number field as typed: its digits, read as a number ('' is not one). */
@@ -40,6 +37,7 @@ function sanitize(field: (typeof FIELDS)[number], typed: string): string {
 
 /** The points rules editor: integers only, the threshold kept between 3 and 5 (spec §5). */
 export function RulesForm({ rules }: { rules: TPointsRules }) {
+  const m = useOwnerMessages();
   const form = useForm<TRulesForm, unknown, z.output<typeof ZRulesForm>>({
     resolver: zodResolver(ZRulesForm),
     defaultValues: {
@@ -57,22 +55,22 @@ export function RulesForm({ rules }: { rules: TPointsRules }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      toast.success(LOYALTY_MESSAGES.rulesSaved);
+      toast.success(localized(LOYALTY_MESSAGES.rulesSaved));
     } catch (error) {
-      toastError(LOYALTY_MESSAGES.failure, error);
+      toastError(localized(LOYALTY_MESSAGES.failure), error);
     }
   }, onInvalid(FIELDS.map((field) => field.key)));
 
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
-      <h2 className="text-lg font-semibold">Règles de points</h2>
+      <h2 className="text-lg font-semibold">{m.loyalty_rules_title()}</h2>
       <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {FIELDS.map((field) => {
             const registered = form.register(field.key);
             return (
               <div key={field.key} className="flex flex-col gap-1.5">
-                <Label htmlFor={`rule-${field.key}`}>{field.label}</Label>
+                <Label htmlFor={`rule-${field.key}`}>{field.label(m)}</Label>
                 <Input
                   id={`rule-${field.key}`}
                   type="number"
@@ -88,14 +86,14 @@ export function RulesForm({ rules }: { rules: TPointsRules }) {
                   }}
                 />
                 <p id={`rule-${field.key}-hint`} className="text-xs text-stone-500">
-                  {field.hint}
+                  {field.hint(m)}
                 </p>
               </div>
             );
           })}
         </div>
         <Button type="submit" className="self-start" disabled={save.isPending}>
-          Enregistrer les règles
+          {m.loyalty_save_rules()}
         </Button>
       </form>
       {preview.success ? <RulesPreview rules={preview.data} /> : null}
