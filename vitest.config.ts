@@ -34,7 +34,9 @@ const ANY_DATABASE_API_FILES = [
   'site-pages',
   'table-card-fonts',
 ].map((name) => `tests/api/${name}.test.ts`);
-const apiProject = { globalSetup: ['tests/support/i18n-setup.ts', 'tests/support/global-setup.ts'], ...sharedWorker, testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
+// 60 s a test: a CI run on two cores has the browser tests beside the API pass, and there a test that
+// reads back PDFs or hashes several passwords took more than 30 s (load average 13).
+const apiProject = { globalSetup: ['tests/support/i18n-setup.ts', 'tests/support/global-setup.ts'], ...sharedWorker, testTimeout: 60_000, hookTimeout: 60_000, pool: 'forks' as const };
 export default defineConfig({
   test: {
     maxWorkers: 2,
