@@ -161,7 +161,7 @@ function renderOrganisationEmail(
         ...toOrganisation,
         planName,
         when: text(data.when),
-        trialEnd: text(data.trial_end),
+        trialEnd: text(data.trial_ends_at) && !Number.isNaN(Date.parse(String(data.trial_ends_at))) ? formatDate(String(data.trial_ends_at), locale) : text(data.trial_end),
       });
   }
 }
