@@ -166,12 +166,12 @@ export const OWNER_AUTOMATIONS_EN: Readonly<Record<'manager_alert_low_rating' | 
     ].join('\n'),
   },
   weekly_digest: {
-    subject: 'Your week: {{ratings_count}} ratings{{#average}}, {{average}}/5 average{{/average}} — {{restaurant_name}}',
+    subject: 'Your week: {{ratings_text}}{{#average}}, {{average}}/5 average{{/average}} — {{restaurant_name}}',
     html: [
       paragraph('Hello,'),
       paragraph('Here is your week in review, {{week}}.'),
       '<ul>',
-      '<li><strong>{{ratings_count}}</strong> ratings{{#average}}, average <strong>{{average}}/5</strong>{{/average}} (previous week: {{ratings_count_previous}} ratings{{#average_previous}}, average {{average_previous}}/5{{/average_previous}})</li>',
+      '<li><strong>{{ratings_text}}</strong>{{#average}}, average <strong>{{average}}/5</strong>{{/average}} (previous week: {{ratings_previous_text}}{{#average_previous}}, average {{average_previous}}/5{{/average_previous}})</li>',
       '<li>Ratings of 3 stars or less: <strong>{{low_rating_count}}</strong></li>',
       '<li>Invitations to leave a public review: <strong>{{review_invitations}}</strong></li>',
       '<li>New customers: <strong>{{new_customers}}</strong></li>',

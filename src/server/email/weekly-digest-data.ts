@@ -32,7 +32,9 @@ const atNoonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
  */
 export function weekWording(weekStart: string, locale: OwnerLocale = 'fr'): string {
   const formats = DAY_FORMATS[locale];
-  return ownerMessages(locale).emails_digest_week({ start: formats.short.format(atNoonUtc(weekStart)), end: formats.long.format(atNoonUtc(addDays(weekStart, 6))) });
+  // British English puts a comma after the weekday before a year ('Sunday, 22 November 2026') and none without: one style for both ends.
+  const end = formats.long.format(atNoonUtc(addDays(weekStart, 6)));
+  return ownerMessages(locale).emails_digest_week({ start: formats.short.format(atNoonUtc(weekStart)), end: locale === 'en' ? end.replace(/^(\p{L}+),/u, '$1') : end });
 }
 
 const averageOf = (count: number, sum: number, locale: OwnerLocale) => (count > 0 ? formatDecimal(Math.round((sum / count) * 10) / 10, 1, locale) : null);
@@ -98,6 +100,9 @@ export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: 
     week: weekWording(weekStart, locale),
     ratings_count: count,
     ratings_count_previous: previousCount,
+    // The counts with their noun, in the owner's language (the English defaults use them: '1 rating', '4 ratings').
+    ratings_text: ownerMessages(locale).emails_digest_ratings({ count }),
+    ratings_previous_text: ownerMessages(locale).emails_digest_ratings({ count: previousCount }),
     average: averageOf(count, Number(stats?.sum ?? 0), locale),
     average_previous: averageOf(previousCount, Number(stats?.previous_sum ?? 0), locale),
     low_rating_count: Number(lows[0]?.total ?? 0),
