@@ -4,7 +4,7 @@ import { withLang } from '../../../shared/rules/lang-link';
 import { emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
 
 /*
- * The account and owner emails ReFeed writes, in the recipient's language (issue #53, decision 098): French
+ * The account and owner emails ReFeed writes, in the recipient's language (issue #53, decision 097): French
  * (the spec's wording) or English. Their words live in the owner catalogue's `emails` area
  * (src/shared/i18n/owner/messages/emails/<locale>.json); messages holding markup take values escaped here.
  * The layout is the emails' one (layout.ts) in that language; the links open the pages in it (`withLang`).
