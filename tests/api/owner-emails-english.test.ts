@@ -180,6 +180,22 @@ describe('the account and owner emails in the owner’s language', () => {
     }
     await ctx.waitForIdleQueue();
 
+    // Inside the window a 3★ waits; an urgent 1★ then goes at once with it: the grouped alert.
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 3 })).status).toBe(200);
+    await ctx.waitForIdleQueue();
+    after = smtp.received.length;
+    expect((await createVisitor(ctx).submit({ restaurantId: restaurant.id, qrId: tableQr.id, rating: 1 })).status).toBe(200);
+    const grouped = await mailTo(restaurant.contactEmail, after, english ? /2 reviews to watch/ : /2 avis à surveiller/, 60_000);
+    if (english) {
+      expect(grouped.parsed.subject).toBe(`2 reviews to watch — ${name}`);
+      expect(wordsOf(grouped)).toContain('2 ratings of 3 stars or less have been left since the last alert:');
+      expectEnglish(grouped);
+    } else {
+      expect(grouped.parsed.subject).toBe(`2 avis à surveiller — ${name}`);
+      expectFrench(grouped);
+    }
+    await ctx.waitForIdleQueue();
+
     // The weekly digest of 16–22 November 2026 (Monday 23 November, 9:00 in Paris).
     await ctx.db.update(restaurants).set({ createdAt: new Date('2026-11-01T10:00:00Z') }).where(eq(restaurants.id, restaurant.id));
     const createdAt = new Date('2026-11-20T20:00:00Z');
