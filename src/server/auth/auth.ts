@@ -9,6 +9,8 @@ import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES, AUTH_MESSAGES } from '../../shared/sc
 import { safeReturnPath, sameOriginPath, withReturnPath } from '../../shared/rules/return-path';
 import type { Db } from '../db/client';
 import { paths } from '../../shared/paths';
+import { LANG_PARAM, withLang } from '../../shared/rules/lang-link';
+import { isOwnerLocale, type OwnerLocale } from '../../shared/rules/locales';
 import { account, rateLimit, session, user, verification } from '../db/schema';
 import { enqueueEmail } from '../email/email-queue';
 import type { Env } from '../env';
@@ -100,6 +102,19 @@ async function sendAuthMail(
   }
 }
 
+/**
+ * A better-auth link whose page (its callbackURL) opens in `lang` (issue #53): an English account's reset or
+ * sign-in link leads to the English page even when the French page asked for it; French links are unchanged.
+ */
+export function withCallbackLang(url: string, lang: OwnerLocale): string {
+  if (lang === 'fr' || !URL.canParse(url)) return url;
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || new URLSearchParams(callback.split('?')[1]?.split('#')[0] ?? '').has(LANG_PARAM)) return url;
+  link.searchParams.set('callbackURL', withLang(callback, lang));
+  return link.toString();
+}
+
 /** A refused limit as better-auth's 429: the rule's French message, and Retry-After from the app's one header builder. */
 function rateLimitedApiError(error: RateLimitedError): APIError {
   return new APIError('TOO_MANY_REQUESTS', { code: error.code, message: error.message }, retryAfterHeader(error.retryAfterSeconds));
@@ -167,14 +182,14 @@ export function createAuth(deps: AuthDeps) {
     return true;
   }
 
-  /** Whether an account exists with this address (compared as better-auth stores it, lower-case). */
-  async function hasAccount(email: string): Promise<boolean> {
+  /** The language of the account with this address (compared as better-auth stores it, lower-case); null without one. */
+  async function accountLanguage(email: string): Promise<OwnerLocale | null> {
     const [found] = await db
-      .select({ id: user.id })
+      .select({ lang: user.lang })
       .from(user)
       .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
       .limit(1);
-    return !!found;
+    return found ? (isOwnerLocale(found.lang) ? found.lang : 'fr') : null;
   }
 
   /**
@@ -216,7 +231,9 @@ export function createAuth(deps: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
-        await sendAuthMail(deps, 'password_reset', u.email, { url }, RESET_PASSWORD_EXPIRES_IN_SECONDS);
+        // An English account's link opens the English page (issue #53), whichever page asked for it.
+        const lang = (await accountLanguage(u.email)) ?? 'fr';
+        await sendAuthMail(deps, 'password_reset', u.email, { url: withCallbackLang(url, lang) }, RESET_PASSWORD_EXPIRES_IN_SECONDS);
       },
       onPasswordReset: async ({ user: u }) => {
         await confirmEmailByReset(u.id);
@@ -241,8 +258,9 @@ export function createAuth(deps: AuthDeps) {
         disableSignUp: true,
         sendMagicLink: async ({ email, url }) => {
           // No account, no mail: /login cannot be used to mail strangers. The answer on screen is the same.
-          if (!(await hasAccount(email))) return;
-          await sendAuthMail(deps, 'magic_link', email, { url }, MAGIC_LINK_EXPIRES_IN_SECONDS);
+          const lang = await accountLanguage(email);
+          if (!lang) return;
+          await sendAuthMail(deps, 'magic_link', email, { url: withCallbackLang(url, lang) }, MAGIC_LINK_EXPIRES_IN_SECONDS);
         },
       }),
     ],

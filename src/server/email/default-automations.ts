@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import { automations, type AutomationConfig } from '../db/schema';
 import { emailButton, emailClosing } from './layout';
-import { LOW_RATINGS_BLOCK } from './low-rating-alert-data';
+import { LOW_RATINGS_BLOCK, LOW_RATINGS_BLOCK_EN } from './low-rating-alert-data';
 
 /**
  * The default email automations, created active with every new restaurant: the five of spec §3 and the
@@ -143,6 +143,63 @@ export const DEFAULT_AUTOMATIONS: readonly DefaultAutomation[] = [
     },
   },
 ];
+
+/**
+ * The English defaults of the two automations addressed to the restaurant itself (issue #53): an English
+ * owner whose alert or digest is still the French default above (never edited on /automations) receives
+ * these instead, in the English layout. An edited template is the owner's own text and is sent as written
+ * (or as its English version, when the owner wrote one).
+ */
+export const OWNER_AUTOMATIONS_EN: Readonly<Record<'manager_alert_low_rating' | 'weekly_digest', { subject: string; html: string }>> = {
+  manager_alert_low_rating: {
+    subject: '{{#grouped}}{{low_rating_count}} reviews to watch{{/grouped}}{{^grouped}}Review to watch: {{rating}}/5{{/grouped}} — {{restaurant_name}}',
+    html: [
+      paragraph('Hello,'),
+      '{{#grouped}}',
+      paragraph('{{low_rating_count}} ratings of 3 stars or less have been left since the last alert:'),
+      '{{/grouped}}',
+      '{{^grouped}}',
+      paragraph('A rating of 3 stars or less has just been left:'),
+      '{{/grouped}}',
+      LOW_RATINGS_BLOCK_EN,
+      emailClosing('The ReFeed team', 'en'),
+    ].join('\n'),
+  },
+  weekly_digest: {
+    subject: 'Your week: {{ratings_text}}{{#average}}, {{average}}/5 average{{/average}} — {{restaurant_name}}',
+    html: [
+      paragraph('Hello,'),
+      paragraph('Here is your week in review, {{week}}.'),
+      '<ul>',
+      '<li><strong>{{ratings_text}}</strong>{{#average}}, average <strong>{{average}}/5</strong>{{/average}} (previous week: {{ratings_previous_text}}{{#average_previous}}, average {{average_previous}}/5{{/average_previous}})</li>',
+      '<li>Ratings of 3 stars or less: <strong>{{low_rating_count}}</strong></li>',
+      '<li>Invitations to leave a public review: <strong>{{review_invitations}}</strong></li>',
+      '<li>New customers: <strong>{{new_customers}}</strong></li>',
+      '<li>Rewards handed over: <strong>{{rewards_redeemed}}</strong></li>',
+      '<li>Emails sent: <strong>{{emails_sent}}</strong></li>',
+      '</ul>',
+      '{{#low_rating_count}}',
+      paragraph('<strong>Reviews to watch:</strong>'),
+      '{{/low_rating_count}}',
+      LOW_RATINGS_BLOCK_EN,
+      emailButton('{{dashboard_url}}', 'Open my dashboard'),
+      emailClosing('The ReFeed team', 'en'),
+    ].join('\n'),
+  },
+};
+
+/**
+ * The text an automation addressed to the restaurant is sent with to an English owner: the owner's own
+ * English version if they wrote one, else the English default while theirs is still the French default;
+ * null for the owner's own text (sent as written).
+ */
+export function ownerAutomationEnglish(key: string, config: Pick<AutomationConfig, 'subject' | 'html' | 'translations'>): { subject: string; html: string } | null {
+  if (key !== 'manager_alert_low_rating' && key !== 'weekly_digest') return null;
+  const own = config.translations?.en;
+  if (own) return own;
+  const french = DEFAULT_AUTOMATIONS.find((automation) => automation.key === key)?.config;
+  return french && french.subject === config.subject && french.html === config.html ? OWNER_AUTOMATIONS_EN[key] : null;
+}
 
 /** Inserts the defaults for a restaurant (inside the caller's transaction); existing keys are kept. */
 export async function insertDefaultAutomations(tx: Db, restaurantId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Locale } from '../../shared/rules/locales';
 import { dinerEmailMessages } from './diner-messages';
+import { ownerMessages } from '../../shared/i18n/owner';
 import { escapeHtml } from './escape';
 
 /** A stored logo's path made absolute for an email (mail clients know no relative address). */
@@ -50,7 +51,7 @@ export function wrapEmailHtml(bodyHtml: string, frame: EmailFrame = {}): string 
   const logo = logoUrl
     ? `<table role="presentation" align="center" cellpadding="0" cellspacing="0" border="0" style="margin:0 auto 8px"><tr><td role="img" aria-label="${escapeHtml(dinerEmailMessages(locale).logoLabel(frame.brandName ?? 'ReFeed'))}" width="168" height="56" background="${logoUrl}" style="width:168px;height:56px;background-image:url('${logoUrl}');background-position:center;background-repeat:no-repeat;background-size:contain"><!--[if gte mso 9]><v:rect xmlns:v="urn:schemas-microsoft-com:vml" fill="true" stroke="false" style="width:126pt;height:42pt"><v:fill type="frame" aspect="atmost" src="${logoUrl}" /></v:rect><![endif]--></td></tr></table>`
     : '';
-  const signature = escapeHtml(frame.signature ?? 'ReFeed · avis clients et fidélité pour restaurants');
+  const signature = escapeHtml(frame.signature ?? ownerMessages('fr').emails_signature());
   const brandColor = frame.brandColor && /^#[0-9a-f]{6}$/i.test(frame.brandColor) ? frame.brandColor : '#c2410c';
   return `<!doctype html>
 <html lang="${locale}" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light"><title>${brand}</title>
@@ -81,7 +82,7 @@ export function emailButton(href: string, label: string): string {
 }
 
 /** The sign-off of the emails ReFeed writes (account, decisions, links), in the reader's language. */
-export function emailClosing(signOff = 'L’équipe ReFeed', locale: Locale = 'fr'): string {
+export function emailClosing(signOff: string = ownerMessages('fr').emails_sign_off(), locale: Locale = 'fr'): string {
   return `<p style="margin:24px 0 0">${escapeHtml(dinerEmailMessages(locale).closing)}<br>${escapeHtml(signOff)}</p>`;
 }
 

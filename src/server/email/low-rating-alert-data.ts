@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, feedbacks, lowRatingAlertItems, visits } from '../db/schema';
-import { formatDateTimeFr } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { ownerMessages } from '../../shared/i18n/owner';
+import { withLang } from '../../shared/rules/lang-link';
+import type { OwnerLocale } from '../../shared/rules/locales';
 import type { TemplateData, TemplateListItem } from '../../shared/rules/email-template';
 import { paths } from '../../shared/paths';
 import { qrLabelShown } from '../../shared/rules/qr-label';
@@ -61,18 +64,19 @@ export async function readAlertedRatings(db: Db, of: { alertId: string } | { fee
 
 const clean = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null);
 
-/** Who left the rating, as the alert names them: their name, else 'un client anonyme à la table X'. */
-export function dinerWording(rating: Pick<AlertedRating, 'firstName' | 'lastName' | 'tableLabel'>): string {
+/** Who left the rating, as the alert names them: their name, else 'un client anonyme à la table X' (in the owner's language). */
+export function dinerWording(rating: Pick<AlertedRating, 'firstName' | 'lastName' | 'tableLabel'>, locale: OwnerLocale = 'fr'): string {
   const name = [clean(rating.firstName), clean(rating.lastName)].filter(Boolean).join(' ');
   if (name) return name;
   const table = clean(qrLabelShown(rating.tableLabel));
-  return table ? `un client anonyme à la table ${table}` : 'un client anonyme';
+  const m = ownerMessages(locale);
+  return table ? m.emails_alert_anonymous_at_table({ table }) : m.emails_alert_anonymous();
 }
 
 /** How to reach the diner (email, phone), or null: the alert says 'prenez contact' only when there is one. */
-export function contactWording(rating: Pick<AlertedRating, 'email' | 'phone'> & { pendingEmail?: string | null }): string | null {
+export function contactWording(rating: Pick<AlertedRating, 'email' | 'phone'> & { pendingEmail?: string | null }, locale: OwnerLocale = 'fr'): string | null {
   const pending = clean(rating.pendingEmail);
-  const typed = pending && pending.toLowerCase() !== clean(rating.email)?.toLowerCase() ? `${pending} (non confirmé)` : null;
+  const typed = pending && pending.toLowerCase() !== clean(rating.email)?.toLowerCase() ? ownerMessages(locale).emails_alert_unconfirmed({ email: pending }) : null;
   const parts = [clean(rating.email), typed, clean(rating.phone)].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -80,16 +84,16 @@ export function contactWording(rating: Pick<AlertedRating, 'email' | 'phone'> & 
 /** The link to one review on /avis, absolute (it is followed from a mailbox), under the venue's base (shared/venue.ts). */
 export const reviewUrlOf = (venueBase: string, feedbackId: string) => `${venueBase}${paths.reviews.href({ feedback: feedbackId })}`;
 
-/** One rating of an alert or a digest; `venueBase` is the venue's owner address (`venueBaseUrl`). */
-export function alertListItem(rating: AlertedRating, venueBase: string): TemplateListItem {
+/** One rating of an alert or a digest, in the owner's language; `venueBase` is the venue's owner address (`venueBaseUrl`). */
+export function alertListItem(rating: AlertedRating, venueBase: string, locale: OwnerLocale = 'fr'): TemplateListItem {
   return {
     rating: rating.rating,
     comment: clean(rating.comment),
     label: clean(qrLabelShown(rating.tableLabel)),
-    created_at: formatDateTimeFr(rating.createdAt),
-    diner: dinerWording(rating),
-    contact: contactWording(rating),
-    review_url: reviewUrlOf(venueBase, rating.feedbackId),
+    created_at: formatDateTime(rating.createdAt, locale),
+    diner: dinerWording(rating, locale),
+    contact: contactWording(rating, locale),
+    review_url: withLang(reviewUrlOf(venueBase, rating.feedbackId), locale),
   };
 }
 
@@ -98,8 +102,8 @@ export function alertListItem(rating: AlertedRating, venueBase: string): Templat
  * and the first rating's fields at the top level (so a template written for one rating still reads
  * right). Reply-To: the diner's address when every listed rating comes from the same diner with one.
  */
-export function alertTemplateData(ratings: readonly AlertedRating[], venueBase: string): { data: TemplateData; replyTo: string | null } {
-  const items = ratings.map((rating) => alertListItem(rating, venueBase));
+export function alertTemplateData(ratings: readonly AlertedRating[], venueBase: string, locale: OwnerLocale = 'fr'): { data: TemplateData; replyTo: string | null } {
+  const items = ratings.map((rating) => alertListItem(rating, venueBase, locale));
   const first = items[0] ?? {};
   const emails = new Set(ratings.map((rating) => clean(rating.email)?.toLowerCase() ?? null));
   const [only] = [...emails];
@@ -132,8 +136,22 @@ export const LOW_RATINGS_BLOCK = [
   '{{/low_ratings}}',
 ].join('\n');
 
-/** An owner's template with the list added when it has none (before `</body>` in a whole document). */
-export function withRatingsList(html: string): string {
+/** The same list in English (issue #53): the English defaults' and an English owner's added list. */
+export const LOW_RATINGS_BLOCK_EN = [
+  '{{#low_ratings}}',
+  '<div style="border-left:3px solid #f59e0b;padding:4px 12px;margin:16px 0">',
+  '<p style="margin:0"><strong>{{rating}}/5</strong> — {{created_at}}{{#label}} — {{label}}{{/label}}</p>',
+  '<p style="margin:4px 0 0">Left by {{diner}}</p>',
+  '{{#comment}}<p style="margin:4px 0 0">“{{comment}}”</p>{{/comment}}',
+  '{{#contact}}<p style="margin:4px 0 0">Contact: {{contact}} — get in touch quickly to understand what went wrong.</p>{{/contact}}',
+  '<p style="margin:4px 0 0"><a href="{{review_url}}">View the review</a></p>',
+  '</div>',
+  '{{/low_ratings}}',
+].join('\n');
+
+/** An owner's template with the list added when it has none (before `</body>` in a whole document), in the owner's language. */
+export function withRatingsList(html: string, locale: OwnerLocale = 'fr'): string {
   if (/\{\{\s*#\s*low_ratings\s*\}\}/.test(html)) return html;
-  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${LOW_RATINGS_BLOCK}\n</body>`) : `${html}\n${LOW_RATINGS_BLOCK}`;
+  const block = locale === 'en' ? LOW_RATINGS_BLOCK_EN : LOW_RATINGS_BLOCK;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${block}\n</body>`) : `${html}\n${block}`;
 }

@@ -7,7 +7,9 @@ import type { EmailDeps } from './email-deps';
 import { clock } from '../lib/runtime/clock';
 import type { TemplateData } from '../../shared/rules/email-template';
 import { formatDate } from '../../shared/format';
-import { isLocale, type Locale } from '../../shared/rules/locales';
+import { isLocale, type Locale, type OwnerLocale } from '../../shared/rules/locales';
+import { withLang } from '../../shared/rules/lang-link';
+import { readOwnerLocale } from './owner-locale';
 import { paths } from '../../shared/paths';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { isUuid } from '../../shared/rules/uuid';
@@ -30,7 +32,7 @@ import { absoluteLogoUrl } from './layout';
 import type { OutgoingMail } from './transport';
 import { buildUnsubscribeHeaders, createUnsubscribeToken } from './unsubscribe';
 import { mailFromAddress } from './transport';
-import { DEFAULT_AUTOMATIONS } from './default-automations';
+import { DEFAULT_AUTOMATIONS, ownerAutomationEnglish } from './default-automations';
 import { sampleEmailData } from './sample-data';
 import { venueBaseUrl } from '../../shared/venue';
 import { alertTemplateData, readAlertedRatings, withRatingsList, type AlertedRating } from './low-rating-alert-data';
@@ -157,6 +159,7 @@ function prepareAutomationEmail(
   payload: SendEmailPayload,
   { restaurant, automation: saved, customer }: { restaurant: LoadedRestaurant; automation: LoadedAutomation | null; customer: LoadedCustomer | null },
   extra: ExtraTemplateData | null,
+  ownerLocale: OwnerLocale,
 ): Prepared {
   const template = canonicalTemplate(payload.template);
   // A restaurant whose defaults were never written (made before they existed) sends the active default.
@@ -195,8 +198,11 @@ function prepareAutomationEmail(
   const claim = !payload.test && template === 'thanks_after_visit' ? claimOf(payload) : null;
   // The diner's language (decision 091): the layout's, the unsubscribe line's, the confirmation block's. The
   // text is the owner's in that language when they wrote one, else their French one (its counts in French).
-  const locale: Locale = toDiner ? dinerLocaleOf(payload, claim || payload.test ? null : customer) : 'fr';
-  const translated = locale === 'fr' ? undefined : automation.config.translations?.[locale];
+  // An alert or digest to the restaurant goes in its owner's language (issue #53): the English default while the
+  // owner kept the French one, their own English text if they wrote one (ownerAutomationEnglish).
+  const locale: Locale = toDiner ? dinerLocaleOf(payload, claim || payload.test ? null : customer) : ownerLocale;
+  const translated =
+    locale === 'fr' ? undefined : toRestaurant ? (ownerAutomationEnglish(template, automation.config) ?? undefined) : automation.config.translations?.[locale];
   const textLocale: Locale = translated ? locale : 'fr';
   const balance = Number(payload.data.balance ?? customer?.points ?? 0);
   const pointsAdded = Number(payload.data.points_added ?? 0);
@@ -226,7 +232,7 @@ function prepareAutomationEmail(
         created_at: payload.data.created_at ?? null,
         // The owner's pages, in this venue (decision 056).
         admin_feedback_url: `${venueBaseUrl(publicUrl, restaurant.id)}${payload.customerId ? paths.customer.href(payload.customerId) : paths.dashboard.href()}`,
-        dashboard_url: `${venueBaseUrl(publicUrl, restaurant.id)}${paths.dashboard.href()}`,
+        dashboard_url: withLang(`${venueBaseUrl(publicUrl, restaurant.id)}${paths.dashboard.href()}`, toRestaurant && ownerLocale === 'en' ? 'en' : 'fr'),
         ...extra?.data,
       };
   let footerHtml = '';
@@ -239,7 +245,7 @@ function prepareAutomationEmail(
     headers = unsubscribe.headers;
   }
   const text = translated ?? { subject: automation.config.subject, html: automation.config.html };
-  const ownConfig = !payload.test && extra?.html ? { ...text, html: extra.html(text.html) } : text;
+  const ownConfig = !payload.test && extra?.html ? { ...text, html: extra.html(text.html, ownerLocale) } : text;
   const agreed = withAgreedCounts(ownConfig);
   const config = claim ? { ...agreed, html: withConfirmationBlock(agreed.html, confirmationBlock(locale, claim.minutes)) } : agreed;
   // White label (decision 058): a diner's email carries the restaurant's colour and no ReFeed mention.
@@ -297,17 +303,19 @@ export async function prepareEmail(deps: EmailDeps, payload: SendEmailPayload): 
   const automationTemplate = isAutomationTemplate(template);
   const context = await loadEmailContext(deps.db, payload, automationTemplate ? template : null);
   const found = { restaurant: !!context, customer: !!context?.customer };
-  const extra = context && !payload.test ? await readExtraTemplateData(deps, payload, context) : null;
-  return { prepared: prepareFoundEmail(deps, payload, context, automationTemplate, extra), found };
+  const ownerLocale = OWNER_TEMPLATES.has(template) ? await readOwnerLocale(deps.db, { asked: payload.data.lang, to: payload.to ?? context?.restaurant.contactEmail ?? null, restaurantId: payload.restaurantId }) : 'fr';
+  const extra = context && !payload.test ? await readExtraTemplateData(deps, payload, context, ownerLocale) : null;
+  return { prepared: prepareFoundEmail(deps, payload, context, automationTemplate, extra, ownerLocale), found };
 }
 
 /** What some automations add to the template data, read at send time (the alert's ratings, the week's digest). */
-type ExtraTemplateData = { data: TemplateData; replyTo?: string | null; html?: (html: string) => string; skip?: string };
+type ExtraTemplateData = { data: TemplateData; replyTo?: string | null; html?: (html: string, locale: OwnerLocale) => string; skip?: string };
 
 async function readExtraTemplateData(
   deps: EmailDeps,
   payload: SendEmailPayload,
   context: NonNullable<Awaited<ReturnType<typeof loadEmailContext>>>,
+  locale: OwnerLocale,
 ): Promise<ExtraTemplateData | null> {
   const template = canonicalTemplate(payload.template);
   const publicUrl = deps.env.PUBLIC_URL;
@@ -323,13 +331,13 @@ async function readExtraTemplateData(
           ? await readAlertedRatings(deps.db, { feedbackId: payload.eventId, restaurantId: context.restaurant.id })
           : [];
     if (ratings.length === 0) return { data: {}, skip: SKIP_REASONS.feedbackMissing };
-    const { data, replyTo } = alertTemplateData(ratings, venueBaseUrl(publicUrl, context.restaurant.id));
+    const { data, replyTo } = alertTemplateData(ratings, venueBaseUrl(publicUrl, context.restaurant.id), locale);
     return { data, replyTo, html: ratings.length > 1 ? withRatingsList : undefined };
   }
   if (template === 'weekly_digest') {
     const weekStart = typeof payload.data.week_start === 'string' ? payload.data.week_start : null;
     if (!weekStart || !/^\d{4}-\d{2}-\d{2}$/.test(weekStart)) return { data: {}, skip: SKIP_REASONS.noData };
-    return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, venueBaseUrl(publicUrl, context.restaurant.id)) };
+    return { data: await readWeeklyDigest(deps.db, context.restaurant.id, weekStart, venueBaseUrl(publicUrl, context.restaurant.id), locale) };
   }
   return null;
 }
@@ -340,11 +348,12 @@ function prepareFoundEmail(
   context: Awaited<ReturnType<typeof loadEmailContext>>,
   automationTemplate: boolean,
   extra: ExtraTemplateData | null,
+  ownerLocale: OwnerLocale,
 ): Prepared {
   const restaurant = context?.restaurant ?? null;
   if (automationTemplate) {
     if (!context) return { kind: 'skip', reason: SKIP_REASONS.restaurantMissing, to: payload.to ?? '', subject: payload.template };
-    return prepareAutomationEmail(deps, payload, context, extra);
+    return prepareAutomationEmail(deps, payload, context, extra, ownerLocale);
   }
   if (!payload.to) return { kind: 'skip', reason: SKIP_REASONS.noAddress, to: '', subject: payload.template };
   // A private reply (/avis) answers the diner's own message: no consent needed, but an unsubscribe made
@@ -361,6 +370,8 @@ function prepareFoundEmail(
     footerHtml: reply?.footerHtml,
     // A diner's email goes in the language the page asked it in, else the customer's (decision 091).
     locale: DINER_SYSTEM_TEMPLATES.has(payload.template) ? systemLocaleOf(payload, context?.customer ?? null) : 'fr',
+    // An account or owner email goes in its recipient's language (issue #53).
+    ownerLocale,
   });
   const fromRestaurant = FROM_RESTAURANT_SYSTEM_TEMPLATES.has(payload.template) && restaurant;
   // The owner's answer to a welcome or a decision reaches the team, not the no-reply sender.
@@ -375,6 +386,29 @@ function prepareFoundEmail(
     },
   };
 }
+
+/**
+ * The emails an owner reads in their language (issue #53, readOwnerLocale): the account emails, the platform's
+ * decisions, invitations, the organisation's notices, and the alert and digest addressed to the restaurant.
+ * The platform team's own notice (admin_new_restaurant) stays French.
+ */
+const OWNER_TEMPLATES: ReadonlySet<string> = new Set<string>([
+  'welcome_onboarding',
+  'account_approved',
+  'account_rejected',
+  'account_suspended',
+  'account_reactivated',
+  'email_verification',
+  'password_reset',
+  'magic_link',
+  'account_exists',
+  'team_invitation',
+  'quota_warning',
+  'webhook_endpoint_disabled',
+  'billing_payment_failed',
+  'trial_ending',
+  ...RESTAURANT_ADDRESSED_TEMPLATES,
+]);
 
 /** System emails a diner reads in their language (decision 091): the confirmation and card recovery, the private reply, the erasure link, the retention reminder. */
 const DINER_SYSTEM_TEMPLATES: ReadonlySet<string> = new Set(['link_email_confirmation', 'feedback_reply', 'data_erasure_confirmation', 'retention_reminder']);

@@ -46,6 +46,7 @@ export const quotaWarningJob = defineJob<QuotaWarningPayload, EmailDeps>({
             data: {
               first_name: recipient.firstName,
               organisation_name: organisation.name,
+              plan: plan.plan,
               plan_name: PLANS[plan.plan].name.fr,
               used: payload.used,
               limit,

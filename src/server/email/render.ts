@@ -18,7 +18,12 @@ import {
 import { renderDataErasureEmail, renderFeedbackReplyEmail, renderLinkConfirmationEmail, renderRetentionReminderEmail } from './templates/diner';
 import { sanitizeEmailHtmlCached } from './sanitize';
 import type { SystemTemplateKey } from './catalogue';
-import type { Locale } from '../../shared/rules/locales';
+import type { Locale, OwnerLocale } from '../../shared/rules/locales';
+import { formatDate } from '../../shared/format';
+import { ownerMessages } from '../../shared/i18n/owner';
+import { isRole } from '../../shared/rules/permissions';
+import { roleLabel } from '../../shared/rules/roles';
+import { isPlanId, PLANS } from '../../shared/rules/plans';
 import { DEFAULT_DINER_RETENTION_MONTHS } from '../../shared/rules/retention';
 import { dinerEmailMessages } from './diner-messages';
 
@@ -49,36 +54,43 @@ export function renderSystemEmail(
     env: Pick<Env, 'PUBLIC_URL' | 'SUPPORT_EMAIL'>;
     logoUrl?: string | null;
     footerHtml?: string;
-    /** The diner's language, for the emails a diner receives (decision 091); the others stay French. */
+    /** The diner's language, for the emails a diner receives (decision 091). */
     locale?: Locale;
+    /** The owner's language (users.lang, issue #53), for the account and owner emails; French by default. */
+    ownerLocale?: OwnerLocale;
   },
 ): RenderedEmail {
   const { to, data, restaurantName, env } = context;
   const locale = context.locale ?? 'fr';
+  const ownerLocale = context.ownerLocale ?? 'fr';
   const url = text(data.url) ?? env.PUBLIC_URL;
   let mail: { subject: string; html: string; text?: string };
   switch (template) {
     case 'welcome_onboarding':
-      mail = renderWelcomeOnboardingEmail({ to, firstName: text(data.first_name), restaurantName, publicUrl: env.PUBLIC_URL });
+      mail = renderWelcomeOnboardingEmail({ to, firstName: text(data.first_name), restaurantName, publicUrl: env.PUBLIC_URL, locale: ownerLocale });
       break;
     case 'account_approved':
     case 'account_rejected':
     case 'account_suspended':
     case 'account_reactivated':
       // An organisation's decision names the organisation (decision 055); a venue's, the venue.
-      mail = renderAccountEmail(template, { to, restaurantName: text(data.account_name) ?? restaurantName, firstName: text(data.first_name), publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL, reason: text(data.reason) });
+      mail = renderAccountEmail(
+        template,
+        { to, restaurantName: text(data.account_name) ?? restaurantName, firstName: text(data.first_name), publicUrl: env.PUBLIC_URL, supportEmail: env.SUPPORT_EMAIL, reason: text(data.reason) },
+        ownerLocale,
+      );
       break;
     case 'email_verification':
-      mail = renderVerificationEmail({ to, name: text(data.name) ?? '', url });
+      mail = renderVerificationEmail({ to, name: text(data.name) ?? '', url, locale: ownerLocale });
       break;
     case 'password_reset':
-      mail = renderResetPasswordEmail({ to, url });
+      mail = renderResetPasswordEmail({ to, url, locale: ownerLocale });
       break;
     case 'magic_link':
-      mail = renderMagicLinkEmail({ to, url });
+      mail = renderMagicLinkEmail({ to, url, locale: ownerLocale });
       break;
     case 'account_exists':
-      mail = renderAccountExistsEmail({ to, publicUrl: env.PUBLIC_URL });
+      mail = renderAccountExistsEmail({ to, publicUrl: env.PUBLIC_URL, locale: ownerLocale });
       break;
     case 'team_invitation':
       mail = renderTeamInvitationEmail({
@@ -86,16 +98,18 @@ export function renderSystemEmail(
         url,
         organisationName: text(data.organisation_name),
         inviterName: text(data.inviter_name),
-        roleLabel: text(data.role_label),
-        venues: text(data.venues),
-        expiresOn: text(data.expires_on),
+        // The role, venues and date in the inviter's language (queued as facts; older sends carry French words).
+        roleLabel: isRole(data.role) ? roleLabel(data.role, ownerLocale) : text(data.role_label),
+        venues: data.all_venues ? ownerMessages(ownerLocale).emails_invite_all_venues() : text(data.venues),
+        expiresOn: text(data.expires_at) && !Number.isNaN(Date.parse(String(data.expires_at))) ? formatDate(String(data.expires_at), ownerLocale) : text(data.expires_on),
+        locale: ownerLocale,
       });
       break;
     case 'quota_warning':
     case 'webhook_endpoint_disabled':
     case 'billing_payment_failed':
     case 'trial_ending':
-      mail = renderOrganisationEmail(template, { to, url, data, restaurantName });
+      mail = renderOrganisationEmail(template, { to, url, data, restaurantName, locale: ownerLocale });
       break;
     case 'admin_new_restaurant':
       mail = renderAdminNewRestaurantEmail({ to, restaurantName, restaurantId: text(data.restaurant_id), publicUrl: env.PUBLIC_URL });
@@ -112,13 +126,15 @@ export function renderSystemEmail(
 
 type SystemMail = { subject: string; html: string; text?: string };
 
-/** The emails to an organisation's propriétaires (quota, webhooks, billing), in French. */
+/** The emails to an organisation's propriétaires (quota, webhooks, billing), in the owner's language. */
 function renderOrganisationEmail(
   template: 'quota_warning' | 'webhook_endpoint_disabled' | 'billing_payment_failed' | 'trial_ending',
-  { to, url, data, restaurantName }: { to: string; url: string; data: EmailData; restaurantName: string },
+  { to, url, data, restaurantName, locale }: { to: string; url: string; data: EmailData; restaurantName: string; locale: OwnerLocale },
 ): SystemMail {
   // What every email to an organisation's propriétaire starts from: whom, the link, the greeting, the organisation.
-  const toOrganisation = { to, url, firstName: text(data.first_name), organisationName: text(data.organisation_name) ?? restaurantName };
+  const toOrganisation = { to, url, firstName: text(data.first_name), organisationName: text(data.organisation_name) ?? restaurantName, locale };
+  // The plan's name in the owner's language when the send names the plan (quota warnings do), else as queued.
+  const planName = isPlanId(data.plan) ? PLANS[data.plan].name[locale] : text(data.plan_name);
   switch (template) {
     case 'quota_warning':
       return renderQuotaWarningEmail({
@@ -126,10 +142,11 @@ function renderOrganisationEmail(
         url,
         firstName: text(data.first_name),
         organisationName: text(data.organisation_name),
-        planName: text(data.plan_name),
+        planName,
         used: Number(data.used ?? 0),
         limit: Number(data.limit ?? 0),
         level: Number(data.level ?? 80),
+        locale,
       });
     case 'webhook_endpoint_disabled':
       return renderWebhookDisabledEmail({
@@ -139,13 +156,13 @@ function renderOrganisationEmail(
         pausedUntil: text(data.paused_until),
       });
     case 'billing_payment_failed':
-      return renderPaymentFailedEmail({ ...toOrganisation, planName: text(data.plan_name), amount: text(data.amount) });
+      return renderPaymentFailedEmail({ ...toOrganisation, planName, amount: text(data.amount) });
     case 'trial_ending':
       return renderTrialEndingEmail({
         ...toOrganisation,
-        planName: text(data.plan_name),
+        planName,
         when: text(data.when),
-        trialEnd: text(data.trial_end),
+        trialEnd: text(data.trial_ends_at) && !Number.isNaN(Date.parse(String(data.trial_ends_at))) ? formatDate(String(data.trial_ends_at), locale) : text(data.trial_end),
       });
   }
 }

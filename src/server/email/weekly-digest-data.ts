@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
-import { APP_TIME_ZONE, formatDecimal } from '../../shared/format';
+import { APP_TIME_ZONE, formatDecimal, LOCALE_TAGS } from '../../shared/format';
+import { ownerMessages } from '../../shared/i18n/owner';
+import type { OwnerLocale } from '../../shared/rules/locales';
 import type { TemplateData } from '../../shared/rules/email-template';
 import { validReviewUrl } from '../../shared/rules/review-url';
 import { alertListItem, type AlertedRating } from './low-rating-alert-data';
@@ -16,16 +18,26 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-const weekdayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortWeekdayFormat = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+// A calendar day, read in UTC (a day has no time zone), per owner language: built once each.
+const dayFormats = (locale: OwnerLocale) => ({
+  long: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  short: new Intl.DateTimeFormat(LOCALE_TAGS[locale], { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }),
+});
+const DAY_FORMATS = { fr: dayFormats('fr'), en: dayFormats('en') };
 const atNoonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
 
-/** 'du lundi 16 novembre au dimanche 22 novembre 2026' for the week starting on Monday `weekStart`. */
-export function weekWording(weekStart: string): string {
-  return `du ${shortWeekdayFormat.format(atNoonUtc(weekStart))} au ${weekdayFormat.format(atNoonUtc(addDays(weekStart, 6)))}`;
+/**
+ * 'du lundi 16 novembre au dimanche 22 novembre 2026' ('from Monday 16 November to Sunday 22 November 2026')
+ * for the week starting on Monday `weekStart`.
+ */
+export function weekWording(weekStart: string, locale: OwnerLocale = 'fr'): string {
+  const formats = DAY_FORMATS[locale];
+  // British English puts a comma after the weekday before a year ('Sunday, 22 November 2026') and none without: one style for both ends.
+  const end = formats.long.format(atNoonUtc(addDays(weekStart, 6)));
+  return ownerMessages(locale).emails_digest_week({ start: formats.short.format(atNoonUtc(weekStart)), end: locale === 'en' ? end.replace(/^(\p{L}+),/u, '$1') : end });
 }
 
-const averageOf = (count: number, sum: number) => (count > 0 ? formatDecimal(Math.round((sum / count) * 10) / 10) : null);
+const averageOf = (count: number, sum: number, locale: OwnerLocale) => (count > 0 ? formatDecimal(Math.round((sum / count) * 10) / 10, 1, locale) : null);
 
 /**
  * The week of a restaurant as its digest tells it (decision 037), for the Paris week starting on Monday
@@ -34,7 +46,7 @@ const averageOf = (count: number, sum: number) => (count > 0 ? formatDecimal(Mat
  * and thank-yous while the restaurant has a valid review link: their button), new customers, rewards
  * handed over and emails sent.
  */
-export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: string, venueBase: string): Promise<TemplateData> {
+export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: string, venueBase: string, locale: OwnerLocale = 'fr'): Promise<TemplateData> {
   const previousStart = addDays(weekStart, -7);
   const weekEnd = addDays(weekStart, 7);
   const from = sql`(${weekStart}::date::timestamp at time zone ${APP_TIME_ZONE})`;
@@ -80,15 +92,19 @@ export async function readWeeklyDigest(db: Db, restaurantId: string, weekStart: 
         phone: row.phone,
       } satisfies AlertedRating,
       venueBase,
+      locale,
     ),
   );
   const thanksInvite = validReviewUrl(counts.review_url) ? Number(counts.thanks) : 0;
   return {
-    week: weekWording(weekStart),
+    week: weekWording(weekStart, locale),
     ratings_count: count,
     ratings_count_previous: previousCount,
-    average: averageOf(count, Number(stats?.sum ?? 0)),
-    average_previous: averageOf(previousCount, Number(stats?.previous_sum ?? 0)),
+    // The counts with their noun, in the owner's language (the English defaults use them: '1 rating', '4 ratings').
+    ratings_text: ownerMessages(locale).emails_digest_ratings({ count }),
+    ratings_previous_text: ownerMessages(locale).emails_digest_ratings({ count: previousCount }),
+    average: averageOf(count, Number(stats?.sum ?? 0), locale),
+    average_previous: averageOf(previousCount, Number(stats?.previous_sum ?? 0), locale),
     low_rating_count: Number(lows[0]?.total ?? 0),
     low_ratings: lowRatings,
     review_invitations: Number(counts.nudges) + thanksInvite,

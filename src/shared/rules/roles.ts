@@ -9,6 +9,11 @@ const ROLE_LABELS_EN: Record<Role, string> = {
   viewer: 'read-only',
 };
 
+/** A role's name in `locale`, lower-case as a sentence names it (« Votre rôle : gérant », 'Your role: manager'). */
+export function roleLabel(role: Role, locale: OwnerLocale): string {
+  return (locale === 'en' ? ROLE_LABELS_EN : ROLE_LABELS)[role];
+}
+
 /** A member's role as the owner pages show it, in `locale` and capitalised (spec §2: 'Propriétaire'). */
 export function formatRole(role: string, locale: OwnerLocale): string {
   const label = isRole(role) ? (locale === 'en' ? ROLE_LABELS_EN : ROLE_LABELS)[role] : role;

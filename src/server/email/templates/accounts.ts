@@ -1,5 +1,7 @@
-import { formatCount, formatDateTimeFr } from '../../../shared/format';
-import { emailButton, emailClosing, escapeHtml, wrapEmailHtml } from '../layout';
+import { formatCount, formatDateTime } from '../../../shared/format';
+import type { OwnerLocale } from '../../../shared/rules/locales';
+import { emailButton, escapeHtml } from '../layout';
+import { ownerEmailKit } from './owner-kit';
 import type { OutgoingMail } from '../transport';
 import { ACCOUNT_REVIEW_PROMISE } from '../../../shared/rules/account-review';
 
@@ -14,58 +16,56 @@ export function pickGreetingName(firstName: string | null | undefined, email: st
  * happens next as it is: the account waits for the team's validation (shared/rules/account-review.ts), the owner's
  * space shows the request until then, and a second email announces the decision.
  */
-export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string }): OutgoingMail {
-  const name = escapeHtml(pickGreetingName(data.firstName, data.to));
+export function renderWelcomeOnboardingEmail(data: { to: string; firstName: string | null; restaurantName: string; publicUrl: string; locale?: OwnerLocale }): OutgoingMail {
+  const locale = data.locale ?? 'fr';
+  const { m, wrap, closing, hello, link } = ownerEmailKit(locale);
   return {
     to: data.to,
-    subject: 'Bienvenue sur ReFeed !',
-    html: wrapEmailHtml(
-      `<p>Bonjour ${name},</p>
-<p>Votre adresse email est confirmée : merci d’avoir créé l’espace <strong>${escapeHtml(data.restaurantName)}</strong> sur ReFeed.</p>
-<p><strong>La suite :</strong></p>
+    subject: m.emails_welcome_subject(),
+    html: wrap(
+      `<p>${hello(pickGreetingName(data.firstName, data.to))}</p>
+<p>${m.emails_welcome_confirmed({ restaurant: escapeHtml(data.restaurantName) })}</p>
+<p>${m.emails_welcome_next()}</p>
 <ol style="margin:0 0 16px;padding-left:24px">
-<li>Notre équipe vérifie les informations de votre restaurant, ${ACCOUNT_REVIEW_PROMISE.fr}.</li>
-<li>Vous recevez un email dès que votre compte est validé.</li>
-<li>Vous imprimez alors vos QR codes et recevez vos premiers avis clients.</li>
+<li>${m.emails_welcome_step_review({ promise: ACCOUNT_REVIEW_PROMISE[locale] })}</li>
+<li>${m.emails_welcome_step_email()}</li>
+<li>${m.emails_welcome_step_qr()}</li>
 </ol>
-<p>En attendant, votre espace affiche l’état de votre demande.</p>
-${emailButton(`${data.publicUrl}/login`, 'Suivre ma demande')}
-<p>Une question ? Répondez simplement à cet email.</p>
-${emailClosing()}`,
+<p>${m.emails_welcome_meanwhile()}</p>
+${emailButton(link(`${data.publicUrl}/login`), m.emails_welcome_button())}
+<p>${m.emails_welcome_question()}</p>
+${closing()}`,
     ),
   };
 }
 
-/** Confirms the address given at sign-up (link made by better-auth). */
-export function renderVerificationEmail(data: { to: string; name: string; url: string }): OutgoingMail {
+/** Confirms the address given at sign-up (link made by better-auth; auth.ts opens the page in the account's language). */
+export function renderVerificationEmail(data: { to: string; name: string; url: string; locale?: OwnerLocale }): OutgoingMail {
+  const { m, wrap, closing, hello } = ownerEmailKit(data.locale ?? 'fr');
   return {
     to: data.to,
-    subject: 'Confirmez votre adresse email',
-    html: wrapEmailHtml(
-      `<p>Bonjour ${escapeHtml(data.name || data.to.split('@')[0])},</p><p>Confirmez votre adresse email pour activer votre espace ReFeed.</p>${emailButton(data.url, 'Confirmer mon email')}<p>Ce lien est valable 24 heures. Si vous n’avez pas créé de compte ReFeed, ignorez cet email.</p>${emailClosing()}`,
-    ),
+    subject: m.emails_verify_subject(),
+    html: wrap(`<p>${hello(data.name || data.to.split('@')[0])}</p><p>${m.emails_verify_body()}</p>${emailButton(data.url, m.emails_verify_button())}<p>${m.emails_verify_safety()}</p>${closing()}`),
   };
 }
 
 /** The password-reset link (also used by `admin:create` to let a new administrator choose a password). */
-export function renderResetPasswordEmail(data: { to: string; url: string }): OutgoingMail {
+export function renderResetPasswordEmail(data: { to: string; url: string; locale?: OwnerLocale }): OutgoingMail {
+  const { m, wrap, closing } = ownerEmailKit(data.locale ?? 'fr');
   return {
     to: data.to,
-    subject: 'Réinitialisez votre mot de passe ReFeed',
-    html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Pour choisir un nouveau mot de passe, cliquez sur le bouton ci-dessous. Ce lien est valable une heure et ne sert qu’une fois.</p>${emailButton(data.url, 'Réinitialiser mon mot de passe')}<p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email.</p>${emailClosing()}`,
-    ),
+    subject: m.emails_reset_subject(),
+    html: wrap(`<p>${m.emails_hello()}</p><p>${m.emails_reset_body()}</p>${emailButton(data.url, m.emails_reset_button())}<p>${m.emails_reset_safety()}</p>${closing()}`),
   };
 }
 
 /** The one-time sign-in link of the passwordless login. */
-export function renderMagicLinkEmail(data: { to: string; url: string }): OutgoingMail {
+export function renderMagicLinkEmail(data: { to: string; url: string; locale?: OwnerLocale }): OutgoingMail {
+  const { m, wrap, closing } = ownerEmailKit(data.locale ?? 'fr');
   return {
     to: data.to,
-    subject: 'Votre lien de connexion ReFeed',
-    html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Cliquez ci-dessous pour vous connecter. Ce lien est valable 15 minutes et ne sert qu’une fois.</p>${emailButton(data.url, 'Me connecter')}<p>Si vous n’avez rien demandé, ignorez cet email.</p>${emailClosing()}`,
-    ),
+    subject: m.emails_magic_subject(),
+    html: wrap(`<p>${m.emails_hello()}</p><p>${m.emails_magic_body()}</p>${emailButton(data.url, m.emails_login_button())}<p>${m.emails_magic_safety()}</p>${closing()}`),
   };
 }
 
@@ -73,20 +73,21 @@ export function renderMagicLinkEmail(data: { to: string; url: string }): Outgoin
  * Someone signed up with an address that already has an account: the sign-up answered as usual (it tells
  * nobody which addresses have an account) and the owner of the address is told here instead.
  */
-export function renderAccountExistsEmail(data: { to: string; publicUrl: string }): OutgoingMail {
+export function renderAccountExistsEmail(data: { to: string; publicUrl: string; locale?: OwnerLocale }): OutgoingMail {
+  const { m, wrap, closing, link } = ownerEmailKit(data.locale ?? 'fr');
   return {
     to: data.to,
-    subject: 'Tentative d’inscription avec votre adresse email',
-    html: wrapEmailHtml(
-      `<p>Bonjour,</p><p>Quelqu’un vient d’essayer de créer un compte ReFeed avec votre adresse email <strong>${escapeHtml(data.to)}</strong>. Un compte existe déjà avec cette adresse : aucun nouveau compte n’a été créé.</p><p>Si c’était vous, connectez-vous à votre espace. Si vous avez oublié votre mot de passe, réinitialisez-le.</p>${emailButton(`${data.publicUrl}/login`, 'Me connecter')}<p><a href="${escapeHtml(`${data.publicUrl}/forgot-password`)}">Réinitialiser mon mot de passe</a></p><p>Si vous n’êtes pas à l’origine de cette demande, ignorez cet email : votre compte n’a pas changé.</p>${emailClosing()}`,
+    subject: m.emails_exists_subject(),
+    html: wrap(
+      `<p>${m.emails_hello()}</p><p>${m.emails_exists_body({ email: escapeHtml(data.to) })}</p><p>${m.emails_exists_hint()}</p>${emailButton(link(`${data.publicUrl}/login`), m.emails_login_button())}<p><a href="${escapeHtml(link(`${data.publicUrl}/forgot-password`))}">${m.emails_reset_button()}</a></p><p>${m.emails_exists_safety()}</p>${closing()}`,
     ),
   };
 }
 
 /**
  * team_invitation (decision 053): someone of an organisation invites this address to join its team, with
- * the role and venues chosen. The link carries the raw token (only its hash is stored) and works once,
- * for seven days.
+ * the role and venues chosen, in the inviter's language. The link carries the raw token (only its hash is
+ * stored) and works once, for seven days.
  */
 export function renderTeamInvitationEmail(data: {
   to: string;
@@ -96,22 +97,24 @@ export function renderTeamInvitationEmail(data: {
   roleLabel: string | null;
   venues: string | null;
   expiresOn: string | null;
+  locale?: OwnerLocale;
 }): OutgoingMail {
-  const organisation = data.organisationName ?? 'une équipe';
-  const inviter = data.inviterName ?? 'Un membre de l’équipe';
-  const role = data.roleLabel ? `<p>Votre rôle : <strong>${escapeHtml(data.roleLabel)}</strong>.</p>` : '';
-  const venues = data.venues ? `<p>Établissements : ${escapeHtml(data.venues)}.</p>` : '';
-  const expiry = data.expiresOn ? `jusqu’au ${escapeHtml(data.expiresOn)}` : 'pendant 7 jours';
+  const { m, wrap, closing, link } = ownerEmailKit(data.locale ?? 'fr');
+  const organisation = data.organisationName ?? m.emails_invite_default_organisation();
+  const inviter = data.inviterName ?? m.emails_invite_default_inviter();
+  const role = data.roleLabel ? `<p>${m.emails_invite_role({ role: escapeHtml(data.roleLabel) })}</p>` : '';
+  const venues = data.venues ? `<p>${m.emails_invite_venues({ venues: escapeHtml(data.venues) })}</p>` : '';
+  const expiry = data.expiresOn ? m.emails_invite_until({ date: escapeHtml(data.expiresOn) }) : m.emails_invite_seven_days();
   return {
     to: data.to,
-    subject: `${inviter} vous invite à rejoindre ${organisation} sur ReFeed`,
-    html: wrapEmailHtml(
-      `<p>Bonjour,</p>
-<p>${escapeHtml(inviter)} vous invite à rejoindre l’équipe de <strong>${escapeHtml(organisation)}</strong> sur ReFeed.</p>
+    subject: m.emails_invite_subject({ inviter, organisation }),
+    html: wrap(
+      `<p>${m.emails_hello()}</p>
+<p>${m.emails_invite_body({ inviter: escapeHtml(inviter), organisation: escapeHtml(organisation) })}</p>
 ${role}${venues}
-${emailButton(data.url, 'Rejoindre l’équipe')}
-<p>Ce lien est valable ${expiry} et ne sert qu’une fois. Si vous ne vous attendiez pas à cette invitation, ignorez cet email.</p>
-${emailClosing()}`,
+${emailButton(link(data.url), m.emails_invite_button())}
+<p>${m.emails_invite_safety({ expiry })}</p>
+${closing()}`,
     ),
   };
 }
@@ -130,23 +133,24 @@ export function renderQuotaWarningEmail(data: {
   limit: number;
   level: number;
   url: string;
+  locale?: OwnerLocale;
 }): OutgoingMail {
-  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
+  const locale = data.locale ?? 'fr';
+  const { m, wrap, closing, hello, link } = ownerEmailKit(locale);
+  const organisation = escapeHtml(data.organisationName ?? m.emails_default_organisation());
   const plan = escapeHtml(data.planName ?? '');
-  const usage = `${formatCount(data.used)} sur ${formatCount(data.limit)}`;
+  const usage = m.emails_quota_usage({ used: formatCount(data.used, locale), limit: formatCount(data.limit, locale) });
   const full = data.level >= 100;
-  const what = full
-    ? `<p>${organisation} a envoyé tous les emails clients compris dans l’offre ${plan} ce mois-ci (${usage}). Les avis, les points et les liens d’avis continuent ; les emails aux clients ne partent plus jusqu’au mois prochain.</p>`
-    : `<p>${organisation} a envoyé ${data.level} % des emails clients compris dans l’offre ${plan} ce mois-ci (${usage}). Au-delà de la limite, les emails aux clients ne partiront plus jusqu’au mois prochain.</p>`;
+  const what = full ? `<p>${m.emails_quota_full({ organisation, plan, usage })}</p>` : `<p>${m.emails_quota_level({ organisation, level: data.level, plan, usage })}</p>`;
   return {
     to: data.to,
-    subject: full ? `Quota d’emails clients atteint (offre ${data.planName ?? ''})` : `${data.level} % de votre quota d’emails clients (offre ${data.planName ?? ''})`,
-    html: wrapEmailHtml(
-      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
+    subject: full ? m.emails_quota_subject_full({ plan: data.planName ?? '' }) : m.emails_quota_subject_level({ level: data.level, plan: data.planName ?? '' }),
+    html: wrap(
+      `<p>${hello(data.firstName)}</p>
 ${what}
-<p>Pour continuer à écrire à vos clients, passez à une offre supérieure ou demandez une limite plus haute.</p>
-${emailButton(data.url, 'Voir mon abonnement')}
-${emailClosing()}`,
+<p>${m.emails_quota_advice()}</p>
+${emailButton(link(data.url), m.emails_quota_button())}
+${closing()}`,
     ),
   };
 }
@@ -163,21 +167,20 @@ export function renderWebhookDisabledEmail(data: {
   reason: string | null;
   pausedUntil?: string | null;
   url: string;
+  locale?: OwnerLocale;
 }): OutgoingMail {
-  if (data.reason === 'paused') return renderWebhookPausedEmail({ ...data, pausedUntil: data.pausedUntil ?? null });
-  const why =
-    data.reason === 'gone'
-      ? 'votre serveur a répondu « 410 Gone », ce qui signifie qu’il ne veut plus recevoir ces événements'
-      : 'les envois échouent depuis plus de 3 jours';
+  if (data.reason === 'paused') return renderWebhookPausedEmail({ ...data, pausedUntil: data.pausedUntil ?? null, locale: data.locale ?? 'fr' });
+  const { m, wrap, closing, hello, link } = ownerEmailKit(data.locale ?? 'fr');
+  const why = data.reason === 'gone' ? m.emails_webhook_gone() : m.emails_webhook_failing();
   return {
     to: data.to,
-    subject: 'Webhook désactivé',
-    html: wrapEmailHtml(
-      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
-<p>Nous avons désactivé le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » : ${why}.</p>
-<p>Les nouveaux événements ne lui sont plus envoyés tant qu’il reste désactivé. Une fois le problème corrigé, réactivez-le depuis sa page, où vous pourrez aussi renvoyer les envois qui ont échoué.</p>
-${emailButton(data.url, 'Voir le point de terminaison')}
-${emailClosing()}`,
+    subject: m.emails_webhook_disabled_subject(),
+    html: wrap(
+      `<p>${hello(data.firstName)}</p>
+<p>${m.emails_webhook_disabled_body({ endpoint: escapeHtml(data.endpointUrl), organisation: escapeHtml(data.organisationName), why })}</p>
+<p>${m.emails_webhook_disabled_after()}</p>
+${emailButton(link(data.url), m.emails_webhook_button())}
+${closing()}`,
     ),
   };
 }
@@ -186,17 +189,26 @@ ${emailClosing()}`,
  * The same template's `paused` reason (issue 50, decision 077): the circuit breaker paused an endpoint that failed
  * several times in a row. Its events wait and are sent when the pause ends; sent once per run of failures.
  */
-function renderWebhookPausedEmail(data: { to: string; firstName: string | null; organisationName: string; endpointUrl: string; pausedUntil: string | null; url: string }): OutgoingMail {
-  const until = data.pausedUntil && !Number.isNaN(Date.parse(data.pausedUntil)) ? ` jusqu’au ${formatDateTimeFr(data.pausedUntil)}` : '';
+function renderWebhookPausedEmail(data: {
+  to: string;
+  firstName: string | null;
+  organisationName: string;
+  endpointUrl: string;
+  pausedUntil: string | null;
+  url: string;
+  locale: OwnerLocale;
+}): OutgoingMail {
+  const { m, wrap, closing, hello, link } = ownerEmailKit(data.locale);
+  const until = data.pausedUntil && !Number.isNaN(Date.parse(data.pausedUntil)) ? ` ${m.emails_webhook_until({ date: formatDateTime(data.pausedUntil, data.locale) })}` : '';
   return {
     to: data.to,
-    subject: 'Webhook en pause',
-    html: wrapEmailHtml(
-      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
-<p>Le point de terminaison <strong>${escapeHtml(data.endpointUrl)}</strong> de votre organisation « ${escapeHtml(data.organisationName)} » ne répond plus : les derniers envois ont échoué ou dépassé le délai. Nous le mettons en pause${escapeHtml(until)}.</p>
-<p>Ses événements ne sont pas perdus : ils attendent et lui seront envoyés à la fin de la pause. Si les échecs continuent, la pause s’allonge. Une fois votre serveur rétabli, « Envoyer un test » depuis sa page le remet en service aussitôt s’il répond.</p>
-${emailButton(data.url, 'Voir le point de terminaison')}
-${emailClosing()}`,
+    subject: m.emails_webhook_paused_subject(),
+    html: wrap(
+      `<p>${hello(data.firstName)}</p>
+<p>${m.emails_webhook_paused_body({ endpoint: escapeHtml(data.endpointUrl), organisation: escapeHtml(data.organisationName), until: escapeHtml(until) })}</p>
+<p>${m.emails_webhook_paused_after()}</p>
+${emailButton(link(data.url), m.emails_webhook_button())}
+${closing()}`,
     ),
   };
 }
@@ -206,19 +218,28 @@ ${emailClosing()}`,
  * propriétaire updates the payment method from /abonnement; 14 days past due, ReFeed turns read only
  * (ratings and points go on, diners get no email), and a payment restores everything at once.
  */
-export function renderPaymentFailedEmail(data: { to: string; firstName: string | null; organisationName: string | null; planName: string | null; amount: string | null; url: string }): OutgoingMail {
-  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
-  const amount = data.amount ? ` de ${escapeHtml(data.amount)}` : '';
-  const plan = data.planName ? ` (forfait ${escapeHtml(data.planName)})` : '';
+export function renderPaymentFailedEmail(data: {
+  to: string;
+  firstName: string | null;
+  organisationName: string | null;
+  planName: string | null;
+  amount: string | null;
+  url: string;
+  locale?: OwnerLocale;
+}): OutgoingMail {
+  const { m, wrap, closing, hello, link } = ownerEmailKit(data.locale ?? 'fr');
+  const organisation = escapeHtml(data.organisationName ?? m.emails_default_organisation());
+  const amount = data.amount ? ` ${m.emails_payment_amount({ amount: escapeHtml(data.amount) })}` : '';
+  const plan = data.planName ? ` ${m.emails_payment_plan({ plan: escapeHtml(data.planName) })}` : '';
   return {
     to: data.to,
-    subject: 'Le paiement de votre abonnement ReFeed a échoué',
-    html: wrapEmailHtml(
-      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
-<p>Le paiement${amount} de l’abonnement ReFeed de « ${organisation} »${plan} n’a pas abouti. Nous réessaierons automatiquement dans les prochains jours.</p>
-<p>Pour éviter toute interruption, vérifiez ou mettez à jour votre moyen de paiement. Sans paiement sous 14 jours, ReFeed passera en lecture seule : vos clients pourront toujours noter et cumuler leurs points, mais ne recevront plus d’emails. Tout revient dès le paiement.</p>
-${emailButton(data.url, 'Mettre à jour mon paiement')}
-${emailClosing()}`,
+    subject: m.emails_payment_subject(),
+    html: wrap(
+      `<p>${hello(data.firstName)}</p>
+<p>${m.emails_payment_body({ amount, organisation, plan })}</p>
+<p>${m.emails_payment_after()}</p>
+${emailButton(link(data.url), m.emails_payment_button())}
+${closing()}`,
     ),
   };
 }
@@ -227,20 +248,30 @@ ${emailClosing()}`,
  * trial_ending (issue 54, decision 092): the free trial ends in 3 days, or today, and no plan was chosen.
  * Past its end ReFeed is read only until a plan is chosen; nothing is deleted.
  */
-export function renderTrialEndingEmail(data: { to: string; firstName: string | null; organisationName: string | null; planName: string | null; when: string | null; trialEnd: string | null; url: string }): OutgoingMail {
-  const organisation = escapeHtml(data.organisationName ?? 'votre organisation');
+export function renderTrialEndingEmail(data: {
+  to: string;
+  firstName: string | null;
+  organisationName: string | null;
+  planName: string | null;
+  when: string | null;
+  trialEnd: string | null;
+  url: string;
+  locale?: OwnerLocale;
+}): OutgoingMail {
+  const { m, wrap, closing, hello, link } = ownerEmailKit(data.locale ?? 'fr');
+  const organisation = escapeHtml(data.organisationName ?? m.emails_default_organisation());
   const today = data.when === 'day';
   const plan = escapeHtml(data.planName ?? '');
-  const end = data.trialEnd ? escapeHtml(data.trialEnd) : '';
+  const end = data.trialEnd ? ` ${m.emails_trial_end({ date: escapeHtml(data.trialEnd) })}` : '';
   return {
     to: data.to,
-    subject: today ? 'Votre essai gratuit de ReFeed se termine aujourd’hui' : 'Votre essai gratuit de ReFeed se termine dans 3 jours',
-    html: wrapEmailHtml(
-      `<p>Bonjour${data.firstName ? ` ${escapeHtml(data.firstName)}` : ''},</p>
-<p>${today ? `L’essai gratuit du forfait ${plan} pour « ${organisation} » se termine aujourd’hui` : `L’essai gratuit du forfait ${plan} pour « ${organisation} » se termine dans 3 jours`}${end ? ` (le ${end})` : ''}.</p>
-<p>Choisissez un forfait pour continuer sans interruption : sans engagement en mensuel, résiliable en un clic. Sans forfait, ReFeed passera en lecture seule : vos données sont conservées et vos clients continuent de noter et de cumuler leurs points.</p>
-${emailButton(data.url, 'Choisir mon forfait')}
-${emailClosing()}`,
+    subject: today ? m.emails_trial_subject_today() : m.emails_trial_subject_soon(),
+    html: wrap(
+      `<p>${hello(data.firstName)}</p>
+<p>${today ? m.emails_trial_today({ plan, organisation }) : m.emails_trial_soon({ plan, organisation })}${end}.</p>
+<p>${m.emails_trial_after()}</p>
+${emailButton(link(data.url), m.emails_trial_button())}
+${closing()}`,
     ),
   };
 }

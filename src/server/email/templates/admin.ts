@@ -1,5 +1,7 @@
 import { emailButton, emailClosing, escapeHtml, preLineHtml, wrapEmailHtml } from '../layout';
 import type { OutgoingMail } from '../transport';
+import type { OwnerLocale } from '../../../shared/rules/locales';
+import { ownerEmailKit } from './owner-kit';
 import { ACCOUNT_REVIEW_PROMISE } from '../../../shared/rules/account-review';
 
 /** The four account emails sent after an administrator's decision (spec §7 send-email templates). */
@@ -14,64 +16,58 @@ export type AccountEmailData = {
   reason?: string | null;
 };
 
-function greeting(firstName: string | null): string {
-  return firstName ? `Bonjour ${escapeHtml(firstName)},` : 'Bonjour,';
-}
-
 function reasonBlock(label: string, reason: string | null | undefined): string {
   if (!reason) return '';
   return `<p style="margin:16px 0 4px;font-weight:700">${escapeHtml(label)}</p>
 <blockquote style="margin:0;padding:12px 16px;background-color:#f6f5f2;border-left:4px solid #c2410c">${preLineHtml(reason)}</blockquote>`;
 }
 
-function supportLine(supportEmail: string): string {
-  const address = escapeHtml(supportEmail);
-  return `<p>Une question ? Répondez à cet email ou écrivez-nous à <a href="mailto:${address}">${address}</a>.</p>`;
-}
-
-/** Builds the French email for an account decision. */
-export function renderAccountEmail(template: AccountEmailTemplate, data: AccountEmailData): OutgoingMail {
+/** Builds the email for an account decision, in the owner's language (French by default). */
+export function renderAccountEmail(template: AccountEmailTemplate, data: AccountEmailData, locale: OwnerLocale = 'fr'): OutgoingMail {
+  const { m, wrap, closing, hello: greeting, link } = ownerEmailKit(locale);
   const name = escapeHtml(data.restaurantName);
   const hello = `<p>${greeting(data.firstName)}</p>`;
-  const loginUrl = `${data.publicUrl}/login`;
+  const loginUrl = link(`${data.publicUrl}/login`);
+  const address = escapeHtml(data.supportEmail);
+  const support = `<p>${m.emails_support_line({ address })}</p>`;
   switch (template) {
     case 'account_approved':
       return {
         to: data.to,
-        subject: `Votre compte ReFeed est validé – ${data.restaurantName}`,
-        html: wrapEmailHtml(
-          `${hello}<p>Bonne nouvelle : le compte de votre restaurant <strong>${name}</strong> a été validé par l’équipe ReFeed.</p>
-<p>Vous pouvez dès maintenant imprimer vos QR codes, configurer votre programme de fidélité et recevoir vos premiers avis.</p>
-${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}${emailClosing()}`,
+        subject: m.emails_approved_subject({ name: data.restaurantName }),
+        html: wrap(
+          `${hello}<p>${m.emails_approved_body({ name })}</p>
+<p>${m.emails_approved_next()}</p>
+${emailButton(loginUrl, m.emails_space_button())}${support}${closing()}`,
         ),
       };
     case 'account_rejected':
       return {
         to: data.to,
-        subject: `Votre demande de compte ReFeed a été refusée – ${data.restaurantName}`,
-        html: wrapEmailHtml(
-          `${hello}<p>Après examen, l’équipe ReFeed n’a pas pu valider la demande de compte de votre restaurant <strong>${name}</strong>.</p>
-${reasonBlock('Motif du refus', data.reason)}
-<p>Si vous pensez qu’il s’agit d’une erreur ou souhaitez apporter des précisions, répondez à cet email : il parvient à notre équipe.</p>${supportLine(data.supportEmail)}${emailClosing()}`,
+        subject: m.emails_rejected_subject({ name: data.restaurantName }),
+        html: wrap(
+          `${hello}<p>${m.emails_rejected_body({ name })}</p>
+${reasonBlock(m.emails_rejected_reason(), data.reason)}
+<p>${m.emails_rejected_after()}</p>${support}${closing()}`,
         ),
       };
     case 'account_suspended':
       return {
         to: data.to,
-        subject: `Votre compte ReFeed est suspendu – ${data.restaurantName}`,
-        html: wrapEmailHtml(
-          `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> a été suspendu par l’équipe ReFeed. Votre espace et vos pages d’avis sont inaccessibles pendant la suspension.</p>
-${reasonBlock('Motif de la suspension', data.reason)}
-<p>Pour en discuter ou régulariser la situation, répondez à cet email.</p>${supportLine(data.supportEmail)}${emailClosing()}`,
+        subject: m.emails_suspended_subject({ name: data.restaurantName }),
+        html: wrap(
+          `${hello}<p>${m.emails_suspended_body({ name })}</p>
+${reasonBlock(m.emails_suspended_reason(), data.reason)}
+<p>${m.emails_suspended_after()}</p>${support}${closing()}`,
         ),
       };
     case 'account_reactivated':
       return {
         to: data.to,
-        subject: `Votre compte ReFeed est réactivé – ${data.restaurantName}`,
-        html: wrapEmailHtml(
-          `${hello}<p>Le compte de votre restaurant <strong>${name}</strong> est de nouveau actif. Vous retrouvez votre espace, vos QR codes et vos clients.</p>
-${emailButton(loginUrl, 'Accéder à mon espace')}${supportLine(data.supportEmail)}${emailClosing()}`,
+        subject: m.emails_reactivated_subject({ name: data.restaurantName }),
+        html: wrap(
+          `${hello}<p>${m.emails_reactivated_body({ name })}</p>
+${emailButton(loginUrl, m.emails_space_button())}${support}${closing()}`,
         ),
       };
   }

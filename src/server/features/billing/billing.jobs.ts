@@ -57,8 +57,11 @@ export async function queueTrialReminders(deps: Pick<AppDeps, 'db' | 'boss' | 'e
             data: {
               first_name: owner.firstName,
               organisation_name: name,
+              // The plan and the day as facts too: the email words them in the owner's language (issue #53).
+              plan: TRIAL_PLAN,
               plan_name: PLANS[TRIAL_PLAN].name.fr,
               when: which,
+              trial_ends_at: candidate.trialEndsAt!.toISOString(),
               trial_end: formatDateFr(candidate.trialEndsAt!),
               url: `${deps.env.PUBLIC_URL}${paths.subscription.href()}`,
             },

@@ -245,6 +245,7 @@ async function queuePaymentFailedEmails(tx: Db, deps: Pick<AppDeps, 'boss' | 'en
         data: {
           first_name: owner.firstName,
           organisation_name: name,
+          plan: plan ?? null,
           plan_name: plan ? PLANS[plan as PlanId].name.fr : null,
           amount: formatAmount(invoice.amount_due ?? item.price.unit_amount, invoice.currency ?? item.price.currency),
           url: `${deps.env.PUBLIC_URL}${paths.subscription.href()}`,

@@ -54,8 +54,12 @@ export async function existingVenueIds(db: Db, organisationId: string, ids: read
 }
 
 /** Locks the organisation row: team writes of one organisation run one after the other. */
-export async function lockOrganisation(tx: Db, organisationId: string): Promise<{ id: string; name: string } | undefined> {
-  const [found] = await tx.select({ id: organisations.id, name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId)).for('update');
+export async function lockOrganisation(tx: Db, organisationId: string): Promise<{ id: string; name: string; country: string } | undefined> {
+  const [found] = await tx
+    .select({ id: organisations.id, name: organisations.name, country: organisations.country })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update');
   return found;
 }
 

@@ -7,7 +7,7 @@ import { ZChangeRoleRequest, ZChangeVenuesRequest, ZInvitationIdParam, ZInviteRe
 import { changeMemberRole, changeMemberVenues, getTeam, inviteMember, removeMember, resendInvitation, revokeInvitation, type TeamActor } from './team.service';
 
 /** The member acting: organisation from the tenant (never from the request), user from the session. */
-const actorOf = (c: Context<AppEnv>): TeamActor => ({ organisationId: c.get('tenant').organisationId, userId: c.get('user').id, userName: c.get('user').name });
+const actorOf = (c: Context<AppEnv>): TeamActor => ({ organisationId: c.get('tenant').organisationId, userId: c.get('user').id, userName: c.get('user').name, lang: c.get('session').user.lang });
 
 /**
  * /api/team (/equipe, decision 053): the organisation's members and invitations. Inviting, resending and

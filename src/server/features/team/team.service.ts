@@ -13,6 +13,7 @@ import { enqueueEmail } from '../../email/email-queue';
 import { clock } from '../../lib/runtime/clock';
 import { AppError } from '../../lib/http/errors';
 import { formatDateFr } from '../../../shared/format';
+import type { OwnerLocale } from '../../../shared/rules/locales';
 import { paths } from '../../../shared/paths';
 import { can, invitableRoles, mayGrant, ROLE_LABELS, type Role } from '../../../shared/rules/permissions';
 import { TEAM_MESSAGES, type TChangeRoleRequest, type TTeamInvitation, type TTeamResponse } from '../../../shared/schemas/team';
@@ -31,7 +32,8 @@ import {
 } from './membership';
 
 /** Who acts: the signed-in member and their organisation (from c.var.tenant and c.var.user). */
-export type TeamActor = { organisationId: string; userId: string; userName: string };
+/** `lang`: the actor's language (users.lang), the one their invitations are written in. */
+export type TeamActor = { organisationId: string; userId: string; userName: string; lang?: OwnerLocale };
 
 type InvitationRow = typeof organisationInvitations.$inferSelect;
 
@@ -146,15 +148,16 @@ async function insertAndSend(
   deps: Pick<AppDeps, 'boss' | 'env'>,
   tx: Db,
   actor: TeamActor,
-  organisationName: string,
+  organisation: { name: string; country: string },
   invitation: { email: string; role: Role; allVenues: boolean; venueIds: string[] },
 ): Promise<void> {
   const { token, hash } = newInvitationToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS);
   await tx.insert(organisationInvitations).values({ organisationId: actor.organisationId, ...invitation, tokenHash: hash, invitedBy: actor.userId, createdAt: now, expiresAt });
+  // « tous les établissements » is the email's to write, in its language (all_venues).
   const venueNames = invitation.allVenues
-    ? 'tous les établissements'
+    ? null
     : (await readOrganisationVenues(tx, actor.organisationId)).filter((venue) => invitation.venueIds.includes(venue.id)).map((venue) => venue.name).join(', ');
   const url = `${deps.env.PUBLIC_URL}${paths.invitation.href(token)}`;
   await enqueueEmail(
@@ -166,7 +169,20 @@ async function insertAndSend(
       customerId: null,
       // The token's hash: one send per invitation link.
       eventId: `invitation:${hash}`,
-      data: { url, organisation_name: organisationName, inviter_name: actor.userName, role_label: ROLE_LABELS[invitation.role], venues: venueNames, expires_on: formatDateFr(expiresAt) },
+      // In the inviter's language (issue #53): the email words the role, the venues and the date from these facts.
+      data: {
+        url,
+        // The inviter's language, else English for a UK organisation.
+        lang: actor.lang ?? (organisation.country === 'GB' ? 'en' : 'fr'),
+        organisation_name: organisation.name,
+        inviter_name: actor.userName,
+        role: invitation.role,
+        role_label: ROLE_LABELS[invitation.role],
+        all_venues: invitation.allVenues ? 1 : null,
+        venues: venueNames,
+        expires_at: expiresAt.toISOString(),
+        expires_on: formatDateFr(expiresAt),
+      },
     },
     // The payload carries the link: it leaves the queue table once the link has expired.
     { tx, deleteAfterSeconds: INVITATION_LIFETIME_MS / 1000 },
@@ -196,7 +212,7 @@ export async function inviteMember(deps: Pick<AppDeps, 'db' | 'boss' | 'env'>, a
     await checkDailyLimit(tx, actor.organisationId);
     // An expired invitation to the same address gives way to the new one.
     if (open) await tx.update(organisationInvitations).set({ revokedAt: clock.now() }).where(eq(organisationInvitations.id, open.id));
-    await insertAndSend(deps, tx, actor, organisation.name, { email: input.email, role: input.role, allVenues: input.allVenues, venueIds });
+    await insertAndSend(deps, tx, actor, organisation, { email: input.email, role: input.role, allVenues: input.allVenues, venueIds });
   });
   return { ok: true };
 }
@@ -231,7 +247,7 @@ export async function resendInvitation(deps: Pick<AppDeps, 'db' | 'boss' | 'env'
     // Venues deleted since are left out; with none left, nothing is sent.
     const venueIds = invitation.allVenues ? [] : await existingVenueIds(tx, actor.organisationId, invitation.venueIds);
     if (!invitation.allVenues && venueIds.length === 0) throw new AppError('CONFLICT', TEAM_MESSAGES.venuesGone);
-    await insertAndSend(deps, tx, actor, organisation.name, { email: invitation.email, role: invitation.role, allVenues: invitation.allVenues, venueIds });
+    await insertAndSend(deps, tx, actor, organisation, { email: invitation.email, role: invitation.role, allVenues: invitation.allVenues, venueIds });
   });
   return { ok: true };
 }
