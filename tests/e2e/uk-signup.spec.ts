@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DINER_MESSAGES_BY_LOCALE } from '../../src/shared/i18n/diner-all';
 import { withoutVenue } from '../../src/shared/venue';
 import { signIn } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
@@ -19,9 +20,11 @@ const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]')
 
 describe('a UK company signs up from /en (issue #53)', () => {
   for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-    it(`${size}: /en → the English UK sign-up → confirmed by email → approved by an administrator → the dashboard`, async () => {
+    it(`${size}: /en → the English UK sign-up → confirmed by email → approved by an administrator → the dashboard → a QR code → an English low-rating alert`, async () => {
       const name = `The Crown ${size} ${randomBytes(3).toString('hex')}`;
       const email = `crown-${size}-${randomBytes(4).toString('hex')}@example.co.uk`;
+      // One free trial per company (decision 057): each run signs up a company of its own.
+      const companyNumber = `SC${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0')}`;
       const page = await browser.newPage(viewport);
 
       // The /en page's buttons lead to the UK sign-up, in English.
@@ -57,7 +60,7 @@ describe('a UK company signs up from /en (issue #53)', () => {
       await poll(() => page.getByText('A Companies House number has 8 characters: 8 digits, or 2 letters and 6 digits').count()).toBe(1);
       if (size === 'phone') await saveScreenshot(page, 'uk-signup-en-error-phone');
 
-      await page.getByLabel('Companies House number', { exact: true }).fill('SC123456');
+      await page.getByLabel('Companies House number', { exact: true }).fill(companyNumber);
       await page.getByRole('button', { name: 'Create my account' }).click();
       await poll(() => toasts(page, 'Account created. We are checking your details.').count()).toBe(1);
       await poll(() => pathname(page)).toBe('/pending');
@@ -70,7 +73,9 @@ describe('a UK company signs up from /en (issue #53)', () => {
       expect(await page.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/login?lang=en');
 
       // Confirmed from the emailed link, with the sign-up password.
-      const verification = await waitForMail(baseUrl, email, 'Confirmez votre adresse email');
+      // The account is English (the sign-up page's language): so is its confirmation email.
+      const verification = await waitForMail(baseUrl, email, 'Confirm your email address');
+      expect(verification.html).toContain('<html lang="en"');
       const confirm = await browser.newPage(viewport);
       await confirm.goto(linkIn(verification, `${baseUrl}/api/auth/verify-email`));
       await poll(() => pathname(confirm)).toBe('/confirm-email');
@@ -90,21 +95,22 @@ describe('a UK company signs up from /en (issue #53)', () => {
       await poll(() => new URL(adminPage.url()).searchParams.get('q')).toBe(name);
       await poll(() => adminPage.getByText('1 organisation', { exact: true }).isVisible()).toBe(true);
       expect(new URL(adminPage.url()).searchParams.get('country')).toBe('GB');
-      const row = adminPage.getByText(/Companies House SC123456/).filter({ visible: true });
+      const row = adminPage.getByText(`Companies House ${companyNumber}`, { exact: false }).filter({ visible: true });
       await poll(() => row.count()).toBeGreaterThan(0);
       await saveScreenshot(adminPage, `uk-admin-directory-${size}`);
       await adminPage.getByRole('link', { name }).filter({ visible: true }).first().click();
       await poll(() => adminPage.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
       expect(await adminPage.getByText('Royaume-Uni').first().isVisible()).toBe(true);
       expect(await adminPage.getByRole('link', { name: 'Voir au registre Companies House' }).getAttribute('href')).toBe(
-        'https://find-and-update.company-information.service.gov.uk/company/SC123456',
+        `https://find-and-update.company-information.service.gov.uk/company/${companyNumber}`,
       );
       expect(await adminPage.getByText('12 Borough High Street, London, SE1 1LD').isVisible()).toBe(true);
       await saveScreenshot(adminPage, `uk-admin-detail-${size}`);
       await adminPage.getByRole('button', { name: 'Approuver' }).click();
       await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Approuver' }).click();
       await poll(() => adminPage.getByRole('button', { name: 'Suspendre', exact: true }).isVisible()).toBe(true);
-      await waitForMail(baseUrl, email, (mail) => mail.subject.startsWith('Votre compte ReFeed est validé'));
+      const approved = await waitForMail(baseUrl, email, (mail) => mail.subject === `Your ReFeed account is approved – ${name}`);
+      expect(approved.html).not.toMatch(/Bonjour|Votre compte/);
 
       // The owner signs in and lands on the dashboard.
       const owner = await browser.newPage(viewport);
@@ -121,6 +127,42 @@ describe('a UK company signs up from /en (issue #53)', () => {
       expect(await menu.getByRole('link', { name: 'Emails automatiques' }).count()).toBe(0);
       await saveScreenshot(owner, `uk-dashboard-${size}`);
       expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      // The first QR code, created in English.
+      await owner.goto(`${baseUrl}/qr`);
+      await owner.getByRole('heading', { name: 'Your QR codes' }).waitFor();
+      // The list has loaded (the sign-up made the main entrance's code): the form is ready to type in.
+      await owner.getByRole('article').first().waitFor();
+      // The main code's default label is read in the owner's language.
+      await poll(() => owner.getByText('Main entrance', { exact: true }).count()).toBe(1);
+      expect(await owner.getByText('Entrée principale').count()).toBe(0);
+      const label = `Bar ${size}`;
+      await owner.getByLabel('Table label (optional)').fill(label);
+      await owner.getByRole('button', { name: 'Create QR code' }).click();
+      await owner.getByText(`QR code ${label} created`).waitFor().catch(async (error) => {
+        // What the page said instead, for the failure's report.
+        await saveScreenshot(owner, `uk-qr-create-failed-${size}`);
+        console.log('toasts shown:', await owner.locator('[data-sonner-toast]').allTextContents(), owner.url());
+        throw error;
+      });
+      const publicUrl = await owner.evaluate(async (wanted) => {
+        const body = (await (await fetch('/api/qr')).json()) as { qrCodes: Array<{ tableLabel: string | null; publicUrl: string }> };
+        return body.qrCodes.find((qr) => qr.tableLabel === wanted)!.publicUrl;
+      }, label);
+
+      // A diner scans it and leaves one star with a comment: the owner's urgent alert arrives at once, in English.
+      const en = DINER_MESSAGES_BY_LOCALE.en;
+      const diner = await browser.newPage(PHONE, { locale: 'en-GB' });
+      await diner.goto(`${baseUrl}${new URL(publicUrl).pathname}`);
+      await diner.getByRole('radio', { name: en.stars({ count: 1 }) }).click();
+      const comment = `Cold chips ${randomBytes(3).toString('hex')}`;
+      await diner.getByLabel(en.comment()).fill(comment);
+      await diner.getByRole('button', { name: 'Send my review' }).click();
+      const alert = await waitForMail(baseUrl, email, (mail) => mail.subject === `Review to watch: 1/5 — ${name}`, 60_000);
+      expect(alert.html).toContain(comment);
+      expect(alert.html).toContain('<html lang="en"');
+      expect(alert.html).not.toMatch(/Bonjour|Avis à surveiller|Voir l’avis/);
+      await diner.context().close();
     }, SLOW);
   }
 

@@ -68,7 +68,7 @@ const clean = (value: string | null | undefined) => (value && value.trim() ? val
 export function dinerWording(rating: Pick<AlertedRating, 'firstName' | 'lastName' | 'tableLabel'>, locale: OwnerLocale = 'fr'): string {
   const name = [clean(rating.firstName), clean(rating.lastName)].filter(Boolean).join(' ');
   if (name) return name;
-  const table = clean(qrLabelShown(rating.tableLabel));
+  const table = clean(qrLabelShown(rating.tableLabel, locale));
   const m = ownerMessages(locale);
   return table ? m.emails_alert_anonymous_at_table({ table }) : m.emails_alert_anonymous();
 }
@@ -89,7 +89,7 @@ export function alertListItem(rating: AlertedRating, venueBase: string, locale: 
   return {
     rating: rating.rating,
     comment: clean(rating.comment),
-    label: clean(qrLabelShown(rating.tableLabel)),
+    label: clean(qrLabelShown(rating.tableLabel, locale)),
     created_at: formatDateTime(rating.createdAt, locale),
     diner: dinerWording(rating, locale),
     contact: contactWording(rating, locale),

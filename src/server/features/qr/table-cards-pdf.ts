@@ -96,7 +96,8 @@ function drawCentredLine(page: PDFPage, box: Box, text: string, options: { font:
 const LOGO_MAX = { width: 40 * MM, height: 14 * MM };
 
 function drawCard(page: PDFPage, box: Box, fonts: Fonts, restaurantName: string, card: TableCard, image: PDFImage, logo: PDFImage | null, brand: CardsBrand, languages: readonly Locale[]) {
-  const label = qrLabelShown(card.tableLabel);
+  // The main entrance's default label in the card's first language: French « Entrée principale », else the stored English.
+  const label = qrLabelShown(card.tableLabel, languages[0] === 'fr' ? 'fr' : 'en');
   const side = CARD_QR_SIDE_MM * MM;
   const top = box.height;
   if (logo) {

@@ -23,7 +23,7 @@ export function QrCard({ qr, layout }: { qr: TQrCode; layout: TQrCardsLayout }) 
           <h3 id={titleId} className="truncate text-lg font-semibold" title={title}>
             {title}
           </h3>
-          {qr.isPrimary && qr.tableLabel ? <p className="truncate text-sm text-stone-500">{qrLabelShown(qr.tableLabel)}</p> : null}
+          {qr.isPrimary && qr.tableLabel ? <p className="truncate text-sm text-stone-500">{qrLabelShown(qr.tableLabel, locale)}</p> : null}
         </div>
         {qr.isPrimary ? (
           <Badge className="shrink-0 gap-1">
