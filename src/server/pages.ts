@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { isAppPath } from '../shared/paths';
 import { applySiteHead, SITE_PAGES } from '../shared/site-meta';
 import type { AppDeps } from './deps';
-import { createDinerPageCheck } from './features/diner/public-reads.service';
+import { dinerPage } from './features/diner/public-reads.service';
 import type { AppEnv } from './lib/http/hono-env';
 import { HTML_HEADERS, lightResponse } from './platform';
 import { PROJECT_ROOT } from './lib/runtime/project-root';
@@ -101,16 +101,20 @@ export function mountPages(app: Hono<AppEnv>, deps: AppDeps, clientDist: string)
   });
   // Pages the app knows answer 200; any other path, and diner pages naming no restaurant or QR code,
   // answer 404 (with the same HTML, which shows the not-found screen) so crawlers and monitors see it.
-  const dinerPageExists = createDinerPageCheck(deps.db);
+  // Whether a diner page names an open restaurant, and its languages: remembered with the public reads
+  // (platform/public-read-cache.ts: a moment, forgotten at once when an owner writes, e.g. the languages).
+  const dinerPageOf = (pathname: string) => deps.publicReads.read(`diner-page:${pathname}`, () => dinerPage(deps.db, pathname));
   app.get('*', async (c) => {
     const entry = pickHtmlEntry(c.req.path);
     const html = readHtml(entry);
     if (!html) return c.text('Client not built: run `npm run build`.', 503);
-    const found = entry === 'diner.html' ? await dinerPageExists(c.req.path) : isAppPath(c.req.path);
+    const dinerPage = entry === 'diner.html' ? await dinerPageOf(c.req.path) : null;
+    const found = entry === 'diner.html' ? dinerPage !== null : isAppPath(c.req.path);
     if (html.diner) {
-      // The diner's language: ?lang=, their cookie, Accept-Language, the restaurant's (French today).
-      const locale = dinerLocaleOf({ query: (name) => c.req.query(name), cookie: c.req.header('Cookie'), acceptLanguage: c.req.header('Accept-Language') });
-      const cookie = langCookieOf(c.req.query('lang'));
+      // The diner's language: ?lang=, their cookie, Accept-Language, the restaurant's; among those it offers.
+      const locale = dinerLocaleOf({ query: (name) => c.req.query(name), cookie: c.req.header('Cookie'), acceptLanguage: c.req.header('Accept-Language') }, dinerPage);
+      // A link's ?lang= is remembered only when the restaurant offers it (the page then speaks it).
+      const cookie = locale === c.req.query('lang') ? langCookieOf(locale) : null;
       const headers = { ...HTML_HEADERS, vary: 'Accept-Language, Cookie', 'content-language': locale, ...(cookie ? { 'set-cookie': cookie } : {}) };
       return lightResponse(html.diner[locale], found ? 200 : 404, headers);
     }

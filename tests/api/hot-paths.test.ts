@@ -1,15 +1,13 @@
 import { gunzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { restaurants } from '../../src/server/db/schema';
-import { createDinerPageCheck } from '../../src/server/features/diner/public-reads.service';
 import { purgeRateLimitsJob } from '../../src/server/jobs/housekeeping.jobs';
 import { PENDING_KEY_INDEX } from '../../src/server/jobs/queue';
 import { scheduleComebackEmail } from '../../src/server/email/email-queue';
 import { sendComebackEmailJob } from '../../src/server/email/email.jobs';
 import { hitRateLimit, purgeRateLimits } from '../../src/server/lib/limits/rate-limit';
-import { createRestaurant, createSignedInOwner } from '../support/factories';
+import { createSignedInOwner } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -73,41 +71,6 @@ describe('rate-limit housekeeping', () => {
     expect(schedules.find((schedule) => schedule.name === purgeRateLimitsJob.name)?.cron).toBe('*/10 * * * *');
     const source = await import('node:fs').then((fs) => fs.readFileSync('src/server/lib/limits/rate-limit.ts', 'utf8'));
     expect(source.match(/purgeRateLimits\(/g)).toHaveLength(1); // its definition only: no call on the request path
-  });
-});
-
-describe('diner page addresses', () => {
-  it('remembers whether a diner page exists for a few seconds, then asks again', async () => {
-    const restaurant = await createRestaurant(ctx, { status: 'approved' });
-    let now = 1_000_000;
-    const realNow = Date.now;
-    Date.now = () => now;
-    try {
-      const exists = createDinerPageCheck(ctx.db, { ttlMs: 5_000 });
-      expect(await exists(`/f/${restaurant.id}`)).toBe(true);
-      expect(await exists(`/f/${crypto.randomUUID()}`)).toBe(false);
-      await ctx.db.update(restaurants).set({ status: 'suspended' }).where(eq(restaurants.id, restaurant.id));
-      // Within the window the answer is the remembered one (no query)…
-      now += 4_000;
-      expect(await exists(`/f/${restaurant.id}`)).toBe(true);
-      // …after it, the database decides again.
-      now += 2_000;
-      expect(await exists(`/f/${restaurant.id}`)).toBe(false);
-    } finally {
-      Date.now = realNow;
-    }
-  });
-
-  it('keeps a bounded number of addresses, dropping the oldest first', async () => {
-    const restaurant = await createRestaurant(ctx, { status: 'approved' });
-    const exists = createDinerPageCheck(ctx.db, { ttlMs: 60_000, maxEntries: 2 });
-    expect(await exists(`/f/${restaurant.id}`)).toBe(true);
-    await ctx.db.update(restaurants).set({ status: 'suspended' }).where(eq(restaurants.id, restaurant.id));
-    expect(await exists(`/f/${restaurant.id}`)).toBe(true);
-    // Two other addresses push the first one out: it is asked again.
-    await exists(`/f/${crypto.randomUUID()}`);
-    await exists(`/f/${crypto.randomUUID()}`);
-    expect(await exists(`/f/${restaurant.id}`)).toBe(false);
   });
 });
 

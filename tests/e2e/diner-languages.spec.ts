@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DINER_MESSAGES_BY_LOCALE } from '../../src/shared/i18n/diner-all';
 import type { Locale } from '../../src/shared/rules/locales';
+import { withVenueQuery } from '../../src/shared/venue';
 import { signInCookie } from './support/accounts';
 import { DESKTOP, PHONE, saveScreenshot, useBrowser } from './support/browser';
 
@@ -11,9 +12,21 @@ const baseUrl = inject('baseUrl');
 const owner = inject('e2eOwner');
 let restaurantId: string;
 let mainCode: string;
+let ownerCookie: string;
+
+/** The owner's choice of diner languages for Chez Demo (/parametres), through the API the settings page calls. */
+async function offerLanguages(dinerLanguages: Locale[], cardLanguages: Locale[]) {
+  const response = await fetch(`${baseUrl}${withVenueQuery('/api/settings/languages', restaurantId)}`, {
+    method: 'PUT',
+    headers: { cookie: ownerCookie, origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ dinerLanguages, cardLanguages }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
 
 beforeAll(async () => {
   const cookie = await signInCookie(baseUrl, owner);
+  ownerCookie = cookie;
   const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as { restaurants: Array<{ id: string; name: string }> };
   restaurantId = me.restaurants.find((r) => r.name === 'Chez Demo')!.id;
   mainCode = `${restaurantId.slice(0, 8)}-main`;
@@ -65,6 +78,21 @@ describe('the diner pages in the browser’s language (390 px)', () => {
       await page.context().close();
     });
   }
+
+  it('a restaurant offering French and English: a German browser gets French, the switch lists only the two', async () => {
+    await offerLanguages(['fr', 'en'], ['fr', 'en']);
+    try {
+      const page = await browser.newPage(PHONE, { locale: 'de-DE' });
+      await openFeedback(page);
+      expect(await htmlLang(page)).toBe('fr');
+      await expect.poll(() => page.getByTestId('language-switch').locator('option').allTextContents()).toEqual(['Français', 'English']);
+      await page.getByTestId('language-switch').selectOption('en');
+      await expect.poll(() => page.getByRole('button', { name: 'Send my review' }).count()).toBe(1);
+      await page.context().close();
+    } finally {
+      await offerLanguages(['fr', 'en', 'de', 'es', 'it'], ['fr', 'en']);
+    }
+  });
 
   it('?lang= overrides the browser, and is kept for the next pages', async () => {
     const page = await browser.newPage(PHONE, { locale: 'de-DE' });

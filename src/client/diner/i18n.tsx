@@ -98,8 +98,8 @@ function rememberLocale(locale: Locale) {
 // Each language by its own name: a tourist finds theirs whatever the page's language.
 const NATIVE_NAMES: Record<Locale, string> = { fr: 'Français', en: 'English', de: 'Deutsch', es: 'Español', it: 'Italiano' };
 
-/** The visible language switch of every diner page. */
-export function LanguageSwitch() {
+/** The visible language switch of every diner page: the languages the restaurant offers (all five until its page has loaded). */
+export function LanguageSwitch({ languages = LOCALES }: { languages?: readonly Locale[] }) {
   const { locale, m, setLocale } = useI18n();
   return (
     <select
@@ -109,7 +109,7 @@ export function LanguageSwitch() {
       className="h-9 shrink-0 cursor-pointer rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-800"
       data-testid="language-switch"
     >
-      {LOCALES.map((code) => (
+      {LOCALES.filter((code) => code === locale || languages.includes(code)).map((code) => (
         <option key={code} value={code} lang={code}>
           {NATIVE_NAMES[code]}
         </option>

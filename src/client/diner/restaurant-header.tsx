@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { Locale } from '../../shared/rules/locales';
 import { LanguageSwitch, useI18n } from './i18n';
 
 /** The frame of every diner page and its header (the feedback page and the card share them). */
@@ -11,7 +12,7 @@ export function RestaurantHeader({
   page,
   tagline,
 }: {
-  page: { restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null } } | null;
+  page: { restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null; languages: readonly Locale[] } } | null;
   tagline?: string;
 }) {
   const { m } = useI18n();
@@ -48,7 +49,7 @@ export function RestaurantHeader({
           </div>
         )}
       </div>
-      <LanguageSwitch />
+      <LanguageSwitch languages={page?.restaurant.languages} />
     </header>
   );
 }

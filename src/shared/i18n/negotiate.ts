@@ -5,7 +5,7 @@ export const LANG_COOKIE = 'refeed_lang';
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 /** The first language of an Accept-Language header ReFeed speaks ('de-CH,de;q=0.9,en;q=0.8' → de), by weight. */
-export function localeFromAcceptLanguage(header: string | undefined | null): Locale | null {
+export function localeFromAcceptLanguage(header: string | undefined | null, offered: readonly Locale[] | null = null): Locale | null {
   if (!header) return null;
   const ranked = header
     .split(',')
@@ -16,15 +16,18 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLocale) ?? null;
+  return ranked.map((entry) => entry.language).find((language) => isLocale(language) && (!offered || offered.includes(language))) as Locale | undefined ?? null;
 }
 
 /**
  * The diner page's language: `?lang=` (links and QR codes may carry it), then the diner's earlier choice
- * (the cookie), then the browser's Accept-Language, then the restaurant's language (French today).
+ * (the cookie), then the browser's Accept-Language, then the restaurant's language (French, English for a
+ * UK restaurant) — each only among the languages the restaurant offers (`offered`, all five by default).
  */
-export function negotiateDinerLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null; restaurant?: Locale }): Locale {
-  if (isLocale(input.query)) return input.query;
-  if (isLocale(input.cookie)) return input.cookie;
-  return localeFromAcceptLanguage(input.acceptLanguage) ?? input.restaurant ?? SOURCE_LOCALE;
+export function negotiateDinerLocale(input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null; restaurant?: Locale; offered?: readonly Locale[] }): Locale {
+  const offered = input.offered ?? null;
+  const allowed = (value: string | null | undefined): value is Locale => isLocale(value) && (!offered || offered.includes(value));
+  if (allowed(input.query)) return input.query;
+  if (allowed(input.cookie)) return input.cookie;
+  return localeFromAcceptLanguage(input.acceptLanguage, offered) ?? input.restaurant ?? SOURCE_LOCALE;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../rules/locales';
 // The words of the diner's card and of the counter (issue 27), without zod: the card's chunk needs them.
 
 /** Letters and digits nobody confuses when reading them aloud or typing them: no 0/O, 1/I/L. */
@@ -63,7 +64,8 @@ export function progressLine(missing: number, label: string): string {
 /** GET /api/public/card/:restaurantId — what this device's card shows (nothing identifies the customer). */
 export type TCard = {
   /** Its brand under white label (decision 058), as the public read gives it. */
-  restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null };
+  /** `languages`: those the owner offers on the diner pages (the language switch lists them), French always among them. */
+  restaurant: { name: string; logoUrl: string | null; whiteLabel: boolean; brandColor: string | null; languages: Locale[] };
   /** Whether this device has a card here at all (a first visit has none yet). */
   known: boolean;
   /** Whether the card is kept under a confirmed email (it then survives a lost phone). */

@@ -19,6 +19,7 @@ import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
 import { LINK_IDENTIFIER_PREFIX, pendingLinkOf, queuePendingLinkEmail, ZStoredLink } from './email-link.service';
 import { runPrepared } from '../../platform';
+import { LOCALES } from '../../../shared/rules/locales';
 
 /** How many handed-over rewards the card still shows. */
 const HANDED_OVER_SHOWN = 5;
@@ -26,14 +27,23 @@ const HANDED_OVER_SHOWN = 5;
 async function readApprovedRestaurant(db: Db, restaurantId: string) {
   if (!isUuid(restaurantId)) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   const [found] = await db
-    .select({ name: restaurants.name, logoUrl: restaurants.logoUrl, brandColor: restaurants.brandColor, plan: organisations.plan, trialEndsAt: organisations.trialEndsAt })
+    .select({
+      name: restaurants.name,
+      logoUrl: restaurants.logoUrl,
+      brandColor: restaurants.brandColor,
+      dinerLanguages: restaurants.dinerLanguages,
+      plan: organisations.plan,
+      trialEndsAt: organisations.trialEndsAt,
+    })
     .from(restaurants)
     .innerJoin(organisations, eq(organisations.id, restaurants.organisationId))
     .where(and(eq(restaurants.id, restaurantId), isVenueActive()));
   if (!found) throw new AppError('NOT_FOUND', DINER_MESSAGES.restaurantNotFound);
   // White label (decision 058): the restaurant's colour and no 'Propulsé par ReFeed'.
   const whiteLabel = hasWhiteLabel(found);
-  return { name: found.name, logoUrl: found.logoUrl, whiteLabel, brandColor: whiteLabel ? found.brandColor : null };
+  // The languages the owner offers (the card's language switch lists them), French always among them.
+  const languages = LOCALES.filter((lang) => lang === 'fr' || found.dinerLanguages.includes(lang));
+  return { name: found.name, logoUrl: found.logoUrl, whiteLabel, brandColor: whiteLabel ? found.brandColor : null, languages };
 }
 
 async function findDeviceCustomer(db: Db, restaurantId: string, anonId: string | undefined) {

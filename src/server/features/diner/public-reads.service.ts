@@ -1,6 +1,6 @@
 /** The diner pages' reads: an approved restaurant's public face, a printed QR code, the page-load visit, the device's points, and whether a diner page exists. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { queryPreparedRows, preparedTransaction, runPrepared } from '../../platform';
 import { customers, qrCodes, restaurants, visits } from '../../db/schema';
 import { clock } from '../../lib/runtime/clock';
@@ -11,8 +11,7 @@ import { DINER_MESSAGES, type TPublicRestaurant, type TQrLookupResponse, type TT
 import { validReviewUrl } from '../../../shared/rules/review-url';
 import { isUuid } from '../../../shared/rules/uuid';
 import { hasWhiteLabel } from '../../core/plan';
-import { setNewest } from '../../platform';
-import { LOCALES } from '../../../shared/rules/locales';
+import { LOCALES, type Locale } from '../../../shared/rules/locales';
 
 type ApprovedRestaurant = {
   id: string;
@@ -139,45 +138,36 @@ export async function getAnonymousPoints(db: Db, restaurantId: string, anonId: s
   return { points: found?.points ?? 0 };
 }
 
-/**
- * dinerPageExists, remembered per address for a few seconds: the table's phones all open the same few
- * pages, and the answer only sets the HTTP status (the page loads its restaurant itself, which is
- * checked on every call). At most `maxEntries` addresses are kept, the oldest dropped first, so random
- * addresses cannot grow it.
- */
-export function createDinerPageCheck(db: Db, options: { ttlMs?: number; maxEntries?: number } = {}) {
-  const { ttlMs = 5_000, maxEntries = 10_000 } = options;
-  const known = new Map<string, { exists: boolean; at: number }>();
-  return async (pathname: string): Promise<boolean> => {
-    const now = Date.now();
-    const hit = known.get(pathname);
-    if (hit && now - hit.at < ttlMs) return hit.exists;
-    const exists = await dinerPageExists(db, pathname);
-    setNewest(known, pathname, { exists, at: now }, maxEntries);
-    return exists;
-  };
+/** A diner page that exists: the languages its restaurant offers (French always among them) and the restaurant's own. */
+export type DinerPage = { languages: Locale[]; language: Locale };
+
+/** The restaurant's language (issue 53): English for a UK organisation when its pages offer it, else French. */
+export function restaurantLocale(country: string | null, languages: readonly Locale[]): Locale {
+  return country === 'GB' && languages.includes('en') ? 'en' : 'fr';
 }
 
 /**
- * Whether a diner page (/f/{restaurant_id}, its 'Mes données' /f/{restaurant_id}/donnees, or /r/{code}) names something that exists, so the server
- * answers 404 to crawlers and monitors for the others (the page itself still shows its French state).
+ * The diner page (/f/{restaurant_id}, its card /f/{id}/carte and 'Mes données' /f/{id}/donnees, or
+ * /r/{code}) if it names an open restaurant, else null, so the server answers 404 to crawlers and monitors
+ * for the others (the page itself still shows its not-found state).
  */
-export async function dinerPageExists(db: Db, pathname: string): Promise<boolean> {
-  // /f/{id}/carte (the card) and /f/{id}/donnees (the diner's data) are pages of the same restaurant.
+export async function dinerPage(db: Db, pathname: string): Promise<DinerPage | null> {
   const match = /^\/(f|r)\/([^/]+)\/?$/.exec(pathname) ?? /^\/(f)\/([^/]+)\/(?:carte|donnees)\/?$/.exec(pathname);
-  if (!match) return false;
+  if (!match) return null;
   let value: string;
   try {
     value = decodeURIComponent(match[2]);
   } catch {
-    return false;
+    return null;
   }
-  try {
-    if (match[1] === 'f') await assertRestaurantApproved(db, value);
-    else await lookupQrCode(db, value);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return false;
-    throw error;
-  }
+  if (match[1] === 'f' ? !isUuid(value) : value.length > 100 || value.includes('\u0000')) return null;
+  const where = match[1] === 'f' ? sql`r.id = ${value}` : sql`r.id = (select q.restaurant_id from qr_codes q where q.code = ${value})`;
+  const [found] = await queryRows<{ languages: string[] | null; country: string | null }>(
+    db,
+    sql`select r.diner_languages as languages, (select o.country from organisations o where o.id = r.organisation_id) as country
+        from restaurants r where ${where} and ${venueIsActiveSql('r')}`,
+  );
+  if (!found) return null;
+  const languages = LOCALES.filter((lang) => lang === 'fr' || (found.languages ?? LOCALES).includes(lang));
+  return { languages, language: restaurantLocale(found.country, languages) };
 }

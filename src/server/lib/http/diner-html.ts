@@ -4,10 +4,16 @@ import { DINER_MESSAGES_BY_LOCALE } from '../../../shared/i18n/diner-all';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, negotiateDinerLocale } from '../../../shared/i18n/negotiate';
 import { isLocale, LOCALES, type Locale } from '../../../shared/rules/locales';
 
-/** The language of a diner page's request: ?lang=, the diner's cookie, Accept-Language, the restaurant's. */
-export function dinerLocaleOf(request: { query: (name: string) => string | undefined; cookie: string | undefined; acceptLanguage: string | undefined }): Locale {
+/**
+ * The language of a diner page's request: ?lang=, the diner's cookie, Accept-Language, the restaurant's;
+ * among the languages the restaurant offers (`page`: null when the page names no open restaurant).
+ */
+export function dinerLocaleOf(
+  request: { query: (name: string) => string | undefined; cookie: string | undefined; acceptLanguage: string | undefined },
+  page: { languages: readonly Locale[]; language: Locale } | null = null,
+): Locale {
   const cookie = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]{2})(?:;|$)`).exec(request.cookie ?? '')?.[1];
-  return negotiateDinerLocale({ query: request.query('lang'), cookie, acceptLanguage: request.acceptLanguage });
+  return negotiateDinerLocale({ query: request.query('lang'), cookie, acceptLanguage: request.acceptLanguage, ...(page ? { offered: page.languages, restaurant: page.language } : {}) });
 }
 
 /** A link's ?lang= is the diner's choice for their next pages too (the thank-you's « Voir ma carte »). */
