@@ -34,32 +34,6 @@ function preloadFont(): Plugin {
 }
 
 /**
- * The diner build's dynamic imports without Vite's dependency-preload helper (1 KB gzip of the diner's 75 KB
- * budget): with modulePreload off and one stylesheet (cssCodeSplit off) that helper has nothing to preload
- * and only calls the import, so the helper module is replaced by that call. Vite wraps each dynamic import
- * in `__vitePreload(() => import(...), deps)` from the virtual module `\0vite/preload-helper.js`
- * (vite/dist/node/chunks/node.js, Vite 8.3); the build fails if that module stops being asked for, so an
- * upgrade that renames it is noticed (see the check in generateBundle).
- */
-const PRELOAD_HELPER_ID = '\0vite/preload-helper.js';
-function dinerDynamicImportsWithoutPreload(): Plugin {
-  let replaced = false;
-  return {
-    name: 'refeed-diner-no-preload-helper',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (id !== PRELOAD_HELPER_ID) return null;
-      replaced = true;
-      return 'export const __vitePreload = (load) => load();';
-    },
-    generateBundle() {
-      if (!replaced) this.error(`${PRELOAD_HELPER_ID} was never loaded: Vite's preload helper changed (see vite.config.ts)`);
-    },
-  };
-}
-
-/**
  * Vite's 500 kB chunk warning, minus the email editor: GrapesJS (≈1.5 MB) is its own lazy chunk, fetched only
  * when an owner opens the visual editor (`npm run size` fails if it stops being separate), so warning about it at
  * every build said nothing. Any other chunk over 500 kB still warns.
@@ -80,30 +54,22 @@ function warnLargeChunksButTheEditor(): Plugin {
   };
 }
 
-// Two builds into one folder (scripts/build-client.mjs, decision 099): `vite build` makes index.html
-// (marketing, auth, owner, admin) and site.html; `vite build --mode diner` then adds diner.html (/f/*, /r/*)
-// on its own, so the diner's chunks share nothing with the app's (no runtime or shared chunk to fetch) and
-// skip the dependency-preload helper (its one lazy chunk, the thank-you screen, is fetched after the
-// first paint anyway). `npm run dev` serves all three.
-export default defineConfig(({ mode, command }) => {
-  const dinerBuild = mode === 'diner';
-  const input: Record<string, string> =
-    command === 'serve'
-      ? { main: resolve(import.meta.dirname, 'index.html'), diner: resolve(import.meta.dirname, 'diner.html'), site: resolve(import.meta.dirname, 'site.html') }
-      : dinerBuild
-        ? { diner: resolve(import.meta.dirname, 'diner.html') }
-        : { main: resolve(import.meta.dirname, 'index.html'), site: resolve(import.meta.dirname, 'site.html') };
-  return {
-  plugins: [react(), tailwindcss(), serveDinerEntryInDev(), preloadFont(), warnLargeChunksButTheEditor(), ...(dinerBuild ? [dinerDynamicImportsWithoutPreload()] : [])],
+// Three entries, one build: index.html (marketing, auth, owner, admin) and diner.html (/f/*, /r/*),
+// so a diner's phone downloads only what the rating needs.
+export default defineConfig({
+  plugins: [react(), tailwindcss(), serveDinerEntryInDev(), preloadFont(), warnLargeChunksButTheEditor()],
   build: {
     outDir: 'dist/client',
-    emptyOutDir: !dinerBuild,
+    emptyOutDir: true,
     sourcemap: false,
-    ...(dinerBuild ? { modulePreload: false as const, cssCodeSplit: false } : {}),
     // Vite's own warning is off: warnLargeChunksButTheEditor() gives it for every chunk but the lazy email editor.
     chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
     rollupOptions: {
-      input,
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        diner: resolve(import.meta.dirname, 'diner.html'),
+        site: resolve(import.meta.dirname, 'site.html'),
+      },
       // Give the chunks both entries share clear names (React), instead of names borrowed from a module inside them.
       output: {
         // The zod modules both entries use (core) land in an automatic shared chunk: name it after them.
@@ -127,5 +93,4 @@ export default defineConfig(({ mode, command }) => {
       '/dev': 'http://localhost:3000',
     },
   },
-  };
 });

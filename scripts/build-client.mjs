@@ -14,12 +14,7 @@ const outIndex = process.argv.indexOf('--out-dir');
 const dist = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]) : path.join(root, 'dist/client');
 
 await compileCatalogues();
-// The app and the site first (the folder emptied), then the diner page on its own into the same folder (vite.config.ts).
 execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--mode', 'diner', '--logLevel', 'warn', '--outDir', dist], {
   cwd: root,
   stdio: 'inherit',
 });
