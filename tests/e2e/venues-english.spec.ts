@@ -88,6 +88,7 @@ describe('/qr, /etablissements and /parametres in the owner’s language (issue 
       await page.goto(`${baseUrl}/qr`);
       await page.getByRole('heading', { name: 'Your QR codes' }).waitFor();
       const label = `Table ${viewport.width}`;
+      await page.getByRole('article').first().waitFor();
       await page.getByLabel('Table label (optional)').fill(label);
       await page.getByRole('button', { name: 'Create QR code' }).click();
       await page.getByText(`QR code ${label} created`).waitFor();
@@ -150,6 +151,8 @@ describe('/qr, /etablissements and /parametres in the owner’s language (issue 
       await frPage.goto(`${baseUrl}/qr`);
       await frPage.getByRole('heading', { name: 'Vos QR codes' }).waitFor();
       const frLabel = `Table ${viewport.width}`;
+      // The list has loaded (the main code's card): the form is ready to type in.
+      await frPage.getByRole('article').first().waitFor();
       await frPage.getByLabel('Label de table (optionnel)').fill(frLabel);
       await frPage.getByRole('button', { name: 'Créer le QR' }).click();
       await frPage.getByText(`QR ${frLabel} créé`).waitFor();
